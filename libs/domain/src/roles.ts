@@ -1,0 +1,37 @@
+export const ROLES = [
+  'client',
+  'salaried_delivery',
+  'independent_delivery',
+  'admin',
+  'support',
+  'super_admin',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const COURIER_ROLES: readonly Role[] = ['salaried_delivery', 'independent_delivery'];
+export const STAFF_ROLES: readonly Role[] = ['admin', 'support', 'super_admin'];
+
+export function isCourier(role: string): boolean {
+  return (COURIER_ROLES as readonly string[]).includes(role);
+}
+
+export function isStaff(role: string): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** Account type label of the profile screen (spec §2, "Mon Profil"). */
+export function accountTypeLabel(role: string): string {
+  switch (role) {
+    case 'client':
+      return 'Client';
+    case 'salaried_delivery':
+      return 'Livreur Salarié';
+    case 'independent_delivery':
+      return 'Livreur Indépendant';
+    case 'admin':
+    case 'super_admin':
+      return 'Administrateur';
+    default:
+      return 'Support';
+  }
+}
