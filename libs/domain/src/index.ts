@@ -1,2 +1,3 @@
+export * from './phone.js';
 export * from './roles.js';
 export * from './validation.js';

@@ -1,0 +1,85 @@
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync, readdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { join, relative, resolve, sep } from 'node:path';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './common/config/config.js';
+import { PinoNestLogger } from './common/logging/logger.js';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** The HTTP application (used by main.ts and by the e2e tests), not yet listening. */
+export async function createApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
+  const webFiles = listWebFiles(config.WEB_DIST);
+  const adapter = new FastifyAdapter({
+    // Browser routes of the single-page app (/auth, /activation, /cgu…) all get its index.html.
+    rewriteUrl: (request: IncomingMessage) => spaRewrite(request.url ?? '/', webFiles),
+    loggerInstance: logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  if (webFiles.size) {
+    // Loaded only when there is a web build to serve (the API alone, as in the test suites, does without).
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, {
+      root: resolve(config.WEB_DIST),
+      wildcard: false,
+      index: false,
+      // Built assets have hashed names and never change; the entry page must be fetched fresh.
+      setHeaders: (response, path) =>
+        response.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+    });
+  }
+  return app;
+}
+
+/** URL paths of the files of the web build (empty when there is none). */
+function listWebFiles(webDist: string): Set<string> {
+  const root = resolve(webDist);
+  if (!existsSync(root)) return new Set();
+  return new Set(
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
+  );
+}
+
+/** Sends every path that is neither the API, the socket nor a file of the build to the app's index.html. */
+export function spaRewrite(url: string, webFiles: Set<string>): string {
+  if (!webFiles.has('/index.html')) return url;
+  const path = url.split('?')[0]!;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/') || webFiles.has(path)) return url;
+  return '/index.html';
+}

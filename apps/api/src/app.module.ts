@@ -1,0 +1,21 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import type { AppConfig } from './common/config/config.js';
+import { CoreModule } from './common/core.module.js';
+import { AllErrorsFilter } from './common/errors/all-errors.filter.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+/** The HTTP process: the REST API (the built web app is served by app.factory). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config, logger), AuditModule, AuthModule, HealthModule],
+      providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import '../validation/french-errors.js';
+
+/** Every setting of the API and the worker, validated once at boot (STYLE: "Config is validated at boot"). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'doit être une URL postgresql://')
+    .default('postgresql://postgres:postgres@127.0.0.1:5432/coursa'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'doit être une URL redis://')
+    .default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key and BullMQ queue: lets test suites share one Redis without seeing each other. */
+  REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('coursa'),
+  /** Signs access tokens and peppers stored code hashes. */
+  SECRET_KEY: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  STORAGE_DIR: z.string().default('var/storage'),
+  SMS_DRIVER: z.enum(['log', 'nimba', 'orange', 'twilio']).default('log'),
+  OUTBOX_FILE: z.string().default('var/outbox.jsonl'),
+  SMS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  NIMBA_BASE_URL: z.url().default('https://api.nimbasms.com'),
+  NIMBA_SERVICE_ID: z.string().optional(),
+  NIMBA_SECRET: z.string().optional(),
+  NIMBA_SENDER_NAME: z.string().default('Coursa'),
+  ORANGE_SMS_BASE_URL: z.url().default('https://api.orange.com'),
+  ORANGE_SMS_CLIENT_ID: z.string().optional(),
+  ORANGE_SMS_CLIENT_SECRET: z.string().optional(),
+  ORANGE_SMS_SENDER: z.string().default('tel:+2240000'),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+const DEV_SECRET = 'coursa-development-secret-do-not-use-in-production';
+
+const DRIVER_SETTINGS: Record<Env['SMS_DRIVER'], (keyof Env)[]> = {
+  log: [],
+  nimba: ['NIMBA_SERVICE_ID', 'NIMBA_SECRET'],
+  orange: ['ORANGE_SMS_CLIENT_ID', 'ORANGE_SMS_CLIENT_SECRET'],
+  twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Variable ${String(issue.path[0])} invalide : ${issue.message}`);
+  }
+  const env = parsed.data;
+  if (!env.SECRET_KEY && env.NODE_ENV === 'production') {
+    throw new ConfigError('Variable SECRET_KEY manquante : obligatoire en production (32 caractères au moins).');
+  }
+  for (const key of DRIVER_SETTINGS[env.SMS_DRIVER]) {
+    if (!env[key]) throw new ConfigError(`Variable ${key} manquante : requise par SMS_DRIVER=${env.SMS_DRIVER}.`);
+  }
+  return { ...env, SECRET_KEY: env.SECRET_KEY ?? DEV_SECRET };
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Injection token of the AppConfig object. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(URL illisible)';
+  }
+}

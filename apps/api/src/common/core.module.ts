@@ -1,0 +1,31 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ConfigModule } from './config/config.module.js';
+import type { AppConfig } from './config/config.js';
+import { LOGGER } from './logging/logger.js';
+import { PrismaModule } from './prisma/prisma.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { SecurityModule } from './security/security.module.js';
+
+/** What both processes (API and worker) stand on: config, logger, PostgreSQL, Redis, queues, secrets. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PrismaModule,
+        RedisModule,
+        QueueModule,
+        RateLimitModule,
+        SecurityModule,
+      ],
+      providers: [{ provide: LOGGER, useValue: logger }],
+      exports: [LOGGER],
+    };
+  }
+}

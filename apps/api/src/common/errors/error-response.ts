@@ -1,0 +1,89 @@
+import { HttpException } from '@nestjs/common';
+import { Prisma } from '../../generated/prisma/client.js';
+import { COMMON_MESSAGES, DomainError } from './domain-error.js';
+
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  detail: string;
+  headers?: Record<string, string>;
+  /** Unexpected: logged with its stack, answered with a request id only. */
+  unexpected?: boolean;
+}
+
+const STATUS_DEFAULTS: Record<number, { code: string; detail: string }> = {
+  400: { code: 'BAD_REQUEST', detail: 'Requête invalide.' },
+  401: { code: 'UNAUTHENTICATED', detail: COMMON_MESSAGES.unauthenticated },
+  403: { code: 'FORBIDDEN', detail: COMMON_MESSAGES.forbidden },
+  404: { code: 'NOT_FOUND', detail: COMMON_MESSAGES.routeNotFound },
+  405: { code: 'METHOD_NOT_ALLOWED', detail: 'Méthode non autorisée.' },
+  406: { code: 'NOT_ACCEPTABLE', detail: 'Format de réponse non disponible.' },
+  409: { code: 'CONFLICT', detail: COMMON_MESSAGES.conflict },
+  413: { code: 'PAYLOAD_TOO_LARGE', detail: COMMON_MESSAGES.bodyTooLarge },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: COMMON_MESSAGES.unsupportedMediaType },
+  429: { code: 'RATE_LIMITED', detail: COMMON_MESSAGES.tooManyRequests },
+  503: { code: 'SERVICE_UNAVAILABLE', detail: COMMON_MESSAGES.unavailable },
+};
+
+/** Errors raised by Fastify itself before a route runs (body parsing, limits). */
+const FASTIFY_ERRORS: Record<string, { code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', detail: COMMON_MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', detail: COMMON_MESSAGES.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: STATUS_DEFAULTS[413]!,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: STATUS_DEFAULTS[415]!,
+};
+
+/** Turns anything thrown while serving a request into the one error shape of the API. */
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof DomainError) {
+    return { status: error.status, code: error.code, detail: error.detail, headers: error.headers };
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === 'P2002') return { status: 409, ...STATUS_DEFAULTS[409]! };
+    if (error.code === 'P2025') return { status: 404, code: 'NOT_FOUND', detail: COMMON_MESSAGES.notFound };
+  }
+  if (isDependencyDown(error)) {
+    return { status: 503, ...STATUS_DEFAULTS[503]!, headers: { 'retry-after': '5' } };
+  }
+  // Fastify's own errors (bad JSON, body too large) reach us wrapped in an HttpException by Nest.
+  const fastifyError = fastifyErrorOf(error);
+  if (fastifyError) return { status: fastifyError.statusCode ?? 400, ...FASTIFY_ERRORS[fastifyError.code]! };
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const known = STATUS_DEFAULTS[status];
+    if (known) return { status, ...known };
+    if (status < 500) return { status, code: 'BAD_REQUEST', detail: STATUS_DEFAULTS[400]!.detail };
+  }
+  const statusCode = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, ...(STATUS_DEFAULTS[statusCode] ?? STATUS_DEFAULTS[400]!) };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', detail: COMMON_MESSAGES.internal, unexpected: true };
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03']);
+
+/** PostgreSQL or Redis cannot be reached: the request may succeed later, so 503 rather than 500. */
+function isDependencyDown(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
+    if (typeof message === 'string' && /Stream isn't writeable|Connection is closed|max retries per request/i.test(message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function fastifyErrorOf(error: unknown): { code: string; statusCode?: number } | undefined {
+  for (const candidate of [error, (error as { cause?: unknown })?.cause]) {
+    const code = (candidate as { code?: unknown })?.code;
+    if (typeof code === 'string' && FASTIFY_ERRORS[code]) return candidate as { code: string; statusCode?: number };
+  }
+  return undefined;
+}

@@ -1,0 +1,64 @@
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import type { AppConfig } from '../config/config.js';
+
+/** Never written to a log, wherever they appear in a logged object. */
+const SECRET_FIELDS = [
+  'password',
+  'new_password',
+  'current_password',
+  'passwordHash',
+  'token',
+  'access_token',
+  'refresh_token',
+  'reset_code',
+  'otp',
+  'code',
+  'text',
+  'card_number',
+  'cvv',
+  'secret',
+];
+
+export function loggerOptions(config: Pick<AppConfig, 'LOG_LEVEL'>): LoggerOptions {
+  return {
+    level: config.LOG_LEVEL,
+    base: { service: 'coursa' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["idempotency-key"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+      ],
+      censor: '[masqué]',
+    },
+  };
+}
+
+export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
+  return pino(loggerOptions(config));
+}
+
+/** Nest's own messages (bootstrap, route map, errors) written through the same JSON logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}
+
+export const LOGGER = Symbol('LOGGER');

@@ -1,0 +1,70 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JOB_QUEUE, JobName, type QueueName } from '@coursa/contracts';
+import { Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LOGGER } from '../logging/logger.js';
+import { JOB_PROCESSORS, type JobHandler, type JobProcessor } from './job-processor.js';
+
+/** Every job name must have exactly one handler; otherwise the worker refuses to start. */
+export function collectHandlers(processors: JobProcessor[]): Map<JobName, JobHandler<JobName>> {
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  for (const processor of processors) {
+    for (const [name, handler] of Object.entries(processor.handlers) as [JobName, JobHandler<JobName>][]) {
+      if (handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
+      handlers.set(name, handler.bind(processor));
+    }
+  }
+  const missing = Object.values(JobName).filter((name) => !handlers.has(name));
+  if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
+  return handlers;
+}
+
+/** Runs one BullMQ worker per queue and dispatches each job to its handler. */
+@Injectable()
+export class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
+  private readonly handlers: Map<JobName, JobHandler<JobName>>;
+
+  constructor(
+    @Inject(JOB_PROCESSORS) processors: JobProcessor[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.handlers = collectHandlers(processors);
+  }
+
+  onApplicationBootstrap() {
+    const queues = new Set<QueueName>(Object.values(JOB_QUEUE));
+    for (const queue of queues) {
+      // Workers block on Redis: each needs its own connection, retrying forever while Redis restarts.
+      const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+      this.connections.push(connection);
+      const worker = new Worker(queue, (job) => this.dispatch(job), {
+        connection,
+        prefix: this.config.REDIS_PREFIX,
+        concurrency: 10,
+      });
+      worker.on('failed', (job, error) =>
+        this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'),
+      );
+      worker.on('error', (error) => this.logger.error({ queue, err: error.message }, 'worker error'));
+      this.workers.push(worker);
+    }
+    this.logger.info({ queues: [...queues] }, 'workers started');
+  }
+
+  private dispatch(job: Job) {
+    const handler = this.handlers.get(job.name as JobName);
+    if (!handler) throw new Error(`Unknown job "${job.name}"`);
+    return handler(job.data, job);
+  }
+
+  /** SIGTERM: stop taking jobs, let running ones finish (BullMQ returns unfinished ones to the queue). */
+  async onApplicationShutdown() {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.connections.forEach((connection) => connection.disconnect());
+  }
+}

@@ -1,0 +1,9 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory.js';
+import { bootOrExit } from './common/startup/boot.js';
+
+// The HTTP process: REST API under /api and the built web app, on one port.
+const { config, logger } = await bootOrExit('api');
+const app = await createApp(config, logger);
+await app.listen({ port: config.PORT, host: config.HOST });
+logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'Coursa API ready');

@@ -1,0 +1,32 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { HealthResponse } from '@coursa/contracts';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/auth.decorators.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+import { HealthRepository } from './health.repository.js';
+
+const TIMEOUT_MS = 2000;
+
+const within = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS))]);
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly database: HealthRepository,
+    private readonly redis: RedisService,
+  ) {}
+
+  /** 200 when PostgreSQL and Redis answer, 503 otherwise (for load balancers and `npm start`). */
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
+    const [database, redis] = await Promise.all([
+      within(this.database.ping()).then(() => 'up' as const, () => 'down' as const),
+      within(this.redis.client.ping()).then(() => 'up' as const, () => 'down' as const),
+    ]);
+    const healthy = database === 'up' && redis === 'up';
+    reply.status(healthy ? 200 : 503);
+    return { status: healthy ? 'ok' : 'degraded', database, redis };
+  }
+}

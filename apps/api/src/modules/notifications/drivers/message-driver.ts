@@ -1,0 +1,19 @@
+import type { MessageKind } from '@coursa/contracts';
+
+export interface OutgoingMessage {
+  /** E.164 phone number for SMS, address for email. */
+  to: string;
+  text: string;
+  kind: MessageKind;
+}
+
+/** Hands one message to a provider; throws when the provider did not accept it (the job is retried). */
+export interface MessageDriver {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/** A refusal that retrying will not fix (bad number, rejected sender): the job fails at once. */
+export class PermanentSendError extends Error {}
+
+export const SMS_DRIVER = Symbol('SMS_DRIVER');
+export const EMAIL_DRIVER = Symbol('EMAIL_DRIVER');

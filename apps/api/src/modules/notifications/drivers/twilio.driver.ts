@@ -1,0 +1,39 @@
+import { PermanentSendError, type MessageDriver, type OutgoingMessage } from './message-driver.js';
+
+export interface TwilioSettings {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** A Twilio number of the account (E.164) or an approved alphanumeric sender id. */
+  from: string;
+}
+
+/** Twilio: `POST {base}/2010-04-01/Accounts/{sid}/Messages.json`, a form, HTTP Basic sid:auth token. */
+export class TwilioDriver implements MessageDriver {
+  private readonly url: string;
+  private readonly authorization: string;
+
+  constructor(private readonly settings: TwilioSettings) {
+    const base = settings.baseUrl.replace(/\/+$/, '');
+    this.url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
+    this.authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+  }
+
+  async send({ to, text }: OutgoingMessage): Promise<void> {
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { authorization: this.authorization, accept: 'application/json' },
+      body: new URLSearchParams({ To: to, From: this.settings.from, Body: text }),
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: unknown) => {
+      throw new Error(`Twilio unreachable while sending to ${to}`, { cause: error });
+    });
+    // Twilio's error code (21211 invalid number, 20003 bad credentials…) tells an operator what to fix;
+    // its message text may quote the request, so it stays out.
+    const answer = (await response.json().catch(() => ({}))) as { code?: number };
+    if (response.ok) return;
+    const failure = `Twilio answered HTTP ${response.status} (code ${answer.code ?? 'none'}) for ${to}`;
+    if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(failure);
+    throw new PermanentSendError(failure);
+  }
+}

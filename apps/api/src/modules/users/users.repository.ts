@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { User } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+
+/** What the auth guard needs to know on every request. */
+export type AuthState = Pick<
+  User,
+  'id' | 'role' | 'fullName' | 'isActive' | 'activatedAt' | 'anonymizedAt' | 'sessionVersion'
+>;
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.prisma.client.user.findUnique({ where: { id } });
+  }
+
+  findByPhone(phone: string): Promise<User | null> {
+    return this.prisma.client.user.findUnique({ where: { phone } });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.prisma.client.user.findUnique({ where: { email } });
+  }
+
+  findByReferralCode(referralCode: string): Promise<User | null> {
+    return this.prisma.client.user.findUnique({ where: { referralCode } });
+  }
+
+  findAuthState(id: string): Promise<AuthState | null> {
+    return this.prisma.client.user.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        role: true,
+        fullName: true,
+        isActive: true,
+        activatedAt: true,
+        anonymizedAt: true,
+        sessionVersion: true,
+      },
+    });
+  }
+}

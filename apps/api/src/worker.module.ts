@@ -1,0 +1,26 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { AppConfig } from './common/config/config.js';
+import { CoreModule } from './common/core.module.js';
+import { JOB_PROCESSORS, type JobProcessor } from './common/queue/job-processor.js';
+import { WorkerHost } from './common/queue/worker-host.js';
+import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
+import { NotificationsProcessor } from './modules/notifications/notifications.processor.js';
+
+/** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
+const PROCESSORS = [NotificationsProcessor];
+
+/** The worker process: BullMQ processors, no HTTP controllers. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule],
+      providers: [
+        { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
+        WorkerHost,
+      ],
+    };
+  }
+}

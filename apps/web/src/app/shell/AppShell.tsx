@@ -1,0 +1,31 @@
+import { useState, type ReactNode } from 'react';
+import { logout, useCurrentUser } from '@/features/auth';
+
+/** Header (greeting and logout) above the signed-in screens. Signing out sends the user to /auth. */
+export function AppShell({ navigation, children }: { navigation?: ReactNode; children: ReactNode }) {
+  const user = useCurrentUser();
+  const [signingOut, setSigningOut] = useState(false);
+
+  function signOut() {
+    setSigningOut(true);
+    void logout();
+  }
+
+  return (
+    <div className="shell">
+      <div className="shell__top">
+        <header className="app-header">
+          <div className="app-header__identity">
+            <span className="brand brand--inverse">Coursa</span>
+            <span className="app-header__greeting">Bonjour, {user.full_name}</span>
+          </div>
+          <button type="button" className="app-header__logout" disabled={signingOut} onClick={signOut}>
+            Déconnexion
+          </button>
+        </header>
+        {navigation}
+      </div>
+      <main className="shell__content">{children}</main>
+    </div>
+  );
+}

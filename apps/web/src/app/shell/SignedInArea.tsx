@@ -1,0 +1,39 @@
+import type { Role } from '@coursa/domain';
+import { Navigate } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { FullPageLoader } from '@/components/ui/Loader';
+import { useSessionStore } from '@/features/auth';
+import { AppShell } from './AppShell';
+import { TabbedLayout } from './TabbedLayout';
+import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs';
+
+/** `/` and every other unknown path: the home of the signed-in user, laid out by role (spec §2). */
+export function SignedInArea() {
+  const status = useSessionStore((state) => state.status);
+  const role = useSessionStore((state) => state.user?.role);
+
+  if (status === 'loading') return <FullPageLoader />;
+  if (!role) return <Navigate to="/auth" replace />;
+  return <RoleLayout role={role} />;
+}
+
+function RoleLayout({ role }: { role: Role }) {
+  switch (role) {
+    case 'client':
+      return <TabbedLayout tabs={CLIENT_TABS} />;
+    case 'salaried_delivery':
+    case 'independent_delivery':
+      return <TabbedLayout tabs={COURIER_TABS} />;
+    case 'super_admin':
+      return <TabbedLayout tabs={SUPER_ADMIN_TABS} />;
+    case 'admin':
+    case 'support':
+      return <TabbedLayout tabs={STAFF_TABS} />;
+    default:
+      return (
+        <AppShell>
+          <Alert tone="error">Type d'utilisateur non reconnu</Alert>
+        </AppShell>
+      );
+  }
+}

@@ -1,0 +1,51 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Loader } from '@/components/ui/Loader';
+import { AppShell } from './AppShell';
+
+export interface Tab {
+  id: string;
+  label: string;
+  /** Missing while the section is not built yet. */
+  content?: ReactNode;
+}
+
+/** Sections of a role's home are tabs, switched without a route change (spec §2). */
+export function TabbedLayout({ tabs }: { tabs: readonly Tab[] }) {
+  const [selectedId, setSelectedId] = useState(tabs[0].id);
+  const selected = tabs.find((tab) => tab.id === selectedId) ?? tabs[0];
+
+  const navigation = (
+    <nav className="tabs" aria-label="Sections">
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          className="tabs__tab"
+          aria-current={tab.id === selected.id ? 'page' : undefined}
+          onClick={(event) => {
+            setSelectedId(tab.id);
+            // On a phone the strip scrolls sideways: keep the chosen tab fully visible.
+            event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          }}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </nav>
+  );
+
+  return (
+    <AppShell navigation={navigation}>
+      <Suspense fallback={<Loader />}>{selected.content ?? <ComingSoon title={selected.label} />}</Suspense>
+    </AppShell>
+  );
+}
+
+function ComingSoon({ title }: { title: string }) {
+  return (
+    <section className="card coming-soon">
+      <h2 className="page-title">{title}</h2>
+      <p className="muted">Cette section sera bientôt disponible.</p>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SessionResponse, UserDto } from '@coursa/contracts';
+import { create } from 'zustand';
+import { sessionTokens } from '@/lib/api-client';
+import { authApi } from '../api/auth-api';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface SessionState {
+  user: UserDto | null;
+  token: string | null;
+  status: SessionStatus;
+}
+
+const storedToken = sessionTokens.access();
+
+export const useSessionStore = create<SessionState>()(() => ({
+  user: null,
+  token: storedToken,
+  status: storedToken ? 'loading' : 'signed-out',
+}));
+
+// localStorage is the source of truth: a silent refresh renews the token here, a refused one signs out.
+sessionTokens.subscribe((token) =>
+  useSessionStore.setState(token ? { token } : { token: null, user: null, status: 'signed-out' }),
+);
+
+/** At start: a stored token is only kept if the current user can be fetched with it (spec §2). */
+export async function restoreSession(): Promise<void> {
+  if (!sessionTokens.access()) return;
+  try {
+    useSessionStore.setState({ user: await authApi.currentUser(), status: 'signed-in' });
+  } catch {
+    sessionTokens.clear();
+  }
+}
+
+/** After login, or any answer that opens a new session (e.g. a password change). */
+export function startSession(session: Pick<SessionResponse, 'access_token' | 'refresh_token' | 'user'>): void {
+  sessionTokens.save(session);
+  useSessionStore.setState({ user: session.user, status: 'signed-in' });
+}
+
+/** Revokes the refresh token if the API can be reached, and signs out in any case. */
+export async function logout(): Promise<void> {
+  const refreshToken = sessionTokens.refresh();
+  if (refreshToken) await authApi.logout({ refresh_token: refreshToken }).catch(() => undefined);
+  sessionTokens.clear();
+}

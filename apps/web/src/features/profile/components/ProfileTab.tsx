@@ -1,0 +1,64 @@
+import { accountTypeLabel } from '@coursa/domain';
+import { useCurrentUser } from '@/features/auth';
+import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { SecuritySection } from './SecuritySection';
+
+/** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
+export function ProfileTab() {
+  const user = useCurrentUser();
+  return (
+    <div className="stack">
+      <h2 className="page-title">Mon Profil</h2>
+      <section className="card">
+        <dl className="details">
+          <Detail label="Nom complet" value={user.full_name} />
+          <Detail label="Téléphone" value={formatPhone(user.phone)} />
+          <Detail label="Email" value={user.email || 'Non renseigné'} />
+          <Detail label="Type de compte" value={accountTypeLabel(user.role)} />
+          <Detail label="Membre depuis" value={formatDate(user.created_at)} />
+        </dl>
+      </section>
+      {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
+      <SecuritySection />
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Spec §9: 10 points per completed delivery, a free ride every 10 deliveries (so every 100 points). */
+function LoyaltyCard({ points }: { points: number }) {
+  const progress = points % 100;
+  const deliveriesToFreeRide = 10 - (Math.floor(points / 10) % 10);
+  return (
+    <section className="card stack loyalty" aria-labelledby="loyalty-title">
+      <h2 className="card__title" id="loyalty-title">
+        Points de fidélité
+      </h2>
+      <p className="loyalty__points">
+        {formatNumber(points)} <span>points</span>
+      </p>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Progression vers la prochaine course gratuite"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <div className="progress__bar" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="muted">
+        Encore {deliveriesToFreeRide} {deliveriesToFreeRide > 1 ? 'livraisons' : 'livraison'} avant votre prochaine
+        course gratuite
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ApiError as ApiErrorBody, RefreshRequest, SessionResponse } from '@coursa/contracts';
+import { API_BASE_URL, STORAGE_KEYS } from '@/config';
+
+/** An error answer of the API; screens show `detail`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+
+  constructor(status: number, detail: string, code: string) {
+    super(detail || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.code = code;
+  }
+}
+
+/** The message a screen shows for a failed call: the server's `detail`, else the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+export type SessionTokens = Pick<SessionResponse, 'access_token' | 'refresh_token'>;
+type TokenListener = (accessToken: string | null) => void;
+const tokenListeners = new Set<TokenListener>();
+
+/** The tokens in localStorage, the only place they are kept; listeners hear every change. */
+export const sessionTokens = {
+  access: () => localStorage.getItem(STORAGE_KEYS.accessToken),
+  refresh: () => localStorage.getItem(STORAGE_KEYS.refreshToken),
+  save(tokens: SessionTokens) {
+    localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+    tokenListeners.forEach((listener) => listener(tokens.access_token));
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    tokenListeners.forEach((listener) => listener(null));
+  },
+  subscribe(listener: TokenListener): () => void {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
+};
+
+type Method = 'GET' | 'POST';
+
+export interface RequestOptions {
+  /** On a 401, refresh the session once and retry. Off for calls that are themselves about the session. */
+  refreshOnUnauthorized?: boolean;
+}
+
+function send(method: Method, path: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const accessToken = sessionTokens.access();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(API_BASE_URL + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const answer = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+  return new ApiError(
+    response.status,
+    typeof answer?.detail === 'string' ? answer.detail : '',
+    typeof answer?.code === 'string' ? answer.code : '',
+  );
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  let response = await send(method, path, body);
+  if (response.status === 401 && options.refreshOnUnauthorized !== false && (await refreshSession())) {
+    response = await send(method, path, body);
+  }
+  if (!response.ok) throw await toApiError(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Calls that fail together share one refresh: the API rotates refresh tokens, so a second use would fail. */
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= attemptRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function attemptRefresh(): Promise<boolean> {
+  const refreshToken = sessionTokens.refresh();
+  if (!refreshToken) {
+    sessionTokens.clear();
+    return false;
+  }
+  try {
+    const body: RefreshRequest = { refresh_token: refreshToken };
+    sessionTokens.save(await request<SessionTokens>('POST', '/auth/refresh', body, { refreshOnUnauthorized: false }));
+    return true;
+  } catch (error) {
+    // Only a refusal by the API ends the session: a dropped mobile connection must not sign the user out.
+    if (error instanceof ApiError && error.status < 500) sessionTokens.clear();
+    return false;
+  }
+}
+
+/** The one HTTP client of the app. Features wrap it in typed functions over `@coursa/contracts`. */
+export const apiClient = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+};

@@ -1,0 +1,24 @@
+// Jest runs in native ESM mode (NestJS 12 packages are ESM-only); SWC strips types and keeps decorator metadata.
+import { readFileSync } from 'node:fs';
+
+const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+delete swc.$schema;
+
+/** @type {import('jest').Config} */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
+  moduleNameMapper: {
+    '^@coursa/(contracts|domain)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Its ESM build imports JSON without an import attribute, which Jest warns about on every suite.
+    '^libphonenumber-js/min$': '<rootDir>/node_modules/libphonenumber-js/min/index.cjs',
+  },
+  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

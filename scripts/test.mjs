@@ -1,0 +1,29 @@
+// `npm test`: the whole suite (unit, integration, e2e) against the real PostgreSQL and Redis.
+// Ends with one line "N passed, N failed" that CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+if (run('node', ['scripts/prisma-generate.mjs']) !== 0) process.exit(1);
+
+mkdirSync('var', { recursive: true });
+const results = 'var/jest-results.json';
+rmSync(results, { force: true });
+const status = run(
+  'node',
+  ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+  { NODE_ENV: 'test' },
+);
+
+let summary;
+try {
+  summary = JSON.parse(readFileSync(results, 'utf8'));
+} catch {
+  console.log('0 passed, 1 failed');
+  process.exit(status || 1);
+}
+const failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
+console.log(`${summary.numPassedTests} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : status);
