@@ -1,28 +1,15 @@
 // `npm run db:seed`: demo accounts and courses, once. Running it again changes nothing.
-// Demo logins (also printed by `npm start` and listed in the README) all use the password DEMO_PASSWORD.
 import 'reflect-metadata';
 import argon2 from 'argon2';
-import { createHmac, randomInt } from 'node:crypto';
+import { distanceKm, estimatePrice } from '@coursa/domain';
+import { randomInt } from 'node:crypto';
 import { mkdir, appendFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../apps/api/src/common/config/config.js';
 import { createPrismaClient } from '../apps/api/src/common/prisma/prisma.service.js';
-import type { CourseStatus, Role } from '../apps/api/src/generated/prisma/client.js';
-
-export const DEMO_PASSWORD = 'demo1234';
-
-export const DEMO_ACCOUNTS: { role: Role; phone: string; fullName: string }[] = [
-  { role: 'super_admin', phone: '+224620000001', fullName: 'Mariama Diallo' },
-  { role: 'admin', phone: '+224620000002', fullName: 'Ibrahima Sow' },
-  { role: 'support', phone: '+224620000003', fullName: 'Kadiatou Camara' },
-  { role: 'salaried_delivery', phone: '+224620000011', fullName: 'Mamadou Barry' },
-  { role: 'salaried_delivery', phone: '+224620000012', fullName: 'Alpha Condé' },
-  { role: 'independent_delivery', phone: '+224620000021', fullName: 'Ousmane Bangoura' },
-  { role: 'independent_delivery', phone: '+224620000022', fullName: 'Sékou Touré' },
-  { role: 'client', phone: '+224620000031', fullName: 'Fatoumata Bah' },
-  { role: 'client', phone: '+224620000032', fullName: 'Abdoulaye Keïta' },
-  { role: 'client', phone: '+224620000033', fullName: 'Aïssatou Sylla' },
-];
+import { SecretHasher } from '../apps/api/src/common/security/secrets.js';
+import type { CourseStatus } from '../apps/api/src/generated/prisma/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.mjs';
 
 /** Places in Conakry for the demo courses. */
 const PLACES = [
@@ -46,12 +33,6 @@ const STATUSES: CourseStatus[] = [
   'cancelled',
 ];
 
-/** Spec §9: 5000 GNF + 1000 GNF per km, distance 111 × the Euclidean difference of the coordinates. */
-function price(from: (typeof PLACES)[number], to: (typeof PLACES)[number]) {
-  const km = Math.round(111 * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude));
-  return { km, price: 5000 + 1000 * km };
-}
-
 // A 1×1 PNG, the placeholder identity photo of the demo couriers.
 const PLACEHOLDER_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -61,6 +42,7 @@ const PLACEHOLDER_PNG = Buffer.from(
 async function seed() {
   const config = loadConfig();
   const db = createPrismaClient(config.DATABASE_URL);
+  const hasher = new SecretHasher(config);
   try {
     if (await db.user.findUnique({ where: { phone: DEMO_ACCOUNTS[0]!.phone } })) {
       console.log('Données de démonstration déjà présentes : rien à faire.');
@@ -116,7 +98,7 @@ async function seed() {
     for (const [index, status] of STATUSES.entries()) {
       const from = PLACES[index % PLACES.length]!;
       const to = PLACES[(index + 2) % PLACES.length]!;
-      const { km, price: estimatedPrice } = price(from, to);
+      const estimatedPrice = estimatePrice(from, to);
       const createdAt = new Date(now - (STATUSES.length - index) * 3600_000);
       const assigned = status !== 'pending' && status !== 'cancelled';
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -136,11 +118,11 @@ async function seed() {
           pickupContactPhone: '+224620000031',
           description: `Colis de démonstration n° ${index + 1}`,
           packageType: 'petit colis',
-          distanceKm: km,
+          distanceKm: distanceKm(from, to),
           estimatedPrice,
           finalPrice: status === 'delivered' ? estimatedPrice : null,
           paymentMethod: 'cash_on_delivery',
-          otpHash: createHmac('sha256', config.SECRET_KEY).update(otp).digest('hex'),
+          otpHash: hasher.hash(otp),
           otpGeneratedAt: createdAt,
           assignedAt: assigned ? new Date(createdAt.getTime() + 5 * 60_000) : null,
           pickupTime: ['collected', 'en_route_delivery', 'delivered'].includes(status) ? new Date(createdAt.getTime() + 20 * 60_000) : null,

@@ -47,8 +47,11 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         scriptSrc: ["'self'"],
+        // Plain HTTP must keep working on a local network (a phone testing http://192.168…:3000).
+        upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
   });
   if (webFiles.size) {
     // Loaded only when there is a web build to serve (the API alone, as in the test suites, does without).

@@ -1,3 +1,4 @@
 export * from './phone.js';
+export * from './pricing.js';
 export * from './roles.js';
 export * from './validation.js';

@@ -1,0 +1,20 @@
+# One image for both processes: `node apps/api/dist/main.js` (API + web) and `node apps/api/dist/worker.js`.
+FROM node:20.20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/domain/package.json libs/domain/
+RUN npm ci
+COPY . .
+# Dev dependencies stay: the migration tool (Prisma's WebAssembly engine) and the seed runner use them.
+RUN npm run build
+
+FROM node:20.20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+USER node
+EXPOSE 3000
+CMD ["node", "apps/api/dist/main.js"]

@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { distanceKm, estimatePrice } from './pricing.js';
+
+const madina = { latitude: 9.5456, longitude: -13.6566 };
+const kaloum = { latitude: 9.5092, longitude: -13.7122 };
+
+describe('estimatePrice', () => {
+  it('charges 5000 GNF plus 1000 GNF per rounded km', () => {
+    // 111 × √(0.0364² + 0.0556²) = 7.38 km → 7 km
+    expect(distanceKm(madina, kaloum)).toBe(7);
+    expect(estimatePrice(madina, kaloum)).toBe(12_000);
+  });
+
+  it('charges the base price when a point is missing or zero', () => {
+    expect(estimatePrice(madina, null)).toBe(5000);
+    expect(estimatePrice({ latitude: 0, longitude: 0 }, kaloum)).toBe(5000);
+    expect(estimatePrice(undefined, undefined)).toBe(5000);
+  });
+
+  it('charges the base price for the same point', () => {
+    expect(estimatePrice(madina, madina)).toBe(5000);
+  });
+});

@@ -1,0 +1,26 @@
+/** Spec §9: the price of a course, in whole GNF. */
+
+export const BASE_PRICE_GNF = 5000;
+export const PRICE_PER_KM_GNF = 1000;
+/** Kilometres per degree, the spec's flat approximation. */
+export const KM_PER_DEGREE = 111;
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+const isSet = (point?: Partial<Coordinates> | null): point is Coordinates =>
+  !!point && Number.isFinite(point.latitude) && Number.isFinite(point.longitude) && !!point.latitude && !!point.longitude;
+
+/** Distance in whole km: 111 × the Euclidean difference of the coordinates, rounded; 0 when a point is missing. */
+export function distanceKm(pickup?: Partial<Coordinates> | null, delivery?: Partial<Coordinates> | null): number {
+  if (!isSet(pickup) || !isSet(delivery)) return 0;
+  const degrees = Math.hypot(delivery.latitude - pickup.latitude, delivery.longitude - pickup.longitude);
+  return Math.round(KM_PER_DEGREE * degrees);
+}
+
+/** 5000 GNF + 1000 GNF per km; 5000 GNF when coordinates are missing or zero. */
+export function estimatePrice(pickup?: Partial<Coordinates> | null, delivery?: Partial<Coordinates> | null): number {
+  return BASE_PRICE_GNF + PRICE_PER_KM_GNF * distanceKm(pickup, delivery);
+}

@@ -1,0 +1,15 @@
+// The demo logins created by `npm run db:seed`, printed by `npm start` and listed in the README.
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS = [
+  { role: 'super_admin', phone: '+224620000001', fullName: 'Mariama Diallo' },
+  { role: 'admin', phone: '+224620000002', fullName: 'Ibrahima Sow' },
+  { role: 'support', phone: '+224620000003', fullName: 'Kadiatou Camara' },
+  { role: 'salaried_delivery', phone: '+224620000011', fullName: 'Mamadou Barry' },
+  { role: 'salaried_delivery', phone: '+224620000012', fullName: 'Alpha Condé' },
+  { role: 'independent_delivery', phone: '+224620000021', fullName: 'Ousmane Bangoura' },
+  { role: 'independent_delivery', phone: '+224620000022', fullName: 'Sékou Touré' },
+  { role: 'client', phone: '+224620000031', fullName: 'Fatoumata Bah' },
+  { role: 'client', phone: '+224620000032', fullName: 'Abdoulaye Keïta' },
+  { role: 'client', phone: '+224620000033', fullName: 'Aïssatou Sylla' },
+];
