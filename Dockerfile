@@ -6,7 +6,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/domain/package.json libs/domain/
-RUN npm ci
+RUN npm install --no-audit --no-fund
 COPY . .
 # Dev dependencies stay: the migration tool (Prisma's WebAssembly engine) and the seed runner use them.
 RUN npm run build

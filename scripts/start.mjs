@@ -13,7 +13,7 @@ const step = (title, command, args) => {
   }
 };
 
-if (!existsSync('node_modules')) step('Installation des dépendances (npm ci)', 'npm', ['ci']);
+if (!existsSync('node_modules')) step('Installation des dépendances', 'npm', ['install', '--no-audit', '--no-fund']);
 step('Construction (API, worker, application web)', 'npm', ['run', 'build']);
 step('Migrations de la base de données', 'npm', ['run', '--silent', 'db:migrate']);
 step('Données de démonstration', 'npm', ['run', '--silent', 'db:seed']);
