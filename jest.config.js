@@ -18,6 +18,7 @@ export default {
   },
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/apps/web/dist'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   maxWorkers: 2,
   testTimeout: 30000,

@@ -7,6 +7,8 @@ const run = (command, args, env = {}) =>
   spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 if (run('node', ['scripts/prisma-generate.mjs']) !== 0) process.exit(1);
+// The browser journeys click the real built web app.
+if (run('npm', ['run', '--silent', 'build', '-w', '@coursa/web']) !== 0) process.exit(1);
 
 mkdirSync('var', { recursive: true });
 const results = 'var/jest-results.json';

@@ -3,8 +3,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { Writable } from 'node:stream';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../apps/api/src/common/config/config.js';
@@ -39,14 +41,24 @@ export interface TestApp {
   redis: Redis;
   /** Every log line written so far. */
   logs: string[];
+  /** The worker's Nest context, to reach its services (e.g. the job queue). */
+  worker: INestApplicationContext;
   request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * Run the API as its own Node process (main.ts), as `npm start` does, instead of inside the test: needed to
+   * serve the built web app, whose static-file plugin Jest cannot load.
+   */
+  apiProcess?: boolean;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const schema = await createTestSchema();
   const outboxFile = `var/test/${schema.name}.jsonl`;
-  const config = loadConfig({
+  const environment: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: schema.url,
@@ -57,8 +69,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'info',
     WEB_DIST: 'var/test/no-web-build',
     PUBLIC_URL: 'http://coursa.test',
+    PORT: String(options.apiProcess ? await freePort() : 0),
+    HOST: '127.0.0.1',
     ...env,
-  });
+  };
+  const config = loadConfig(environment);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -68,13 +83,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const logger = pino(loggerOptions(config), sink);
 
-  const app: NestFastifyApplication = await createApp(config, logger);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = options.apiProcess ? await spawnApi(environment, logs) : await listenInProcess(config, logger);
   const worker: INestApplicationContext = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), {
     logger: false,
   });
   await worker.init();
-  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const baseUrl = api.url;
   const db = createPrismaClient(schema.url);
   const redis = new Redis(TEST_REDIS_URL);
 
@@ -85,6 +99,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     db,
     redis,
     logs,
+    worker,
     async request(method, path, body, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (body !== undefined) headers['content-type'] ??= 'application/json';
@@ -106,7 +121,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await worker.close();
-      await app.close();
+      await api.close();
       await db.$disconnect();
       const keys = await redis.keys(`${schema.name}:*`);
       if (keys.length) await redis.del(...keys);
@@ -115,4 +130,50 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       rmSync(outboxFile, { force: true });
     },
   };
+}
+
+interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listenInProcess(config: AppConfig, logger: Logger): Promise<RunningApi> {
+  const app: NestFastifyApplication = await createApp(config, logger);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), close: () => app.close() };
+}
+
+async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise<RunningApi> {
+  const child = spawn('node', ['--import', './scripts/ts-loader.mjs', 'apps/api/src/main.ts'], {
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => logs.push(String(chunk)));
+  child.stderr.on('data', (chunk) => logs.push(String(chunk)));
+  const url = `http://127.0.0.1:${environment.PORT}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let attempt = 0; ; attempt++) {
+    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (child.exitCode !== null || attempt > 100) throw new Error(`API process did not start:\n${logs.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

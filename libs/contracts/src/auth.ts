@@ -91,3 +91,10 @@ export interface HealthResponse {
   database: 'up' | 'down';
   redis: 'up' | 'down';
 }
+
+/** The change-password answer: every session ended, so it carries a fresh one for this device. */
+export type ChangePasswordResponse = MessageResponse & SessionResponse;
+
+export interface LogoutRequest {
+  refresh_token: string;
+}

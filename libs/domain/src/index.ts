@@ -1,3 +1,4 @@
+export * from './loyalty.js';
 export * from './phone.js';
 export * from './pricing.js';
 export * from './roles.js';

@@ -1,4 +1,4 @@
-import { accountTypeLabel } from '@coursa/domain';
+import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
 import { useCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { SecuritySection } from './SecuritySection';
@@ -35,8 +35,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** Spec §9: 10 points per completed delivery, a free ride every 10 deliveries (so every 100 points). */
 function LoyaltyCard({ points }: { points: number }) {
-  const progress = points % 100;
-  const deliveriesToFreeRide = 10 - (Math.floor(points / 10) % 10);
+  const progress = loyaltyProgressPercent(points);
+  const toFreeRide = deliveriesToFreeRide(points);
   return (
     <section className="card stack loyalty" aria-labelledby="loyalty-title">
       <h2 className="card__title" id="loyalty-title">
@@ -56,7 +56,7 @@ function LoyaltyCard({ points }: { points: number }) {
         <div className="progress__bar" style={{ width: `${progress}%` }} />
       </div>
       <p className="muted">
-        Encore {deliveriesToFreeRide} {deliveriesToFreeRide > 1 ? 'livraisons' : 'livraison'} avant votre prochaine
+        Encore {toFreeRide} {toFreeRide > 1 ? 'livraisons' : 'livraison'} avant votre prochaine
         course gratuite
       </p>
     </section>
