@@ -17,3 +17,8 @@ export class PermanentSendError extends Error {}
 
 export const SMS_DRIVER = Symbol('SMS_DRIVER');
 export const EMAIL_DRIVER = Symbol('EMAIL_DRIVER');
+
+/** The error for a provider's failed answer: retryable (timeouts, throttling, 5xx) unless retrying cannot help. */
+export function sendFailure(status: number, description: string): Error {
+  return status === 408 || status === 429 || status >= 500 ? new Error(description) : new PermanentSendError(description);
+}

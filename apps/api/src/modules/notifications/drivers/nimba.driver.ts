@@ -1,4 +1,4 @@
-import { PermanentSendError, type MessageDriver, type OutgoingMessage } from './message-driver.js';
+import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface NimbaSettings {
   baseUrl: string;
@@ -32,7 +32,6 @@ export class NimbaDriver implements MessageDriver {
     await response.body?.cancel();
     if (response.ok) return;
     const failure = `Nimba SMS answered HTTP ${response.status} for ${to}`;
-    if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(failure);
-    throw new PermanentSendError(failure);
+    throw sendFailure(response.status, failure);
   }
 }

@@ -1,4 +1,4 @@
-import { PermanentSendError, type MessageDriver, type OutgoingMessage } from './message-driver.js';
+import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface OrangeSmsSettings {
   baseUrl: string;
@@ -100,6 +100,5 @@ async function throwIfFailed(response: Response, context: string): Promise<void>
   const exception = answer.requestError?.serviceException ?? answer.requestError?.policyException;
   const code = exception?.messageId ?? answer.code ?? answer.error ?? 'none';
   const failure = `Orange SMS answered HTTP ${response.status} (code ${code}) ${context}`;
-  if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(failure);
-  throw new PermanentSendError(failure);
+  throw sendFailure(response.status, failure);
 }

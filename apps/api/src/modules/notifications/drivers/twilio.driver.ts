@@ -1,4 +1,4 @@
-import { PermanentSendError, type MessageDriver, type OutgoingMessage } from './message-driver.js';
+import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface TwilioSettings {
   baseUrl: string;
@@ -33,7 +33,6 @@ export class TwilioDriver implements MessageDriver {
     const answer = (await response.json().catch(() => ({}))) as { code?: number };
     if (response.ok) return;
     const failure = `Twilio answered HTTP ${response.status} (code ${answer.code ?? 'none'}) for ${to}`;
-    if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(failure);
-    throw new PermanentSendError(failure);
+    throw sendFailure(response.status, failure);
   }
 }
