@@ -40,3 +40,10 @@ export async function login(app: TestApp, phone: string, password: string) {
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as { access_token: string; refresh_token: string; user: { id: string } };
 }
+
+/** A signed-in account of the given role: its user row and access token. */
+export async function signedIn(app: TestApp, role: Role = 'client') {
+  const account = await createAccount(app, role);
+  const session = await login(app, account.phone, account.password);
+  return { ...account, token: session.access_token };
+}

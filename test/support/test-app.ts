@@ -43,6 +43,9 @@ export interface TestApp {
   logs: string[];
   /** The worker's Nest context, to reach its services (e.g. the job queue). */
   worker: INestApplicationContext;
+  /** Stops the worker (as a crash would), then starts a fresh one. */
+  stopWorker(): Promise<void>;
+  startWorker(): Promise<void>;
   request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
@@ -84,22 +87,29 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const logger = pino(loggerOptions(config), sink);
 
   const api = options.apiProcess ? await spawnApi(environment, logs) : await listenInProcess(config, logger);
-  const worker: INestApplicationContext = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), {
-    logger: false,
-  });
-  await worker.init();
+  const startWorker = async () => {
+    const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), { logger: false });
+    await context.init();
+    return context;
+  };
   const baseUrl = api.url;
   const db = createPrismaClient(schema.url);
   const redis = new Redis(TEST_REDIS_URL);
 
-  return {
+  const testApp: TestApp = {
     baseUrl,
     config,
     outbox: new Outbox(outboxFile),
     db,
     redis,
     logs,
-    worker,
+    worker: await startWorker(),
+    async stopWorker() {
+      await testApp.worker.close();
+    },
+    async startWorker() {
+      testApp.worker = await startWorker();
+    },
     async request(method, path, body, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (body !== undefined) headers['content-type'] ??= 'application/json';
@@ -120,7 +130,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
     async close() {
-      await worker.close();
+      await testApp.worker.close();
       await api.close();
       await db.$disconnect();
       const keys = await redis.keys(`${schema.name}:*`);
@@ -130,6 +140,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       rmSync(outboxFile, { force: true });
     },
   };
+  return testApp;
 }
 
 interface RunningApi {

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync } from 'node:fs';
@@ -31,7 +32,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
   });
-  app.setGlobalPrefix('api');
+  // The sandbox's hosted payment page stands outside the API, like a provider's page would.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'sandbox/pay/:reference', method: RequestMethod.ALL }] });
   app.enableShutdownHooks();
   if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });
 
@@ -79,10 +81,10 @@ function listWebFiles(webDist: string): Set<string> {
   );
 }
 
-/** Sends every path that is neither the API, the socket nor a file of the build to the app's index.html. */
+/** Sends every path that is neither the API, the socket, the sandbox nor a file of the build to the app's index.html. */
 export function spaRewrite(url: string, webFiles: Set<string>): string {
   if (!webFiles.has('/index.html')) return url;
   const path = url.split('?')[0]!;
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/') || webFiles.has(path)) return url;
+  if (/^\/(api|socket\.io|sandbox)(\/|$)/.test(path) || webFiles.has(path)) return url;
   return '/index.html';
 }

@@ -6,6 +6,9 @@ import { CoreModule } from './common/core.module.js';
 import { AllErrorsFilter } from './common/errors/all-errors.filter.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CoursesModule } from './modules/courses/courses.module.js';
+import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
@@ -14,7 +17,15 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger), AuditModule, AuthModule, HealthModule],
+      imports: [
+        CoreModule.forRoot(config, logger),
+        AuditModule,
+        AuthModule,
+        IdempotencyModule,
+        HealthModule,
+        PaymentsModule,
+        CoursesModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };
   }

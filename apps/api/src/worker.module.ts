@@ -6,20 +6,24 @@ import { JOB_PROCESSORS, type JobProcessor } from './common/queue/job-processor.
 import { WorkerHost } from './common/queue/worker-host.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { NotificationsProcessor } from './modules/notifications/notifications.processor.js';
+import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
+import { PaymentsProcessor } from './modules/payments/payments.processor.js';
+import { OutboxRelay } from './common/outbox/outbox-relay.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor];
 
-/** The worker process: BullMQ processors, no HTTP controllers. */
+/** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,
+        OutboxRelay,
       ],
     };
   }

@@ -1,2 +1,5 @@
 export * from './auth.js';
+export * from './courses.js';
 export * from './jobs.js';
+export * from './outbox.js';
+export * from './payments.js';

@@ -2,12 +2,14 @@
 
 export const QueueName = {
   Notifications: 'notifications',
+  Payments: 'payments',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const JobName = {
   SendSms: 'send-sms',
   SendEmail: 'send-email',
+  CheckPayment: 'check-payment',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -23,12 +25,21 @@ export interface SendMessagePayload {
   kind: MessageKind;
 }
 
+/** Ask the provider where a payment stands (after a callback, or on the polling schedule). */
+export interface CheckPaymentPayload {
+  paymentId: string;
+  /** Scheduled polls done so far (decides the next delay); absent for a check after a provider's notice. */
+  poll?: number;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendMessagePayload;
+  [JobName.CheckPayment]: CheckPaymentPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SendSms]: QueueName.Notifications,
   [JobName.SendEmail]: QueueName.Notifications,
+  [JobName.CheckPayment]: QueueName.Payments,
 };

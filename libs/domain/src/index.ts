@@ -1,3 +1,4 @@
+export * from './courses.js';
 export * from './loyalty.js';
 export * from './phone.js';
 export * from './pricing.js';

@@ -24,3 +24,8 @@ export function distanceKm(pickup?: Partial<Coordinates> | null, delivery?: Part
 export function estimatePrice(pickup?: Partial<Coordinates> | null, delivery?: Partial<Coordinates> | null): number {
   return BASE_PRICE_GNF + PRICE_PER_KM_GNF * distanceKm(pickup, delivery);
 }
+
+/** "12 000 GNF": amounts as shown to users (fr-FR grouping, no decimals). */
+export function formatGnf(amount: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(amount)} GNF`;
+}

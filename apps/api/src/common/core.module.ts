@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { LOGGER } from './logging/logger.js';
+import { OutboxModule } from './outbox/outbox.module.js';
 import { PrismaModule } from './prisma/prisma.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -19,6 +20,7 @@ export class CoreModule {
       imports: [
         ConfigModule.forRoot(config),
         PrismaModule,
+        OutboxModule,
         RedisModule,
         QueueModule,
         RateLimitModule,

@@ -41,6 +41,29 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  PAYMENT_DRIVER: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Methods offered to clients, in this order. */
+  PAYMENT_METHODS: z
+    .string()
+    .default('paycard,orange_money,mtn_momo,card,cash_on_delivery')
+    .transform((value) => value.split(',').map((method) => method.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['paycard', 'orange_money', 'mtn_momo', 'card', 'cash_on_delivery']))),
+  /** GNF per US dollar, for card payments charged in USD. */
+  USD_RATE_GNF: z.coerce.number().int().min(1).default(8600),
+  PAYCARD_BASE_URL: z.url().default('https://mapaycard.com'),
+  PAYCARD_MERCHANT_CODE: z.string().optional(),
+  ORANGE_MONEY_BASE_URL: z.url().default('https://api.orange.com'),
+  ORANGE_MONEY_CLIENT_ID: z.string().optional(),
+  ORANGE_MONEY_CLIENT_SECRET: z.string().optional(),
+  ORANGE_MONEY_MERCHANT_KEY: z.string().optional(),
+  ORANGE_MONEY_COUNTRY: z.enum(['gn', 'dev']).default('gn'),
+  MTN_MOMO_BASE_URL: z.url().default('https://proxy.momoapi.mtn.com'),
+  MTN_MOMO_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_MOMO_API_USER: z.string().optional(),
+  MTN_MOMO_API_KEY: z.string().optional(),
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().default('mtnguinea'),
+  /** How often the worker relays the transactional outbox. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -53,6 +76,16 @@ const DRIVER_SETTINGS: Record<Env['SMS_DRIVER'], (keyof Env)[]> = {
   orange: ['ORANGE_SMS_CLIENT_ID', 'ORANGE_SMS_CLIENT_SECRET'],
   twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
 };
+
+const LIVE_PAYMENT_SETTINGS: (keyof Env)[] = [
+  'PAYCARD_MERCHANT_CODE',
+  'ORANGE_MONEY_CLIENT_ID',
+  'ORANGE_MONEY_CLIENT_SECRET',
+  'ORANGE_MONEY_MERCHANT_KEY',
+  'MTN_MOMO_SUBSCRIPTION_KEY',
+  'MTN_MOMO_API_USER',
+  'MTN_MOMO_API_KEY',
+];
 
 export class ConfigError extends Error {}
 
@@ -68,6 +101,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   }
   for (const key of DRIVER_SETTINGS[env.SMS_DRIVER]) {
     if (!env[key]) throw new ConfigError(`Variable ${key} manquante : requise par SMS_DRIVER=${env.SMS_DRIVER}.`);
+  }
+  if (env.PAYMENT_DRIVER === 'live') {
+    for (const key of LIVE_PAYMENT_SETTINGS) {
+      if (!env[key]) throw new ConfigError(`Variable ${key} manquante : requise par PAYMENT_DRIVER=live.`);
+    }
   }
   return { ...env, SECRET_KEY: env.SECRET_KEY ?? DEV_SECRET };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -12,17 +12,24 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema') ?? undefined;
   url.searchParams.delete('schema');
-  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10 }, { schema });
+  // The schema option qualifies generated queries; search_path makes raw SQL land in the same schema.
+  const options = schema ? `-c search_path="${schema}"` : undefined;
+  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options }, { schema });
   return new PrismaClient({ adapter });
 }
 
 /** Only repositories use this (STYLE: "Only repositories touch Prisma"). */
 @Injectable()
-export class PrismaService implements OnModuleDestroy {
+export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: PrismaClient;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = createPrismaClient(config.DATABASE_URL);
+  }
+
+  /** Connects and loads the query compiler at boot rather than on the first request. */
+  async onModuleInit() {
+    await this.client.user.findFirst({ select: { id: true } });
   }
 
   async onModuleDestroy() {

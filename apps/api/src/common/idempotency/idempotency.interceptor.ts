@@ -1,0 +1,74 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/auth.decorators.js';
+import { badRequest, conflict, unprocessable } from '../errors/domain-error.js';
+import { RedisService } from '../redis/redis.service.js';
+import { SecretHasher } from '../security/secrets.js';
+import { IDEMPOTENT } from './idempotency.decorator.js';
+import { IdempotencyRepository } from './idempotency.repository.js';
+
+const KEY = /^[\w.:-]{8,100}$/;
+const LOCK_SECONDS = 60;
+
+/**
+ * `Idempotency-Key` on the routes marked @Idempotent(): the first successful answer is stored per user and key
+ * and replayed for the same request; the same key with another body is a 422. A request still running under a
+ * key makes a concurrent one with that key wait for nothing: 409.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly records: IdempotencyRepository,
+    private readonly redis: RedisService,
+    private readonly hasher: SecretHasher,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const key = request.headers['idempotency-key'];
+    if (key === undefined || !request.user) return next.handle();
+    if (typeof key !== 'string' || !KEY.test(key)) {
+      throw badRequest('INVALID_IDEMPOTENCY_KEY', "En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - _ . :).");
+    }
+    const statusCode = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
+    return from(this.handle(request, key, statusCode, context.switchToHttp().getResponse<FastifyReply>(), next));
+  }
+
+  private async handle(request: AuthenticatedRequest, key: string, statusCode: number, reply: FastifyReply, next: CallHandler) {
+    const userId = request.user!.id;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    // Keyed hash: the body may hold card data, which must not be recoverable from what we store.
+    const requestHash = this.hasher.hash(`${route}\n${JSON.stringify(request.body ?? null)}`);
+    const replay = async () => {
+      const stored = await this.records.find(userId, key);
+      if (!stored) return undefined;
+      if (stored.requestHash !== requestHash) {
+        throw unprocessable('IDEMPOTENCY_KEY_REUSED', "Cette clé d'idempotence a déjà servi pour une autre requête.");
+      }
+      void reply.header('idempotent-replayed', 'true');
+      return stored.responseBody;
+    };
+
+    const earlier = await replay();
+    if (earlier !== undefined) return earlier;
+    const lock = this.redis.key('idempotency', userId, key);
+    if ((await this.redis.client.set(lock, '1', 'EX', LOCK_SECONDS, 'NX')) !== 'OK') {
+      throw conflict('IDEMPOTENCY_IN_PROGRESS', 'Une requête identique est déjà en cours de traitement.');
+    }
+    try {
+      const storedMeanwhile = await replay();
+      if (storedMeanwhile !== undefined) return storedMeanwhile;
+      const body = await lastValueFrom(next.handle(), { defaultValue: null });
+      await this.records.save({ userId, key, route, requestHash, statusCode, responseBody: body ?? null });
+      return body;
+    } finally {
+      await this.redis.client.del(lock);
+    }
+  }
+}
+

@@ -1,0 +1,55 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JobName, type SendMessagePayload } from '@coursa/contracts';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LOGGER } from '../logging/logger.js';
+import { JobQueue } from '../queue/job-queue.service.js';
+import { OutboxRepository, type PendingEvent } from './outbox.repository.js';
+
+const BATCH = 100;
+
+/** Worker side: publishes committed outbox events, in order, and marks them done. */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private running = false;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown() {
+    this.running = false;
+    await this.loop;
+  }
+
+  private async run() {
+    while (this.running) {
+      let relayed = 0;
+      try {
+        relayed = await this.outbox.relayBatch(BATCH, (events) => this.publish(events));
+      } catch (error) {
+        this.logger.warn({ err: (error as Error).message }, 'outbox relay failed; retrying');
+      }
+      if (relayed < BATCH) await new Promise((resolve) => setTimeout(resolve, this.config.OUTBOX_POLL_MS));
+    }
+  }
+
+  private async publish(events: PendingEvent[]) {
+    for (const event of events) {
+      if (event.type === 'sms') {
+        // The job id makes a second publication of the same event (after a crash before commit) a no-op.
+        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, { jobId: `outbox-${event.id}` });
+      }
+      // Other events are for the realtime layer (Socket.IO), which consumes them from here once it exists.
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CoursesService } from './courses.service.js';
+import { CreateCourseSchema, QuoteSchema, type CreateCourseInput, type QuoteInput } from './dto/courses.dto.js';
+
+@Controller('courses')
+export class CoursesController {
+  constructor(private readonly courses: CoursesService) {}
+
+  @Post('quote')
+  @HttpCode(200)
+  quote(@Body(new ZodPipe(QuoteSchema)) body: QuoteInput) {
+    return this.courses.quote(body);
+  }
+
+  @Roles('client')
+  @Idempotent()
+  @Post()
+  @HttpCode(201)
+  create(@CurrentUser() user: AuthUser, @Body(new ZodPipe(CreateCourseSchema)) body: CreateCourseInput, @ClientIp() ip: string) {
+    return this.courses.create(user, body, ip);
+  }
+
+  @Get()
+  list(@CurrentUser() user: AuthUser) {
+    return this.courses.list(user);
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.courses.get(user, id);
+  }
+
+  @Get(':id/tracking')
+  tracking(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.courses.tracking(user, id);
+  }
+
+  @Roles('client')
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+    return this.courses.cancel(user, id, ip);
+  }
+}

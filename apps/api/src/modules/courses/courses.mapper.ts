@@ -1,0 +1,45 @@
+import type { CourseDto } from '@coursa/contracts';
+import type { Course, Payment, User } from '../../generated/prisma/client.js';
+
+export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; payment: Pick<Payment, 'status'> | null };
+
+/** Spec §3 "Course" as the API returns it; never the OTP hash. */
+export function toCourseDto(course: CourseWithRelations): CourseDto {
+  return {
+    id: course.id,
+    course_id: `CRS-${String(course.number).padStart(6, '0')}`,
+    status: course.status,
+    created_at: course.createdAt.toISOString(),
+    updated_at: course.updatedAt.toISOString(),
+    pickup_location: {
+      address: course.pickupAddress,
+      latitude: course.pickupLatitude,
+      longitude: course.pickupLongitude,
+      instructions: course.pickupInstructions,
+    },
+    delivery_location: {
+      address: course.deliveryAddress,
+      latitude: course.deliveryLatitude,
+      longitude: course.deliveryLongitude,
+      instructions: course.deliveryInstructions,
+    },
+    pickup_contact_phone: course.pickupContactPhone,
+    delivery_contact_phone: course.deliveryContactPhone,
+    recipient_phone: course.recipientPhone,
+    description: course.description,
+    photo_url: course.photoUrl,
+    package_type: course.packageType,
+    estimated_price: course.estimatedPrice,
+    final_price: course.finalPrice,
+    payment_method: course.paymentMethod,
+    payment_status: course.payment?.status ?? null,
+    pickup_time: course.pickupTime?.toISOString() ?? null,
+    delivery_time: course.deliveryTime?.toISOString() ?? null,
+    pickup_instructions: course.pickupInstructions,
+    delivery_instructions: course.deliveryInstructions,
+    assigned_delivery_person_id: course.courierId,
+    client_id: course.clientId,
+    client_name: course.client.fullName,
+    delivery_otp: course.otpHash !== null,
+  };
+}

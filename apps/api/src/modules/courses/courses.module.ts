@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { CoursesController } from './courses.controller.js';
+import { CoursesRepository } from './courses.repository.js';
+import { CoursesService } from './courses.service.js';
+
+@Module({ imports: [PaymentsModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository] })
+export class CoursesModule {}

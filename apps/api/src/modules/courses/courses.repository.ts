@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import type { OutboxEventInput } from '@coursa/contracts';
+import type { Payment, PaymentMethod, Prisma } from '../../generated/prisma/client.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { CourseWithRelations } from './courses.mapper.js';
+
+const WITH_RELATIONS = { client: { select: { fullName: true } }, payment: { select: { status: true } } } as const;
+
+export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
+
+export class PaymentClaimLost extends Error {}
+
+@Injectable()
+export class CoursesRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /**
+   * Creates the course and binds its payment in one transaction with its outbox events (the recipient's
+   * SMS among them). A paid course claims its payment with a conditional update, so a payment serves once
+   * even when two requests race; cash on delivery gets its own pending payment row.
+   */
+  create(
+    course: NewCourse,
+    payment: { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string },
+    events: (courseId: string) => OutboxEventInput[],
+    ip: string | undefined,
+  ): Promise<CourseWithRelations> {
+    const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
+    return this.prisma.client.$transaction(async (tx) => {
+      const created = await tx.course.create({ data: { ...course, paymentMethod } });
+      if (payment.kind === 'paid') {
+        const claimed = await tx.payment.updateMany({
+          where: { id: payment.payment.id, clientId: course.clientId, status: 'succeeded', courseId: null },
+          data: { courseId: created.id },
+        });
+        if (claimed.count === 0) throw new PaymentClaimLost();
+      } else {
+        await tx.payment.create({
+          data: {
+            orderId: payment.orderId,
+            clientId: course.clientId,
+            provider: 'cash',
+            method: 'cash_on_delivery',
+            amount: course.estimatedPrice,
+            courseId: created.id,
+          },
+        });
+      }
+      await this.outbox.add(tx, ...events(created.id));
+      await this.audit.record(
+        { actorId: course.clientId, actorRole: 'client', action: 'course_created', resourceType: 'course', resourceId: created.id, success: true, ip },
+        tx,
+      );
+      return tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });
+    });
+  }
+
+  listForUser(userId: string): Promise<CourseWithRelations[]> {
+    return this.prisma.client.course.findMany({
+      where: { OR: [{ clientId: userId }, { courierId: userId }] },
+      include: WITH_RELATIONS,
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+    });
+  }
+
+  findById(id: string): Promise<CourseWithRelations | null> {
+    return this.prisma.client.course.findUnique({ where: { id }, include: WITH_RELATIONS });
+  }
+
+  /** Cancels a pending course; a paid payment is marked for refund. False when it was no longer pending. */
+  cancelPending(id: string, clientId: string, at: Date, events: OutboxEventInput[], ip: string | undefined): Promise<boolean> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const cancelled = await tx.course.updateMany({
+        where: { id, clientId, status: 'pending' },
+        data: { status: 'cancelled', cancelledAt: at, cancelReason: 'Annulée par le client' },
+      });
+      if (cancelled.count === 0) return false;
+      await tx.payment.updateMany({ where: { courseId: id, status: 'succeeded' }, data: { status: 'refund_pending' } });
+      await tx.payment.updateMany({ where: { courseId: id, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+      await this.outbox.add(tx, ...events);
+      await this.audit.record({ actorId: clientId, actorRole: 'client', action: 'course_cancelled', resourceType: 'course', resourceId: id, success: true, ip }, tx);
+      return true;
+    });
+  }
+}

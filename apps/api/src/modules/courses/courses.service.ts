@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import type { CourseDto, QuoteResponse } from '@coursa/contracts';
+import { arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import { PaymentErrors } from '../payments/payments.errors.js';
+import { PaymentsRepository } from '../payments/payments.repository.js';
+import { CourseErrors } from './courses.errors.js';
+import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
+import { CoursesRepository, PaymentClaimLost } from './courses.repository.js';
+import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
+
+@Injectable()
+export class CoursesService {
+  constructor(
+    private readonly courses: CoursesRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly random: RandomSource,
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  quote(input: QuoteInput): QuoteResponse {
+    return {
+      distance_km: distanceKm(input.pickup_location, input.delivery_location),
+      estimated_price: estimatePrice(input.pickup_location, input.delivery_location),
+      currency: 'GNF',
+    };
+  }
+
+  /**
+   * The only way a course comes to exist: with a confirmed, unused payment of its own price made by this
+   * client, or cash on delivery. The price is computed here, never taken from the request.
+   */
+  async create(client: AuthUser, input: CreateCourseInput, ip?: string): Promise<CourseDto> {
+    if (input.payment_reference && input.payment_method) throw CourseErrors.twoPayments();
+    if (!input.payment_reference && !input.payment_method) throw CourseErrors.paymentRequired();
+    const recipientPhone = toGuineanMobile(input.recipient_phone);
+    if (!recipientPhone) throw CourseErrors.invalidRecipientPhone();
+    const contactPhone = (value: string | null) => {
+      if (!value) return null;
+      const phone = toGuineanMobile(value);
+      if (!phone) throw CourseErrors.invalidContactPhone();
+      return phone;
+    };
+    const price = estimatePrice(input.pickup_location, input.delivery_location);
+
+    let payment: Parameters<CoursesRepository['create']>[1];
+    if (input.payment_reference) {
+      const paid = await this.payments.findByOrderId(input.payment_reference);
+      if (!paid || paid.clientId !== client.id || paid.provider === 'cash') throw PaymentErrors.notFound();
+      if (paid.courseId) throw PaymentErrors.alreadyUsed();
+      if (paid.status !== 'succeeded') throw PaymentErrors.notConfirmed();
+      if (paid.amount !== price) throw PaymentErrors.amountMismatch();
+      payment = { kind: 'paid', payment: paid };
+    } else {
+      payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}` };
+    }
+
+    const otp = this.random.digits(CODE_LENGTH);
+    const now = this.clock.now();
+    try {
+      const course = await this.courses.create(
+        {
+          clientId: client.id,
+          pickupAddress: input.pickup_location.address,
+          pickupLatitude: input.pickup_location.latitude,
+          pickupLongitude: input.pickup_location.longitude,
+          pickupInstructions: input.pickup_location.instructions,
+          deliveryAddress: input.delivery_location.address,
+          deliveryLatitude: input.delivery_location.latitude,
+          deliveryLongitude: input.delivery_location.longitude,
+          deliveryInstructions: input.delivery_location.instructions,
+          pickupContactPhone: contactPhone(input.pickup_contact_phone),
+          deliveryContactPhone: contactPhone(input.delivery_contact_phone),
+          recipientPhone,
+          description: input.description,
+          photoUrl: input.photo_url || null,
+          packageType: input.package_type,
+          distanceKm: distanceKm(input.pickup_location, input.delivery_location),
+          estimatedPrice: price,
+          otpHash: this.hasher.hash(otp),
+          otpGeneratedAt: now,
+        },
+        payment,
+        (courseId) => [
+          {
+            type: 'sms',
+            aggregateType: 'course',
+            aggregateId: courseId,
+            payload: {
+              to: recipientPhone,
+              kind: 'delivery_otp',
+              text: `Coursa : un colis de ${client.fullName} est en route vers vous. Code de livraison : ${otp}. Donnez-le au livreur seulement à la remise du colis.`,
+            },
+          },
+          { type: 'course.created', aggregateType: 'course', aggregateId: courseId, payload: { courseId, clientId: client.id } },
+        ],
+        ip,
+      );
+      return toCourseDto(course);
+    } catch (error) {
+      if (error instanceof PaymentClaimLost) throw PaymentErrors.alreadyUsed();
+      throw error;
+    }
+  }
+
+  async list(user: AuthUser): Promise<CourseDto[]> {
+    return (await this.courses.listForUser(user.id)).map(toCourseDto);
+  }
+
+  async get(user: AuthUser, id: string): Promise<CourseDto> {
+    return toCourseDto(await this.visibleCourse(user, id));
+  }
+
+  async cancel(user: AuthUser, id: string, ip?: string): Promise<CourseDto> {
+    const course = await this.visibleCourse(user, id);
+    if (course.clientId !== user.id) throw CourseErrors.notFound();
+    const done = await this.courses.cancelPending(
+      id,
+      user.id,
+      this.clock.now(),
+      [{ type: 'course.cancelled', aggregateType: 'course', aggregateId: id, payload: { courseId: id, clientId: user.id } }],
+      ip,
+    );
+    if (!done) throw CourseErrors.notCancellable();
+    return this.get(user, id);
+  }
+
+  /** Tracking data (spec §2 tracking screen); the live courier position joins it with the realtime layer. */
+  async tracking(user: AuthUser, id: string) {
+    const course = await this.visibleCourse(user, id);
+    return {
+      id: course.id,
+      status: course.status,
+      status_label: COURSE_STATUS_LABELS[course.status],
+      pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
+      delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
+      estimated_price: course.estimatedPrice,
+      created_at: course.createdAt.toISOString(),
+      pickup_time: course.pickupTime?.toISOString() ?? null,
+      delivery_time: course.deliveryTime?.toISOString() ?? null,
+      arrival_estimate: arrivalEstimate(course.status),
+      delivery_person_location: null,
+    };
+  }
+
+  /** The course if the caller may see it (its client, its courier, staff); otherwise 404, as if it did not exist. */
+  private async visibleCourse(user: AuthUser, id: string): Promise<CourseWithRelations> {
+    const course = /^[0-9a-f-]{36}$/i.test(id) ? await this.courses.findById(id) : null;
+    if (!course || !(course.clientId === user.id || course.courierId === user.id || isStaff(user.role))) throw CourseErrors.notFound();
+    return course;
+  }
+}

@@ -1,0 +1,46 @@
+import { BASE_PRICE_GNF } from '@coursa/domain';
+import { z } from 'zod';
+import { optionalText, requiredText } from '../../../common/validation/zod.js';
+
+const MAX_AMOUNT_GNF = 50_000_000;
+
+const common = {
+  amount: z
+    .number({ error: 'Le montant doit être un nombre.' })
+    .int({ error: 'Le montant doit être un nombre entier de GNF.' })
+    .min(BASE_PRICE_GNF, { error: `Le montant minimum est de ${BASE_PRICE_GNF} GNF.` })
+    .max(MAX_AMOUNT_GNF, { error: 'Montant trop élevé.' }),
+  customer_email: z.union([z.email({ error: 'Adresse email invalide.' }), z.literal(''), z.null()]).optional(),
+  customer_name: requiredText(100, 'Le nom du client est obligatoire.'),
+  phone_number: optionalText(40),
+  order_id: z.string().regex(/^COURSE_\d{10,16}$/, { error: 'Référence de commande invalide (COURSE_ suivi d’un horodatage).' }),
+  description: optionalText(200),
+};
+
+export const PaycardPaymentSchema = z
+  .object({ ...common, auto_redirect: z.boolean().optional(), jump_to_om: z.boolean().optional() })
+  .strict();
+export type PaycardPaymentInput = z.output<typeof PaycardPaymentSchema>;
+
+export const MobileMoneyPaymentSchema = z
+  .object({
+    ...common,
+    currency: z.literal('GNF', { error: 'La devise doit être GNF.' }),
+    payment_method: z.enum(['orange_money', 'mtn_momo'], { error: 'Moyen de paiement inconnu : orange_money ou mtn_momo.' }),
+    phone_number: requiredText(40, 'Le numéro de téléphone est obligatoire.'),
+  })
+  .strict();
+export type MobileMoneyPaymentInput = z.output<typeof MobileMoneyPaymentSchema>;
+
+export const CardPaymentSchema = z
+  .object({
+    ...common,
+    currency: z.literal('USD', { error: 'La devise doit être USD.' }),
+    // Validation messages never repeat the card number or the CVV.
+    card_number: z.string().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { error: 'Numéro de carte invalide.' })),
+    cvv: z.string().regex(/^\d{3,4}$/, { error: 'Code CVV invalide (3 ou 4 chiffres).' }),
+    expiry_month: z.string().regex(/^(0[1-9]|1[0-2])$/, { error: "Mois d'expiration invalide (01 à 12)." }),
+    expiry_year: z.string().regex(/^\d{4}$/, { error: "Année d'expiration invalide." }),
+  })
+  .strict();
+export type CardPaymentInput = z.output<typeof CardPaymentSchema>;

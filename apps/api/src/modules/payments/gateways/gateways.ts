@@ -1,0 +1,18 @@
+import type { AppConfig } from '../../../common/config/config.js';
+import type { RedisService } from '../../../common/redis/redis.service.js';
+import type { GatewayName, PaymentGateway } from './payment-gateway.js';
+import { SandboxGateway } from './sandbox.gateway.js';
+
+export type Gateways = Record<GatewayName, PaymentGateway>;
+
+export const PAYMENT_GATEWAYS = Symbol('PAYMENT_GATEWAYS');
+
+/** The gateway of each payment method, as PAYMENT_DRIVER says. */
+export async function createGateways(config: AppConfig, redis: RedisService): Promise<Gateways> {
+  if (config.PAYMENT_DRIVER === 'sandbox') {
+    const sandbox = (name: GatewayName) => new SandboxGateway(name, redis, config.PUBLIC_URL);
+    return { paycard: sandbox('paycard'), orange_money: sandbox('orange_money'), mtn_momo: sandbox('mtn_momo'), card: sandbox('card') };
+  }
+  const { liveGateways } = await import('./live-gateways.js');
+  return liveGateways(config);
+}

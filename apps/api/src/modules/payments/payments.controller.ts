@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { CurrentUser, Public, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import {
+  CardPaymentSchema,
+  MobileMoneyPaymentSchema,
+  PaycardPaymentSchema,
+  type CardPaymentInput,
+  type MobileMoneyPaymentInput,
+  type PaycardPaymentInput,
+} from './dto/payments.dto.js';
+import { PaymentsService } from './payments.service.js';
+
+const PaycardReturn = z.object({ 'paycard-operation-reference': z.string().max(100).optional() }).loose();
+const OrangeNotification = z.object({ status: z.string().max(20), notif_token: z.string().min(1).max(200), txnid: z.string().max(100).optional() }).loose();
+const MtnNotification = z.object({ externalId: z.string().min(1).max(100), status: z.string().max(20).optional() }).loose();
+
+@Controller('payments')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Get('methods')
+  methods() {
+    return this.payments.methods();
+  }
+
+  @Roles('client')
+  @Idempotent()
+  @Post('paycard')
+  @HttpCode(201)
+  paycard(@CurrentUser() user: AuthUser, @Body(new ZodPipe(PaycardPaymentSchema)) body: PaycardPaymentInput) {
+    return this.payments.payWithPaycard(user, body);
+  }
+
+  @Roles('client')
+  @Idempotent()
+  @Post('mobile-money')
+  @HttpCode(201)
+  mobileMoney(@CurrentUser() user: AuthUser, @Body(new ZodPipe(MobileMoneyPaymentSchema)) body: MobileMoneyPaymentInput) {
+    return this.payments.payWithMobileMoney(user, body);
+  }
+
+  @Roles('client')
+  @Idempotent()
+  @Post('card')
+  @HttpCode(201)
+  card(@CurrentUser() user: AuthUser, @Body(new ZodPipe(CardPaymentSchema)) body: CardPaymentInput) {
+    return this.payments.payWithCard(user, body);
+  }
+
+  @Roles('client')
+  @Get('status/:orderId')
+  status(@CurrentUser() user: AuthUser, @Param('orderId') orderId: string) {
+    return this.payments.statusFor(user, orderId);
+  }
+
+  /** PayCard sends the customer's browser back here; we re-check with PayCard and send them to the app. */
+  @Public()
+  @Get('callback/paycard')
+  async paycardReturn(@Query(new ZodPipe(PaycardReturn)) query: z.output<typeof PaycardReturn>, @Res() reply: FastifyReply) {
+    const reference = query['paycard-operation-reference'];
+    const payment = reference
+      ? ((await this.payments.onProviderNotice('paycard', { providerReference: reference })) ??
+        (await this.payments.onProviderNotice('card', { providerReference: reference })))
+      : null;
+    return reply.redirect(payment ? `/?paiement=${payment.orderId}` : '/', 303);
+  }
+
+  @Public()
+  @Post('callback/orange-money')
+  @HttpCode(200)
+  async orangeNotification(@Body(new ZodPipe(OrangeNotification)) body: z.output<typeof OrangeNotification>) {
+    await this.payments.onProviderNotice('orange_money', { notifyToken: body.notif_token }, body.notif_token);
+    return { message: 'ok' };
+  }
+
+  @Public()
+  @Post('callback/mtn-momo')
+  @HttpCode(200)
+  async mtnNotification(@Body(new ZodPipe(MtnNotification)) body: z.output<typeof MtnNotification>) {
+    await this.payments.onProviderNotice('mtn_momo', { orderId: body.externalId });
+    return { message: 'ok' };
+  }
+}

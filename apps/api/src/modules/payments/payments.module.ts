@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../../common/config/config.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+import { createGateways, PAYMENT_GATEWAYS } from './gateways/gateways.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsProcessor } from './payments.processor.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { SandboxController } from './sandbox.controller.js';
+
+const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject: [APP_CONFIG, RedisService] };
+
+/** API side: payment calls, provider callbacks, the sandbox page. */
+@Module({
+  controllers: [PaymentsController, SandboxController],
+  providers: [PaymentsService, PaymentsRepository, gateways],
+  exports: [PaymentsRepository],
+})
+export class PaymentsModule {}
+
+/** Worker side: the status checks (after callbacks and on the polling schedule). */
+@Module({
+  providers: [PaymentsService, PaymentsRepository, PaymentsProcessor, gateways],
+  exports: [PaymentsProcessor],
+})
+export class PaymentsWorkerModule {}

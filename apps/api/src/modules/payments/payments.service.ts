@@ -1,0 +1,232 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobName, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
+import { toGuineanMobile } from '@coursa/domain';
+import { timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { LOGGER } from '../../common/logging/logger.js';
+import { JobQueue } from '../../common/queue/job-queue.service.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+import { Clock } from '../../common/security/secrets.js';
+import type { CardPaymentInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
+import { PAYMENT_GATEWAYS, type Gateways } from './gateways/gateways.js';
+import { GatewayError, type GatewayName, type InitiateRequest } from './gateways/payment-gateway.js';
+import { settleSandboxPayment } from './gateways/sandbox.gateway.js';
+import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
+import { acceptsPayer, paymentMethods } from './payment-methods.js';
+import { PaymentErrors } from './payments.errors.js';
+import { PaymentsRepository } from './payments.repository.js';
+
+/** A pending payment is asked about 30 s, 2 min and 5 min after it starts, then hourly until 24 h. */
+export const POLL_DELAYS_MS = [30_000, 120_000, 300_000];
+export const POLL_EVERY_MS = 3600_000;
+export const PAYMENT_LIFETIME_MS = 24 * 3600_000;
+
+export const nextPollDelay = (poll: number) => POLL_DELAYS_MS[poll] ?? POLL_EVERY_MS;
+
+interface Payer {
+  id: string;
+}
+
+@Injectable()
+export class PaymentsService {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    @Inject(PAYMENT_GATEWAYS) private readonly gateways: Gateways,
+    private readonly jobs: JobQueue,
+    private readonly redis: RedisService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  methods(): PaymentMethodsResponse {
+    return paymentMethods(this.config.PAYMENT_METHODS);
+  }
+
+  async payWithPaycard(payer: Payer, input: PaycardPaymentInput): Promise<PaymentInitiatedResponse> {
+    this.requireMethod('paycard');
+    const payment = await this.create(payer, input, 'paycard', 'paycard');
+    const initiated = await this.initiate(payment, input, { jumpTo: input.jump_to_om ? 'om' : undefined });
+    return { status: 'initiated', order_id: payment.orderId, payment_url: initiated.paymentUrl, amount: payment.amount, currency: 'GNF' };
+  }
+
+  async payWithMobileMoney(payer: Payer, input: MobileMoneyPaymentInput): Promise<PaymentInitiatedResponse> {
+    this.requireMethod(input.payment_method);
+    const phone = toGuineanMobile(input.phone_number);
+    if (!phone || !acceptsPayer(input.payment_method, phone)) {
+      throw PaymentErrors.invalidMobileMoneyPhone(input.payment_method === 'orange_money' ? 'Orange Money' : 'MTN MoMo');
+    }
+    const payment = await this.create(payer, { ...input, phone_number: phone }, input.payment_method, input.payment_method);
+    const initiated = await this.initiate(payment, input, {});
+    return { status: 'initiated', order_id: payment.orderId, payment_link: initiated.paymentUrl, amount: payment.amount, currency: 'GNF' };
+  }
+
+  /**
+   * Card: the number and CVV are checked and then forgotten; they are never stored, logged or sent anywhere
+   * but to the provider's own page. Charged in USD at USD_RATE_GNF.
+   */
+  async payWithCard(payer: Payer, input: CardPaymentInput): Promise<PaymentInitiatedResponse> {
+    this.requireMethod('card');
+    if (!passesLuhn(input.card_number)) throw PaymentErrors.invalidCard();
+    if (isExpired(input.expiry_month, input.expiry_year, this.clock.now())) throw PaymentErrors.cardExpired();
+    const sandbox = this.config.PAYMENT_DRIVER === 'sandbox';
+    const declined = sandbox && isDeclinedTestCard(input.card_number);
+    const approvedAtOnce = sandbox && isApprovedTestCard(input.card_number);
+
+    const amountUsdCents = Math.ceil((input.amount * 100) / this.config.USD_RATE_GNF);
+    const payment = await this.create(payer, input, 'card', 'card', { amountUsdCents, usdRate: this.config.USD_RATE_GNF });
+    const base = { order_id: payment.orderId, amount: payment.amount, currency: 'USD' as const, amount_usd: amountUsdCents / 100 };
+    if (declined) {
+      await this.payments.settle(payment.id, 'failed', this.clock.now(), 'card_declined');
+      return { ...base, status: 'failed', message: PaymentErrors.cardDeclined().detail };
+    }
+    const initiated = await this.initiate(payment, input, { jumpTo: 'cc', amountUsdCents });
+    if (approvedAtOnce) {
+      await settleSandboxPayment(this.redis, initiated.providerReference, 'success');
+      await this.check(payment.id);
+      return { ...base, status: 'completed' };
+    }
+    return { ...base, status: 'requires_3ds', auth_url: initiated.paymentUrl };
+  }
+
+  async statusFor(payer: Payer, orderId: string): Promise<PaymentStatusResponse> {
+    const payment = await this.payments.findByOrderId(orderId);
+    if (!payment || payment.clientId !== payer.id) throw PaymentErrors.notFound();
+    return { order_id: payment.orderId, status: payment.status, method: payment.method, amount: payment.amount, course_id: payment.courseId };
+  }
+
+  /**
+   * A provider says something happened. Nothing is believed: the payment is only re-checked with the
+   * provider's status call, in a job (deduplicated while one is waiting).
+   */
+  async onProviderNotice(
+    provider: PaymentProvider,
+    reference: { providerReference?: string; orderId?: string; notifyToken?: string },
+    notifyToken?: string,
+  ) {
+    const payment = reference.providerReference
+      ? await this.payments.findByProviderReference(provider, reference.providerReference)
+      : reference.orderId
+        ? await this.payments.findByOrderId(reference.orderId)
+        : reference.notifyToken
+          ? await this.payments.findByProviderToken(provider, reference.notifyToken)
+          : null;
+    if (!payment || payment.provider !== provider) return null;
+    if (payment.providerToken && !sameSecret(payment.providerToken, notifyToken)) throw PaymentErrors.badNotification();
+    if (payment.status === 'pending') {
+      await this.jobs.add(JobName.CheckPayment, { paymentId: payment.id }, { jobId: `payment-${payment.id}-notice` });
+    }
+    return payment;
+  }
+
+  /**
+   * Asks the provider and settles the payment: succeeded only when it says paid AND the amount is ours.
+   * `poll` is set for scheduled polls, which schedule the next one while the payment stays pending.
+   */
+  async check(paymentId: string, poll?: number): Promise<void> {
+    const payment = await this.payments.findById(paymentId);
+    if (!payment || payment.status !== 'pending' || !payment.providerReference) return;
+    const now = this.clock.now();
+    const answer = await this.gateways[payment.provider as GatewayName].status({
+      orderId: payment.orderId,
+      amount: payment.amount,
+      providerReference: payment.providerReference,
+      providerToken: payment.providerToken,
+    });
+    if (answer.state === 'paid') {
+      if (answer.paidAmount === payment.amount) {
+        await this.payments.settle(payment.id, 'succeeded', now);
+      } else {
+        this.logger.warn({ orderId: payment.orderId, expected: payment.amount, paid: answer.paidAmount }, 'payment amount mismatch');
+        await this.payments.settle(payment.id, 'failed', now, 'amount_mismatch');
+      }
+      return;
+    }
+    if (answer.state === 'failed') {
+      await this.payments.settle(payment.id, 'failed', now, 'provider_failed');
+      return;
+    }
+    await this.payments.touchChecked(payment.id, now);
+    if (poll === undefined) return;
+    if (now.getTime() - payment.createdAt.getTime() >= PAYMENT_LIFETIME_MS) {
+      await this.payments.settle(payment.id, 'expired', now, 'no_final_status_in_24h');
+      return;
+    }
+    await this.schedulePoll(payment.id, poll + 1);
+  }
+
+  private schedulePoll(paymentId: string, poll: number) {
+    return this.jobs.add(JobName.CheckPayment, { paymentId, poll }, { jobId: `payment-${paymentId}-poll-${poll}`, delay: nextPollDelay(poll) });
+  }
+
+  private requireMethod(method: PaymentMethod) {
+    if (!this.config.PAYMENT_METHODS.includes(method)) throw PaymentErrors.methodUnavailable();
+  }
+
+  private async create(
+    payer: Payer,
+    input: { order_id: string; amount: number; phone_number?: string | null },
+    provider: PaymentProvider,
+    method: PaymentMethod,
+    card: { amountUsdCents?: number; usdRate?: number } = {},
+  ): Promise<Payment> {
+    try {
+      return await this.payments.create({
+        orderId: input.order_id,
+        clientId: payer.id,
+        provider,
+        method,
+        amount: input.amount,
+        payerPhone: input.phone_number ?? null,
+        ...card,
+      });
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw PaymentErrors.orderIdTaken();
+      throw error;
+    }
+  }
+
+  private async initiate(
+    payment: Payment,
+    input: { customer_name: string; customer_email?: string | null; description?: string | null },
+    options: Pick<InitiateRequest, 'jumpTo' | 'amountUsdCents'>,
+  ) {
+    const base = this.config.PUBLIC_URL;
+    try {
+      const initiated = await this.gateways[payment.provider as GatewayName].initiate({
+        orderId: payment.orderId,
+        amount: payment.amount,
+        description: input.description ?? `Course Coursa ${payment.orderId}`,
+        customerName: input.customer_name,
+        // Providers want an email; a client without one gets an address derived from the phone (spec §7).
+        customerEmail: input.customer_email || `${(payment.payerPhone ?? payment.clientId).replace('+', '')}@clients.coursa.gn`,
+        payerPhone: payment.payerPhone ?? undefined,
+        returnUrl: payment.provider === 'paycard' || payment.provider === 'card'
+          ? `${base}/api/payments/callback/paycard`
+          : `${base}/?paiement=${payment.orderId}`,
+        notifyUrl: `${base}/api/payments/callback/${payment.provider === 'orange_money' ? 'orange-money' : 'mtn-momo'}`,
+        ...options,
+      });
+      await this.payments.recordInitiation(payment.id, {
+        providerReference: initiated.providerReference,
+        paymentUrl: initiated.paymentUrl,
+        providerToken: initiated.notifyToken,
+      });
+      await this.schedulePoll(payment.id, 0);
+      return initiated;
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      await this.payments.settle(payment.id, 'failed', this.clock.now(), 'initiation_failed');
+      this.logger.warn({ orderId: payment.orderId, provider: payment.provider, err: error.message }, 'payment initiation failed');
+      throw error.retryable ? PaymentErrors.providerUnavailable() : PaymentErrors.providerRefused();
+    }
+  }
+}
+
+function sameSecret(expected: string, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}

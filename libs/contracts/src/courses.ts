@@ -1,0 +1,64 @@
+import type { CourseStatus } from '@coursa/domain';
+
+export interface LocationDto {
+  address: string;
+  latitude: number;
+  longitude: number;
+  instructions?: string | null;
+}
+
+export interface QuoteRequest {
+  pickup_location: Pick<LocationDto, 'latitude' | 'longitude'>;
+  delivery_location: Pick<LocationDto, 'latitude' | 'longitude'>;
+}
+
+export interface QuoteResponse {
+  distance_km: number;
+  estimated_price: number;
+  currency: 'GNF';
+}
+
+export interface CreateCourseRequest {
+  pickup_location: LocationDto;
+  delivery_location: LocationDto;
+  description?: string | null;
+  photo_url?: string | null;
+  package_type?: string | null;
+  recipient_phone: string;
+  pickup_contact_phone?: string | null;
+  delivery_contact_phone?: string | null;
+  /** The order_id of a succeeded, unused payment of the quoted amount… */
+  payment_reference?: string;
+  /** …or cash on delivery. */
+  payment_method?: 'cash_on_delivery';
+}
+
+/** A course as its client sees it (spec §3 "Course"). */
+export interface CourseDto {
+  id: string;
+  course_id: string;
+  status: CourseStatus;
+  created_at: string;
+  updated_at: string;
+  pickup_location: LocationDto;
+  delivery_location: LocationDto;
+  pickup_contact_phone: string | null;
+  delivery_contact_phone: string | null;
+  recipient_phone: string;
+  description: string | null;
+  photo_url: string | null;
+  package_type: string | null;
+  estimated_price: number;
+  final_price: number | null;
+  payment_method: string;
+  payment_status: string | null;
+  pickup_time: string | null;
+  delivery_time: string | null;
+  pickup_instructions: string | null;
+  delivery_instructions: string | null;
+  assigned_delivery_person_id: string | null;
+  client_id: string;
+  client_name: string;
+  /** Whether a delivery code was generated and sent to the recipient (never the code itself). */
+  delivery_otp: boolean;
+}

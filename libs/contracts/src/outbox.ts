@@ -1,0 +1,22 @@
+import type { SendMessagePayload } from './jobs.js';
+
+/**
+ * Events written in the same transaction as the change they describe (DESIGN §4) and relayed afterwards to
+ * BullMQ (and Socket.IO), so a crash between commit and publish loses nothing.
+ */
+export interface OutboxEvents {
+  /** An SMS to queue; its text is wiped from the outbox once relayed. */
+  sms: SendMessagePayload;
+  'course.created': { courseId: string; clientId: string };
+  'course.cancelled': { courseId: string; clientId: string };
+  'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
+}
+
+export type OutboxEventType = keyof OutboxEvents;
+
+export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
+  type: T;
+  aggregateType: 'course' | 'payment' | 'user';
+  aggregateId: string;
+  payload: OutboxEvents[T];
+}

@@ -1,0 +1,71 @@
+export type PaymentMethodCode = 'paycard' | 'orange_money' | 'mtn_momo' | 'card' | 'cash_on_delivery';
+
+export interface PaymentMethodItem {
+  code: PaymentMethodCode;
+  name: string;
+  currency: 'GNF' | 'USD';
+  description: string;
+  /** Phone prefixes the method accepts (mobile money), e.g. ["62"] for Orange. */
+  prefixes: string[];
+}
+
+/** Spec §3 "Payment methods response". */
+export interface PaymentMethodsResponse {
+  paycard_mobile_money: PaymentMethodItem[];
+  mobile_money: PaymentMethodItem[];
+  cash_on_delivery: PaymentMethodItem[];
+  card: PaymentMethodItem[];
+  paycard_info?: { provider: string; description: string };
+}
+
+interface PaymentCommon {
+  /** The course price in GNF (card payments are charged in USD at the configured rate). */
+  amount: number;
+  customer_email?: string | null;
+  customer_name: string;
+  phone_number?: string | null;
+  /** COURSE_ followed by a timestamp, unique. */
+  order_id: string;
+  description?: string;
+}
+
+export interface PaycardPaymentRequest extends PaymentCommon {
+  auto_redirect?: boolean;
+  jump_to_om?: boolean;
+}
+
+export interface MobileMoneyPaymentRequest extends PaymentCommon {
+  currency: 'GNF';
+  payment_method: 'orange_money' | 'mtn_momo';
+  phone_number: string;
+}
+
+export interface CardPaymentRequest extends PaymentCommon {
+  currency: 'USD';
+  card_number: string;
+  cvv: string;
+  expiry_month: string;
+  expiry_year: string;
+}
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'refund_pending' | 'refunded';
+
+export interface PaymentInitiatedResponse {
+  status: 'initiated' | 'completed' | 'requires_3ds' | 'failed';
+  order_id: string;
+  payment_url?: string;
+  payment_link?: string;
+  auth_url?: string;
+  message?: string;
+  amount: number;
+  currency: 'GNF' | 'USD';
+  amount_usd?: number;
+}
+
+export interface PaymentStatusResponse {
+  order_id: string;
+  status: PaymentStatus;
+  method: PaymentMethodCode;
+  amount: number;
+  course_id: string | null;
+}

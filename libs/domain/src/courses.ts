@@ -1,0 +1,65 @@
+/** Course statuses, their French labels (spec §4) and the one table of legal moves. */
+
+export const COURSE_STATUSES = [
+  'pending',
+  'assigned',
+  'en_route_pickup',
+  'collected',
+  'en_route_delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+
+export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
+  pending: 'En attente',
+  assigned: 'Assignée',
+  en_route_pickup: 'En route (retrait)',
+  collected: 'Colis récupéré',
+  en_route_delivery: 'En route (livraison)',
+  delivered: 'Livré avec succès',
+  cancelled: 'Annulée',
+};
+
+/** Who moves a course from one status to another. */
+export type Mover = 'client' | 'courier' | 'staff';
+
+/** Every legal move, and who may make it. Nothing else changes a course's status. */
+export const COURSE_TRANSITIONS: { from: CourseStatus; to: CourseStatus; by: Mover }[] = [
+  { from: 'pending', to: 'assigned', by: 'courier' },
+  { from: 'assigned', to: 'en_route_pickup', by: 'courier' },
+  { from: 'en_route_pickup', to: 'collected', by: 'courier' },
+  { from: 'collected', to: 'en_route_delivery', by: 'courier' },
+  { from: 'en_route_delivery', to: 'delivered', by: 'courier' },
+  { from: 'pending', to: 'cancelled', by: 'client' },
+  ...(['pending', 'assigned', 'en_route_pickup', 'collected', 'en_route_delivery'] as const).flatMap((from) => [
+    { from, to: 'delivered' as const, by: 'staff' as const },
+    { from, to: 'cancelled' as const, by: 'staff' as const },
+  ]),
+];
+
+export function canMove(from: CourseStatus, to: CourseStatus, by: Mover): boolean {
+  return COURSE_TRANSITIONS.some((move) => move.from === from && move.to === to && move.by === by);
+}
+
+/** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
+export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'];
+
+/** Arrival text on the tracking screen: fixed per status, not computed (spec §4). */
+export function arrivalEstimate(status: CourseStatus): string {
+  switch (status) {
+    case 'en_route_delivery':
+      return '15-25 min';
+    case 'en_route_pickup':
+      return '10-20 min';
+    case 'collected':
+      return 'En préparation';
+    case 'delivered':
+      return 'Livré !';
+    default:
+      return 'En attente';
+  }
+}
+
+/** Short course id shown to users: the last 8 characters. */
+export const shortId = (id: string) => id.slice(-8);

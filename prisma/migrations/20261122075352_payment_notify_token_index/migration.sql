@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "payments_provider_provider_token_idx" ON "payments"("provider", "provider_token");
