@@ -1,7 +1,32 @@
 import type { AppConfig } from '../../../common/config/config.js';
 import type { Gateways } from './gateways.js';
+import { MtnMomoGateway } from './mtn-momo.gateway.js';
+import { OrangeMoneyGateway } from './orange-money.gateway.js';
+import { PayCardGateway } from './paycard.gateway.js';
 
-/** PAYMENT_DRIVER=live: the providers' real APIs (wired once their adapters land). */
-export function liveGateways(_config: AppConfig): Gateways {
-  throw new Error('live gateways not wired yet');
+/**
+ * PAYMENT_DRIVER=live: the providers' real APIs (loadConfig has checked their credentials). Card payments go
+ * through PayCard's hosted card page (`jump-to-cc`): card numbers never reach a provider through us.
+ */
+export function liveGateways(config: AppConfig): Gateways {
+  const paycard = new PayCardGateway({ baseUrl: config.PAYCARD_BASE_URL, merchantCode: config.PAYCARD_MERCHANT_CODE! });
+  return {
+    paycard,
+    card: paycard,
+    orange_money: new OrangeMoneyGateway({
+      baseUrl: config.ORANGE_MONEY_BASE_URL,
+      clientId: config.ORANGE_MONEY_CLIENT_ID!,
+      clientSecret: config.ORANGE_MONEY_CLIENT_SECRET!,
+      merchantKey: config.ORANGE_MONEY_MERCHANT_KEY!,
+      countryPath: config.ORANGE_MONEY_COUNTRY,
+      lang: 'fr',
+    }),
+    mtn_momo: new MtnMomoGateway({
+      baseUrl: config.MTN_MOMO_BASE_URL,
+      subscriptionKey: config.MTN_MOMO_SUBSCRIPTION_KEY!,
+      apiUser: config.MTN_MOMO_API_USER!,
+      apiKey: config.MTN_MOMO_API_KEY!,
+      targetEnvironment: config.MTN_MOMO_TARGET_ENVIRONMENT,
+    }),
+  };
 }
