@@ -139,30 +139,28 @@ class Ledger<Status extends string> {
   }
 }
 
-/** OAuth2 client-credentials tokens as Orange and MTN give them. */
+/** OAuth2 client-credentials tokens as Orange and MTN give them, valid for `lifetimeSeconds`. */
 class Tokens {
   issued = 0;
-  private readonly valid = new Set<string>();
-  private readonly expired = new Set<string>();
+  private readonly expiries = new Map<string, number>();
 
   constructor(private readonly lifetimeSeconds: number) {}
 
   issue(): { access_token: string; expires_in: number } {
     const accessToken = randomUUID();
-    this.valid.add(accessToken);
+    this.expiries.set(accessToken, Date.now() + this.lifetimeSeconds * 1000);
     this.issued += 1;
     return { access_token: accessToken, expires_in: this.lifetimeSeconds };
   }
 
   check(headers: IncomingHttpHeaders): 'valid' | 'expired' | 'invalid' {
-    const token = headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (this.valid.has(token)) return 'valid';
-    return this.expired.has(token) ? 'expired' : 'invalid';
+    const expiry = this.expiries.get(headers.authorization?.replace(/^Bearer /, '') ?? '');
+    if (expiry === undefined) return 'invalid';
+    return Date.now() < expiry ? 'valid' : 'expired';
   }
 
   expireAll(): void {
-    for (const token of this.valid) this.expired.add(token);
-    this.valid.clear();
+    for (const token of this.expiries.keys()) this.expiries.set(token, 0);
   }
 }
 
@@ -325,7 +323,7 @@ export type OrangeStatus = 'INITIATED' | 'PENDING' | 'EXPIRED' | 'SUCCESS' | 'FA
 const orangeUrl = z.url().max(120);
 const OrangeCreation = z.strictObject({
   merchant_key: z.string(),
-  currency: z.literal('GNF'),
+  currency: z.enum(['GNF', 'OUV']),
   order_id: z.string().min(1).max(30),
   amount: z.number().int().positive(),
   return_url: orangeUrl,
@@ -342,7 +340,7 @@ export interface OrangeMoneyAccount {
   merchantKey: string;
   /** The country segment the account works in; `gn` unless told. */
   countryPath?: string;
-  /** expires_in of the tokens given; 3600 like Orange's. */
+  /** Lifetime (expires_in) of the tokens given; 3600 like Orange's. */
   tokenLifetimeSeconds?: number;
 }
 
@@ -463,7 +461,7 @@ export interface MtnMomoAccount {
   apiUser: string;
   apiKey: string;
   targetEnvironment: string;
-  /** expires_in of the tokens given; 3600 like MTN's. */
+  /** Lifetime (expires_in) of the tokens given; 3600 like MTN's. */
   tokenLifetimeSeconds?: number;
 }
 

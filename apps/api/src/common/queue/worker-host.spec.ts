@@ -3,20 +3,20 @@ import { JobName } from '@coursa/contracts';
 import { collectHandlers } from './worker-host.js';
 
 const handler = async () => {};
+const [first, ...others] = Object.values(JobName);
+const handling = (names: JobName[]) => ({ handlers: Object.fromEntries(names.map((name) => [name, handler])) });
 
 describe('collectHandlers', () => {
   it('accepts exactly one handler per job name', () => {
-    const handlers = collectHandlers([{ handlers: { [JobName.SendSms]: handler } }, { handlers: { [JobName.SendEmail]: handler } }]);
+    const handlers = collectHandlers([handling([first!]), handling(others)]);
     expect([...handlers.keys()].sort()).toEqual(Object.values(JobName).sort());
   });
 
   it('refuses to start with a job nobody handles', () => {
-    expect(() => collectHandlers([{ handlers: { [JobName.SendSms]: handler } }])).toThrow(`No handler for job(s): ${JobName.SendEmail}`);
+    expect(() => collectHandlers([handling(others)])).toThrow(`No handler for job(s): ${first}`);
   });
 
   it('refuses to start with a job handled twice', () => {
-    expect(() =>
-      collectHandlers([{ handlers: { [JobName.SendSms]: handler, [JobName.SendEmail]: handler } }, { handlers: { [JobName.SendSms]: handler } }]),
-    ).toThrow(`Job "${JobName.SendSms}" has two handlers`);
+    expect(() => collectHandlers([handling([first!, ...others]), handling([first!])])).toThrow(`Job "${first}" has two handlers`);
   });
 });

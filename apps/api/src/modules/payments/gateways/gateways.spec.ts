@@ -450,13 +450,15 @@ describe.each(tokenProviders)('$name access token', (provider) => {
   });
 
   it('is renewed only once: a second 401 is a failure', async () => {
-    const gateway = provider.gateway(server.url);
-    await gateway.initiate(paymentRequest());
-    const before = server.tokensIssued;
-    server.failNext(2, 401);
-    const error = await failureOf(gateway.initiate(paymentRequest()), provider.secrets, server);
-    expect(error).toMatchObject({ retryable: false, message: expect.stringContaining('HTTP 401') });
-    expect(server.tokensIssued - before).toBe(1);
+    // Tokens that are expired as soon as given: the first one and its renewal are both refused.
+    const expiring = await provider.start(0);
+    try {
+      const error = await failureOf(provider.gateway(expiring.url).initiate(paymentRequest()), provider.secrets);
+      expect(error).toMatchObject({ retryable: false, message: expect.stringContaining('HTTP 401') });
+      expect(expiring.tokensIssued).toBe(2);
+    } finally {
+      await expiring.stop();
+    }
   });
 
   it('is renewed before it expires', async () => {

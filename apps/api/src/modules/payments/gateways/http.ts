@@ -50,7 +50,7 @@ export function basicAuthorization(user: string, password: string): string {
 }
 
 /** An OAuth2 client-credentials token answer; Orange gives `expires_in` as a string, MTN as a number. */
-export const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
+export const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().nonnegative() });
 
 /**
  * Keeps a provider's access token until shortly before it expires. Callers waiting for a new one share the

@@ -57,7 +57,8 @@ export class OrangeMoneyGateway implements PaymentGateway {
   async initiate(request: InitiateRequest): Promise<Initiated> {
     const created = await this.post('payment creation', '/webpayment', Created, {
       merchant_key: this.settings.merchantKey,
-      currency: 'GNF',
+      // Orange's test environment only knows its test currency, OUV.
+      currency: this.settings.countryPath === 'dev' ? 'OUV' : 'GNF',
       order_id: request.orderId,
       amount: request.amount,
       return_url: request.returnUrl,
