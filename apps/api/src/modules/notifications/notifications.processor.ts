@@ -6,8 +6,6 @@ import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor
 import { RedisService } from '../../common/redis/redis.service.js';
 import { EMAIL_DRIVER, PermanentSendError, SMS_DRIVER, type MessageDriver } from './drivers/message-driver.js';
 
-const HOUR_MS = 3600_000;
-
 /** Worker side: sends queued SMS and emails, at most SMS_PER_PHONE_PER_HOUR SMS to one phone. */
 @Injectable()
 export class NotificationsProcessor implements JobProcessor {
@@ -24,14 +22,15 @@ export class NotificationsProcessor implements JobProcessor {
   ) {}
 
   private async sendSms(payload: SendMessagePayload, job: Job<SendMessagePayload>) {
-    const hour = Math.floor(Date.now() / HOUR_MS);
-    const key = this.redis.key('sms-sent', payload.to, String(hour));
-    const sent = await this.redis.client.incr(key);
-    await this.redis.client.expire(key, 3600, 'NX');
+    // The hour opens with the first SMS to this phone.
+    const key = this.redis.key('sms-sent', payload.to);
+    const results = (await this.redis.client.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec()) ?? [];
+    const sent = Number(results[0]?.[1] ?? 0);
     if (sent > this.config.SMS_PER_PHONE_PER_HOUR) {
-      // Over the per-phone limit: keep the message, send it in the next hour.
+      // Over the per-phone limit: keep the message, send it when the hour is over.
       await this.redis.client.decr(key);
-      await job.moveToDelayed((hour + 1) * HOUR_MS + Math.floor(Math.random() * 60_000), job.token);
+      const secondsLeft = Math.max(1, Number(results[2]?.[1] ?? 3600));
+      await job.moveToDelayed(Date.now() + secondsLeft * 1000 + Math.floor(Math.random() * 60_000), job.token);
       throw new DelayedError();
     }
     await this.deliver(this.sms, payload);
