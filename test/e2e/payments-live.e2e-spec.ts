@@ -53,8 +53,15 @@ const waitForStatus = async (token: string, orderId: string, expected: string) =
   }
 };
 
-const createCourse = (token: string, orderId: string) =>
-  app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KIPE, recipient_phone: newPhone(), payment_reference: orderId }, { token });
+const createCourse = (token: string, orderId: string, recipient_phone = newPhone()) =>
+  app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KIPE, recipient_phone, payment_reference: orderId }, { token });
+
+/** The course is created with the payment and the recipient gets the delivery code. */
+async function courseCreatedWithCode(token: string, orderId: string) {
+  const recipient = newPhone();
+  expect((await createCourse(token, orderId, recipient)).status).toBe(201);
+  await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
+}
 
 describe('PayCard (live adapter)', () => {
   it('pays on PayCard, comes back through the browser return, and creates the course', async () => {
@@ -71,7 +78,7 @@ describe('PayCard (live adapter)', () => {
     const back = await fetch(`${app.baseUrl}/api/payments/callback/paycard?${new URLSearchParams(paycard.browserReturn(reference))}`, { redirect: 'manual' });
     expect(back.status).toBe(303);
     await waitForStatus(token, order_id, 'succeeded');
-    expect((await createCourse(token, order_id)).status).toBe(201);
+    await courseCreatedWithCode(token, order_id);
   });
 
   it('refuses a payment whose paid amount is not ours', async () => {
@@ -108,6 +115,7 @@ describe('Orange Money (live adapter)', () => {
     const genuine = await app.request('POST', '/api/payments/callback/orange-money', orange.notification(payment.providerReference!));
     expect(genuine.status).toBe(200);
     await waitForStatus(token, order_id, 'succeeded');
+    await courseCreatedWithCode(token, order_id);
   });
 });
 
@@ -129,6 +137,7 @@ describe('MTN MoMo (live adapter)', () => {
     mtn.complete(payment.providerReference!);
     await app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!));
     await waitForStatus(token, order_id, 'succeeded');
+    await courseCreatedWithCode(token, order_id);
   });
 
   it('recovers a payment whose callback was lost, on the polling schedule', async () => {
