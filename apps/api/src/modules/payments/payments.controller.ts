@@ -73,7 +73,7 @@ export class PaymentsController {
   @Post('callback/orange-money')
   @HttpCode(200)
   async orangeNotification(@Body(new ZodPipe(OrangeNotification)) body: z.output<typeof OrangeNotification>) {
-    await this.payments.onProviderNotice('orange_money', { notifyToken: body.notif_token }, body.notif_token);
+    await this.payments.onProviderNotice('orange_money', { notifyToken: body.notif_token });
     return { message: 'ok' };
   }
 

@@ -16,5 +16,4 @@ export const PaymentErrors = {
   alreadyUsed: () => conflict('PAYMENT_ALREADY_USED', 'Ce paiement a déjà servi pour une autre course.'),
   amountMismatch: () =>
     unprocessable('PAYMENT_AMOUNT_MISMATCH', 'Le montant payé ne correspond pas au prix de cette course.'),
-  badNotification: () => badRequest('INVALID_NOTIFICATION', 'Notification de paiement invalide.'),
 };
