@@ -7,6 +7,7 @@ import { AllErrorsFilter } from './common/errors/all-errors.filter.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
+import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         HealthModule,
         PaymentsModule,
         CoursesModule,
+        DeliveryModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };

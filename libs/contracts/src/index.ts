@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './courses.js';
+export * from './delivery.js';
 export * from './jobs.js';
 export * from './outbox.js';
 export * from './payments.js';

@@ -9,6 +9,10 @@ export interface OutboxEvents {
   sms: SendMessagePayload;
   'course.created': { courseId: string; clientId: string };
   'course.cancelled': { courseId: string; clientId: string };
+  /** A course moved (accepted, a courier's step, delivered). */
+  'course.status': { courseId: string; clientId: string; courierId: string | null; status: string };
+  /** Delivered: the receipt is rendered from this event. */
+  'course.delivered': { courseId: string; clientId: string; courierId: string };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
 }
 

@@ -63,3 +63,20 @@ export function arrivalEstimate(status: CourseStatus): string {
 
 /** Short course id shown to users: the last 8 characters. */
 export const shortId = (id: string) => id.slice(-8);
+
+/** The courier's one action button per status (spec §4); delivery itself needs the recipient's code. */
+export const COURIER_NEXT_STEP: Partial<Record<CourseStatus, { to: CourseStatus; label: string }>> = {
+  assigned: { to: 'en_route_pickup', label: 'Aller au retrait' },
+  en_route_pickup: { to: 'collected', label: 'Colis récupéré' },
+  collected: { to: 'en_route_delivery', label: 'Aller à la livraison' },
+};
+
+/** Wrong tries allowed on one delivery code before it dies. */
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const DELIVERY_MESSAGES = {
+  otpWrong: '❌ Code OTP incorrect. Vérifiez avec le destinataire.',
+  otpDelivered: '🎉 Livraison validée avec succès !',
+  otpRegenerated: 'Nouveau code OTP envoyé au destinataire',
+  supportRecorded: 'Demande de support enregistrée. Notre équipe vous contactera rapidement.',
+} as const;

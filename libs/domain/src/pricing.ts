@@ -29,3 +29,11 @@ export function estimatePrice(pickup?: Partial<Coordinates> | null, delivery?: P
 export function formatGnf(amount: number): string {
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(amount)} GNF`;
 }
+
+/**
+ * A courier's commission on a course: the price × the rate of their courier type, in whole GNF rounded down
+ * (the platform never pays out a fraction of a franc it did not collect). Rates are fractions, e.g. 0.7.
+ */
+export function commissionFor(price: number, rate: number): number {
+  return Math.floor((price * Math.round(rate * 10_000)) / 10_000);
+}

@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   MTN_MOMO_API_USER: z.string().optional(),
   MTN_MOMO_API_KEY: z.string().optional(),
   MTN_MOMO_TARGET_ENVIRONMENT: z.string().default('mtnguinea'),
+  /** Share of a course's price a courier earns, per courier type (fractions). */
+  COMMISSION_RATE_INDEPENDENT: z.coerce.number().min(0).max(1).default(0.7),
+  COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),
   /** How often the worker relays the transactional outbox. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
 });

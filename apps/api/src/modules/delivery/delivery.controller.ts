@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { DeliveryService } from './delivery.service.js';
+
+const OtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Le code doit contenir 6 chiffres.' }) }).strict();
+const StatusQuery = z.object({ new_status: z.string({ error: 'Paramètre new_status manquant.' }).max(40) }).loose();
+const IssueQuery = z.object({ issue: z.string().max(2000, { error: 'Description trop longue (2000 caractères au plus).' }).optional() }).loose();
+
+/** The courier's whole job (spec §7 delivery calls), for salaried and independent couriers only. */
+@Roles('salaried_delivery', 'independent_delivery')
+@Controller('delivery')
+export class DeliveryController {
+  constructor(private readonly delivery: DeliveryService) {}
+
+  @Post('toggle-availability')
+  @HttpCode(200)
+  toggleAvailability(@CurrentUser() courier: AuthUser) {
+    return this.delivery.toggleAvailability(courier);
+  }
+
+  @Get('available-courses')
+  availableCourses(@CurrentUser() courier: AuthUser) {
+    return this.delivery.availableCourses(courier);
+  }
+
+  @Post('accept-course/:id')
+  @HttpCode(200)
+  accept(@CurrentUser() courier: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+    return this.delivery.accept(courier, id, ip);
+  }
+
+  @Get('history')
+  history(@CurrentUser() courier: AuthUser) {
+    return this.delivery.history(courier);
+  }
+
+  @Get('course/:id/navigation')
+  navigation(@CurrentUser() courier: AuthUser, @Param('id') id: string) {
+    return this.delivery.navigation(courier, id);
+  }
+
+  @Post('course/:id/update-status')
+  @HttpCode(200)
+  updateStatus(
+    @CurrentUser() courier: AuthUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(StatusQuery)) query: z.output<typeof StatusQuery>,
+    @ClientIp() ip: string,
+  ) {
+    return this.delivery.updateStatus(courier, id, query.new_status, ip);
+  }
+
+  @Post('course/:id/verify-otp')
+  @HttpCode(200)
+  verifyOtp(@CurrentUser() courier: AuthUser, @Param('id') id: string, @Body(new ZodPipe(OtpSchema)) body: { otp: string }, @ClientIp() ip: string) {
+    return this.delivery.verifyOtp(courier, id, body.otp, ip);
+  }
+
+  @Post('course/:id/regenerate-otp')
+  @HttpCode(200)
+  regenerateOtp(@CurrentUser() courier: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+    return this.delivery.regenerateOtp(courier, id, ip);
+  }
+
+  @Post('course/:id/contact-support')
+  @HttpCode(201)
+  contactSupport(@CurrentUser() courier: AuthUser, @Param('id') id: string, @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>) {
+    return this.delivery.contactSupport(courier, id, query.issue);
+  }
+}

@@ -1,0 +1,18 @@
+import { COURSE_STATUS_LABELS, DELIVERY_MESSAGES, type CourseStatus } from '@coursa/domain';
+import { badRequest, conflict, notFound } from '../../common/errors/domain-error.js';
+
+export const DeliveryErrors = {
+  notFound: () => notFound('COURSE_NOT_FOUND', 'Course introuvable.'),
+  unavailable: () => conflict('COURIER_UNAVAILABLE', 'Activez votre disponibilité pour accepter une course.'),
+  alreadyTaken: () => conflict('COURSE_ALREADY_ASSIGNED', 'Cette course a déjà été acceptée par un autre livreur.'),
+  invalidStep: (status: CourseStatus) =>
+    conflict('INVALID_STATUS_TRANSITION', `Étape impossible : la course est « ${COURSE_STATUS_LABELS[status]} ».`),
+  deliveryNeedsCode: () => conflict('DELIVERY_NEEDS_OTP', 'La livraison se valide avec le code reçu par le destinataire.'),
+  unknownStatus: () => badRequest('INVALID_STATUS', 'Statut inconnu.'),
+  otpNotExpected: () => conflict('OTP_NOT_EXPECTED', 'Le code se saisit quand la course est en route vers la livraison.'),
+  otpWrong: () => badRequest('OTP_INVALID', DELIVERY_MESSAGES.otpWrong),
+  otpLocked: () =>
+    conflict('OTP_LOCKED', "Trop de tentatives : ce code n'est plus valable. Envoyez un nouveau code au destinataire."),
+  courseClosed: () => conflict('COURSE_CLOSED', 'Cette course est terminée.'),
+  emptyIssue: () => badRequest('ISSUE_REQUIRED', 'Décrivez le problème pour contacter le support.'),
+};

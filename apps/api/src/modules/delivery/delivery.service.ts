@@ -1,0 +1,174 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AvailableCourseDto, DeliveryDto, MessageResponse, NavigationDto } from '@coursa/contracts';
+import {
+  canMove,
+  CODE_LENGTH,
+  commissionFor,
+  COURIER_NEXT_STEP,
+  COURSE_STATUS_LABELS,
+  COURSE_STATUSES,
+  DELIVERY_MESSAGES,
+  OTP_MAX_ATTEMPTS,
+  POINTS_PER_COURSE,
+  shortId,
+  type CourseStatus,
+} from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
+import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import { toCourseDto } from '../courses/courses.mapper.js';
+import { DeliveryErrors } from './delivery.errors.js';
+import { DeliveryRepository, type Actor, type CourierCourse } from './delivery.repository.js';
+
+/** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
+const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
+
+const location = (address: string, latitude: number, longitude: number, instructions: string | null) => ({ address, latitude, longitude, instructions });
+
+@Injectable()
+export class DeliveryService {
+  constructor(
+    private readonly delivery: DeliveryRepository,
+    private readonly limiter: RateLimiterService,
+    private readonly random: RandomSource,
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async toggleAvailability(courier: AuthUser) {
+    return { is_available: await this.delivery.toggleAvailability(courier.id) };
+  }
+
+  /** Pending courses, for an available courier only (an unavailable one sees none). */
+  async availableCourses(courier: AuthUser): Promise<AvailableCourseDto[]> {
+    if (!(await this.delivery.isAvailable(courier.id))) return [];
+    const rate = this.rateOf(courier);
+    return (await this.delivery.listPending()).map((course) => ({
+      id: course.id,
+      course_id: `CRS-${String(course.number).padStart(6, '0')}`,
+      estimated_price: course.estimatedPrice,
+      earnings: commissionFor(course.estimatedPrice, rate),
+      pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),
+      delivery_location: location(course.deliveryAddress, course.deliveryLatitude, course.deliveryLongitude, course.deliveryInstructions),
+      description: course.description,
+      package_type: course.packageType,
+      created_at: course.createdAt.toISOString(),
+    }));
+  }
+
+  async accept(courier: AuthUser, courseId: string, ip?: string) {
+    if (!(await this.delivery.isAvailable(courier.id))) throw DeliveryErrors.unavailable();
+    const course = isUuid(courseId) ? await this.delivery.accept(courseId, this.actor(courier, ip), this.clock.now()) : null;
+    if (!course) {
+      // Whether it never existed or someone was faster, the courier may not have it.
+      throw DeliveryErrors.alreadyTaken();
+    }
+    return { message: 'Course acceptée.', course_id: course.id, status: course.status };
+  }
+
+  async updateStatus(courier: AuthUser, courseId: string, newStatus: string, ip?: string) {
+    if (!(COURSE_STATUSES as readonly string[]).includes(newStatus)) throw DeliveryErrors.unknownStatus();
+    const to = newStatus as CourseStatus;
+    const course = await this.mine(courier, courseId);
+    if (to === 'delivered' && course.status === 'en_route_delivery') throw DeliveryErrors.deliveryNeedsCode();
+    if (to === 'delivered' || !canMove(course.status, to, 'courier') || to === 'assigned') throw DeliveryErrors.invalidStep(course.status);
+    if (!(await this.delivery.step(course.id, this.actor(courier, ip), course.status, to, this.clock.now()))) {
+      throw DeliveryErrors.invalidStep((await this.mine(courier, courseId)).status);
+    }
+    return { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
+  }
+
+  /** The handover: the recipient's code, at most 5 wrong tries, compared in constant time. */
+  async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string): Promise<MessageResponse> {
+    const course = await this.mine(courier, courseId);
+    if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
+    if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
+    if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
+    const price = course.estimatedPrice;
+    const rate = this.rateOf(courier);
+    const done = await this.delivery.deliver(course, this.actor(courier, ip), this.clock.now(), {
+      price,
+      commission: { rateBps: Math.round(rate * 10_000), amount: commissionFor(price, rate) },
+      loyaltyPoints: POINTS_PER_COURSE,
+    });
+    if (!done) throw DeliveryErrors.otpNotExpected();
+    return { message: DELIVERY_MESSAGES.otpDelivered };
+  }
+
+  async regenerateOtp(courier: AuthUser, courseId: string, ip?: string): Promise<MessageResponse> {
+    const course = await this.mine(courier, courseId);
+    if (course.status === 'delivered' || course.status === 'cancelled') throw DeliveryErrors.courseClosed();
+    await this.limiter.hit([REGENERATE_LIMIT, course.id]);
+    const otp = this.random.digits(CODE_LENGTH);
+    const replaced = await this.delivery.regenerateOtp(course.id, this.actor(courier, ip), this.hasher.hash(otp), this.clock.now(), (updated) => ({
+      type: 'sms',
+      aggregateType: 'course',
+      aggregateId: updated.id,
+      payload: {
+        to: updated.recipientPhone,
+        kind: 'delivery_otp',
+        text: `Coursa : nouveau code de livraison : ${otp}. L'ancien code ne marche plus. Donnez-le au livreur seulement à la remise du colis.`,
+      },
+    }));
+    if (!replaced) throw DeliveryErrors.courseClosed();
+    return { message: DELIVERY_MESSAGES.otpRegenerated };
+  }
+
+  async contactSupport(courier: AuthUser, courseId: string, issue: string | undefined): Promise<MessageResponse> {
+    const text = issue?.trim();
+    if (!text) throw DeliveryErrors.emptyIssue();
+    const course = await this.mine(courier, courseId);
+    await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000));
+    return { message: DELIVERY_MESSAGES.supportRecorded };
+  }
+
+  async navigation(courier: AuthUser, courseId: string): Promise<NavigationDto> {
+    const course = await this.mine(courier, courseId);
+    const next = COURIER_NEXT_STEP[course.status];
+    return {
+      id: course.id,
+      short_id: shortId(course.id),
+      status: course.status,
+      status_label: COURSE_STATUS_LABELS[course.status],
+      pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),
+      delivery_location: location(course.deliveryAddress, course.deliveryLatitude, course.deliveryLongitude, course.deliveryInstructions),
+      client_contact: { name: course.client.fullName, phone: course.client.phone },
+      recipient_phone: course.recipientPhone,
+      pickup_contact_phone: course.pickupContactPhone,
+      delivery_contact_phone: course.deliveryContactPhone,
+      description: course.description,
+      estimated_price: course.estimatedPrice,
+      next_action: next ? { status: next.to, label: next.label } : null,
+      otp_required: course.status === 'en_route_delivery',
+    };
+  }
+
+  /** The courier's courses, newest first, with what each earns them (paid commission, or what it will be). */
+  async history(courier: AuthUser): Promise<DeliveryDto[]> {
+    const rate = this.rateOf(courier);
+    return (await this.delivery.history(courier.id)).map((course) => ({
+      ...toCourseDto(course),
+      earnings: course.commission?.amount ?? (course.status === 'cancelled' ? 0 : commissionFor(course.estimatedPrice, rate)),
+      client_contact: { name: course.client.fullName, phone: course.client.phone },
+    }));
+  }
+
+  private rateOf(courier: AuthUser): number {
+    return courier.role === 'salaried_delivery' ? this.config.COMMISSION_RATE_SALARIED : this.config.COMMISSION_RATE_INDEPENDENT;
+  }
+
+  /** A course assigned to this courier; any other id is a 404, as if it did not exist. */
+  private async mine(courier: AuthUser, courseId: string): Promise<CourierCourse> {
+    const course = isUuid(courseId) ? await this.delivery.findForCourier(courseId, courier.id) : null;
+    if (!course) throw DeliveryErrors.notFound();
+    return course;
+  }
+
+  private actor(courier: AuthUser, ip?: string): Actor {
+    return { id: courier.id, role: courier.role, ip };
+  }
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,0 +1,40 @@
+import type { CourseStatus } from '@coursa/domain';
+import type { CourseDto, LocationDto } from './courses.js';
+
+/** A pending course as couriers see it before accepting (no phone numbers yet). */
+export interface AvailableCourseDto {
+  id: string;
+  course_id: string;
+  estimated_price: number;
+  earnings: number;
+  pickup_location: LocationDto;
+  delivery_location: LocationDto;
+  description: string | null;
+  package_type: string | null;
+  created_at: string;
+}
+
+/** A course in the courier's history, with what it earns them. */
+export interface DeliveryDto extends CourseDto {
+  earnings: number;
+  client_contact: { name: string; phone: string };
+}
+
+/** What the navigation screen shows (spec §2 "Navigation and delivery"). */
+export interface NavigationDto {
+  id: string;
+  short_id: string;
+  status: CourseStatus;
+  status_label: string;
+  pickup_location: LocationDto;
+  delivery_location: LocationDto;
+  client_contact: { name: string; phone: string };
+  recipient_phone: string;
+  pickup_contact_phone: string | null;
+  delivery_contact_phone: string | null;
+  description: string | null;
+  estimated_price: number;
+  /** The one action button, or null when the next step is the delivery code (or none). */
+  next_action: { status: CourseStatus; label: string } | null;
+  otp_required: boolean;
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { estimatePrice } from '@coursa/domain';
+import { newPhone, signedIn } from '../support/accounts.js';
+import { codeIn } from '../support/outbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const PRICE = estimatePrice(PICKUP, DROP);
+
+/** A client orders (cash on delivery); returns the course and a reader of the recipient's latest code. */
+async function orderedCourse() {
+  const client = await signedIn(app, 'client');
+  const recipient = newPhone();
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' }, { token: client.token });
+  expect(created.status).toBe(201);
+  const codes = async (count = 1) =>
+    codeIn((await app.outbox.waitForCount((line) => line.to === recipient && line.kind === 'delivery_otp', count)).at(-1)!.text);
+  return { client, course: created.body as { id: string }, codes };
+}
+
+async function availableCourier(role: 'salaried_delivery' | 'independent_delivery' = 'independent_delivery') {
+  const courier = await signedIn(app, role);
+  const toggled = await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+  expect(toggled.body).toEqual({ is_available: true });
+  return courier;
+}
+
+const step = (token: string, id: string, status: string) =>
+  app.request('POST', `/api/delivery/course/${id}/update-status?new_status=${status}`, undefined, { token });
+const verify = (token: string, id: string, otp: string) => app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp }, { token });
+
+async function onTheWayToDelivery() {
+  const ordered = await orderedCourse();
+  const courier = await availableCourier();
+  expect((await app.request('POST', `/api/delivery/accept-course/${ordered.course.id}`, undefined, { token: courier.token })).status).toBe(200);
+  for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
+    expect((await step(courier.token, ordered.course.id, status)).status).toBe(200);
+  }
+  return { ...ordered, courier };
+}
+
+describe('a full delivery', () => {
+  it('goes from accept to delivered with the code the recipient received', async () => {
+    const { client, course, codes } = await orderedCourse();
+    const courier = await signedIn(app, 'independent_delivery');
+
+    expect((await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token })).body).toEqual([]);
+    expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.code).toBe('COURIER_UNAVAILABLE');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+    const available = await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token });
+    const offered = available.body.find((item: { id: string }) => item.id === course.id);
+    expect(offered).toMatchObject({ estimated_price: PRICE, earnings: Math.floor(PRICE * 0.7), pickup_location: { address: 'Marché Madina' } });
+    expect(offered).not.toHaveProperty('recipient_phone');
+
+    expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.status).toBe('assigned');
+    const navigation = await app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: courier.token });
+    expect(navigation.body).toMatchObject({ status: 'assigned', next_action: { status: 'en_route_pickup', label: 'Aller au retrait' }, client_contact: { phone: client.phone }, short_id: course.id.slice(-8) });
+
+    expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(200);
+    expect((await step(courier.token, course.id, 'collected')).status).toBe(200);
+    expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).pickupTime).not.toBeNull();
+    expect((await step(courier.token, course.id, 'en_route_delivery')).status).toBe(200);
+    expect((await app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: courier.token })).body).toMatchObject({ next_action: null, otp_required: true });
+
+    const delivered = await verify(courier.token, course.id, await codes());
+    expect(delivered).toMatchObject({ status: 200, body: { message: '🎉 Livraison validée avec succès !' } });
+
+    const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id }, include: { commission: true, payment: true } });
+    expect(stored).toMatchObject({ status: 'delivered', finalPrice: PRICE, otpHash: null });
+    expect(stored.deliveryTime).not.toBeNull();
+    expect(stored.commission).toMatchObject({ courierId: courier.user.id, courseAmount: PRICE, rateBps: 7000, amount: Math.floor(PRICE * 0.7), status: 'pending' });
+    expect(stored.payment).toMatchObject({ provider: 'cash', status: 'succeeded' });
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: client.user.id } })).toMatchObject({ loyaltyPoints: 10 });
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: courier.user.id } })).toMatchObject({ totalCourses: 1 });
+    const events = await app.db.outboxEvent.findMany({ where: { aggregateId: course.id }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => event.type)).toEqual(['sms', 'course.created', 'course.status', 'course.status', 'course.status', 'course.status', 'course.status', 'course.delivered']);
+    const audit = await app.db.auditLog.findMany({ where: { resourceId: course.id }, orderBy: { at: 'asc' } });
+    expect(audit.map((row) => row.action)).toEqual(['course_created', 'course_accepted', 'course_status_changed', 'course_status_changed', 'course_status_changed', 'course_delivered']);
+
+    const history = await app.request('GET', '/api/delivery/history', undefined, { token: courier.token });
+    expect(history.body[0]).toMatchObject({ id: course.id, status: 'delivered', earnings: Math.floor(PRICE * 0.7), client_contact: { name: client.user.fullName } });
+    const again = await verify(courier.token, course.id, await codes());
+    expect(again.body.code).toBe('OTP_NOT_EXPECTED');
+  });
+
+  it('pays a salaried courier at the salaried rate', async () => {
+    const { course, codes } = await orderedCourse();
+    const courier = await availableCourier('salaried_delivery');
+    await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token });
+    for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) await step(courier.token, course.id, status);
+    expect((await verify(courier.token, course.id, await codes())).status).toBe(200);
+    expect(await app.db.commission.findUniqueOrThrow({ where: { courseId: course.id } })).toMatchObject({ rateBps: 1500, amount: Math.floor(PRICE * 0.15) });
+  });
+});
+
+describe('no two couriers ever hold the same course', () => {
+  it('20 couriers accepting at once: exactly one wins, the others get 409', async () => {
+    const { course } = await orderedCourse();
+    const couriers = await Promise.all(Array.from({ length: 20 }, () => availableCourier()));
+    const answers = await Promise.all(couriers.map((courier) => app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(19);
+    expect(refused[0]!.body).toEqual({ code: 'COURSE_ALREADY_ASSIGNED', detail: 'Cette course a déjà été acceptée par un autre livreur.' });
+    const winner = couriers[answers.findIndex((answer) => answer.status === 200)]!;
+    expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).courierId).toBe(winner.user.id);
+  });
+});
+
+describe('steps', () => {
+  it("refuses a course that is not the courier's (404), a skipped or backward step (409)", async () => {
+    const { course } = await orderedCourse();
+    const courier = await availableCourier();
+    const other = await availableCourier();
+    await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token });
+
+    expect((await step(other.token, course.id, 'en_route_pickup')).status).toBe(404);
+    expect((await app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: other.token })).status).toBe(404);
+    expect((await step(courier.token, course.id, 'collected')).body).toMatchObject({ code: 'INVALID_STATUS_TRANSITION', detail: 'Étape impossible : la course est « Assignée ».' });
+    expect((await step(courier.token, course.id, 'delivered')).status).toBe(409);
+    expect((await step(courier.token, course.id, 'cancelled')).status).toBe(409);
+    expect((await step(courier.token, course.id, 'nimportequoi')).status).toBe(400);
+    await step(courier.token, course.id, 'en_route_pickup');
+    await step(courier.token, course.id, 'collected');
+    expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(409);
+    await step(courier.token, course.id, 'en_route_delivery');
+    expect((await step(courier.token, course.id, 'delivered')).body.code).toBe('DELIVERY_NEEDS_OTP');
+    expect((await step(courier.token, '00000000-0000-4000-8000-000000000000', 'collected')).status).toBe(404);
+  });
+});
+
+describe('the delivery code', () => {
+  it('six wrong codes, then the right one: refused, a new code is needed', async () => {
+    const { course, courier, codes } = await onTheWayToDelivery();
+    const right = await codes();
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++) answers.push(await verify(courier.token, course.id, wrong));
+    expect(answers.slice(0, 5).map((answer) => answer.body.code)).toEqual(Array(5).fill('OTP_INVALID'));
+    expect(answers[0]!.body.detail).toBe('❌ Code OTP incorrect. Vérifiez avec le destinataire.');
+    expect(answers[5]!.body.code).toBe('OTP_LOCKED');
+    expect((await verify(courier.token, course.id, right)).body.code).toBe('OTP_LOCKED');
+
+    expect((await app.request('POST', `/api/delivery/course/${course.id}/regenerate-otp`, undefined, { token: courier.token })).body).toEqual({ message: 'Nouveau code OTP envoyé au destinataire' });
+    expect((await verify(courier.token, course.id, await codes(2))).status).toBe(200);
+  });
+
+  it('a regenerated code invalidates the old one', async () => {
+    const { course, courier, codes } = await onTheWayToDelivery();
+    const old = await codes();
+    await app.request('POST', `/api/delivery/course/${course.id}/regenerate-otp`, undefined, { token: courier.token });
+    const fresh = await codes(2);
+    if (old !== fresh) expect((await verify(courier.token, course.id, old)).body.code).toBe('OTP_INVALID');
+    expect((await verify(courier.token, course.id, fresh)).status).toBe(200);
+  });
+
+  it('sends at most 3 new codes per course in 15 minutes', async () => {
+    const { course, courier } = await onTheWayToDelivery();
+    const statuses = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await app.request('POST', `/api/delivery/course/${course.id}/regenerate-otp`, undefined, { token: courier.token })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('only the assigned courier may try codes', async () => {
+    const { course, codes } = await onTheWayToDelivery();
+    const other = await availableCourier();
+    expect((await verify(other.token, course.id, await codes())).status).toBe(404);
+  });
+});
+
+describe('support', () => {
+  it('refuses an empty issue and records the others for staff', async () => {
+    const { course, courier } = await onTheWayToDelivery();
+    expect((await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=`, undefined, { token: courier.token })).body.code).toBe('ISSUE_REQUIRED');
+    expect((await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=%20%20`, undefined, { token: courier.token })).status).toBe(400);
+    const recorded = await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=${encodeURIComponent('Destinataire injoignable')}`, undefined, { token: courier.token });
+    expect(recorded).toMatchObject({ status: 201, body: { message: 'Demande de support enregistrée. Notre équipe vous contactera rapidement.' } });
+    expect(await app.db.supportRequest.findFirstOrThrow({ where: { courseId: course.id } })).toMatchObject({ requesterId: courier.user.id, issue: 'Destinataire injoignable', status: 'open' });
+  });
+});
+
+describe('who may call the courier routes', () => {
+  it.each(['client', 'admin', 'support', 'super_admin'] as const)('a %s token gets 403', async (role) => {
+    const { token } = await signedIn(app, role);
+    for (const [method, path] of [
+      ['POST', '/api/delivery/toggle-availability'],
+      ['GET', '/api/delivery/available-courses'],
+      ['GET', '/api/delivery/history'],
+      ['POST', '/api/delivery/accept-course/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      expect((await app.request(method, path, undefined, { token })).status).toBe(403);
+    }
+  });
+
+  it('no token gets 401', async () => {
+    expect((await app.request('GET', '/api/delivery/available-courses')).status).toBe(401);
+  });
+});
