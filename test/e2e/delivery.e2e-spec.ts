@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { estimatePrice } from '@coursa/domain';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
+import { pdfText } from '../support/pdf.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -99,6 +100,45 @@ describe('a full delivery', () => {
     for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) await step(courier.token, course.id, status);
     expect((await verify(courier.token, course.id, await codes())).status).toBe(200);
     expect(await app.db.commission.findUniqueOrThrow({ where: { courseId: course.id } })).toMatchObject({ rateBps: 1500, amount: Math.floor(PRICE * 0.15) });
+  });
+});
+
+describe('the receipt', () => {
+  it('is rendered once after delivery, in French, and only the client (and staff) may download it', async () => {
+    const { client, course, courier, codes } = await onTheWayToDelivery();
+    const early = await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: client.token });
+    expect(early).toMatchObject({ status: 404, body: { code: 'RECEIPT_NOT_AVAILABLE' } });
+    await verify(courier.token, course.id, await codes());
+
+    const deadline = Date.now() + 10_000;
+    let response: Response;
+    for (;;) {
+      response = await fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } });
+      if (response.status === 200 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id } });
+    for (const expected of ['Reçu de livraison', `CRS-${String(stored.number).padStart(6, '0')}`, course.id, 'Marché Madina', 'Kaloum', `${PRICE.toLocaleString('fr-FR').replace(/\s/g, ' ')} GNF`, 'Espèces à la livraison', courier.user.fullName, client.user.fullName]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Livrée le :\s*\n\d{1,2} \S+ 20\d\d à \d\d:\d\d/);
+
+    const stranger = await signedIn(app, 'client');
+    expect((await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: stranger.token })).status).toBe(404);
+    expect((await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: courier.token })).status).toBe(404);
+    const admin = await signedIn(app, 'admin');
+    expect((await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: admin.token })).status).toBe(200);
+
+    const { JobQueue } = await import('../../apps/api/src/common/queue/job-queue.service.js');
+    await app.worker.get(JobQueue).add('render-receipt', { courseId: course.id }, { jobId: `receipt-again-${course.id}` });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await app.db.storedFile.count({ where: { kind: 'receipt', storageKey: `receipts/${course.id}.pdf` } })).toBe(1);
+    expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).receiptFileId).toBe(stored.receiptFileId);
   });
 });
 

@@ -10,6 +10,7 @@ import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
@@ -27,6 +28,7 @@ export class AppModule {
         PaymentsModule,
         CoursesModule,
         DeliveryModule,
+        ReceiptsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };

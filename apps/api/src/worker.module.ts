@@ -9,9 +9,11 @@ import { NotificationsProcessor } from './modules/notifications/notifications.pr
 import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
 import { PaymentsProcessor } from './modules/payments/payments.processor.js';
 import { OutboxRelay } from './common/outbox/outbox-relay.js';
+import { ReceiptsProcessor } from './modules/receipts/receipts.processor.js';
+import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor];
 
 /** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
@@ -19,7 +21,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

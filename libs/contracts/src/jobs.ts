@@ -3,6 +3,7 @@
 export const QueueName = {
   Notifications: 'notifications',
   Payments: 'payments',
+  Receipts: 'receipts',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -10,6 +11,7 @@ export const JobName = {
   SendSms: 'send-sms',
   SendEmail: 'send-email',
   CheckPayment: 'check-payment',
+  RenderReceipt: 'render-receipt',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -32,14 +34,21 @@ export interface CheckPaymentPayload {
   poll?: number;
 }
 
+/** Render (once) the PDF receipt of a delivered course. */
+export interface RenderReceiptPayload {
+  courseId: string;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendMessagePayload;
   [JobName.CheckPayment]: CheckPaymentPayload;
+  [JobName.RenderReceipt]: RenderReceiptPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SendSms]: QueueName.Notifications,
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.CheckPayment]: QueueName.Payments,
+  [JobName.RenderReceipt]: QueueName.Receipts,
 };

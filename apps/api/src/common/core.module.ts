@@ -9,6 +9,7 @@ import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SecurityModule } from './security/security.module.js';
+import { StorageModule } from './storage/storage.module.js';
 
 /** What both processes (API and worker) stand on: config, logger, PostgreSQL, Redis, queues, secrets. */
 @Global()
@@ -25,6 +26,7 @@ export class CoreModule {
         QueueModule,
         RateLimitModule,
         SecurityModule,
+        StorageModule,
       ],
       providers: [{ provide: LOGGER, useValue: logger }],
       exports: [LOGGER],

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JobName, type SendMessagePayload } from '@coursa/contracts';
+import { JobName, type OutboxEvents, type SendMessagePayload } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -48,6 +48,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       if (event.type === 'sms') {
         // The job id makes a second publication of the same event (after a crash before commit) a no-op.
         await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, { jobId: `outbox-${event.id}` });
+      } else if (event.type === 'course.delivered') {
+        const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
+        await this.jobs.add(JobName.RenderReceipt, { courseId }, { jobId: `receipt-${courseId}` });
       }
       // Other events are for the realtime layer (Socket.IO), which consumes them from here once it exists.
     }
