@@ -43,6 +43,8 @@ export interface TestApp {
   logs: string[];
   /** The worker's Nest context, to reach its services (e.g. the job queue). */
   worker: INestApplicationContext;
+  /** Another API process on the same database, Redis and queues (a second instance behind a load balancer). */
+  startAnotherApi(): Promise<string>;
   /** Stops the worker (as a crash would), then starts a fresh one. */
   stopWorker(): Promise<void>;
   startWorker(): Promise<void>;
@@ -96,6 +98,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const db = createPrismaClient(schema.url);
   const redis = new Redis(TEST_REDIS_URL);
 
+  const others: RunningApi[] = [];
   const testApp: TestApp = {
     baseUrl,
     config,
@@ -104,6 +107,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     redis,
     logs,
     worker: await startWorker(),
+    async startAnotherApi() {
+      const another = await listenInProcess(config, logger);
+      others.push(another);
+      return another.url;
+    },
     async stopWorker() {
       await testApp.worker.close();
     },
@@ -131,6 +139,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     },
     async close() {
       await testApp.worker.close();
+      await Promise.all(others.map((other) => other.close()));
       await api.close();
       await db.$disconnect();
       const keys = await redis.keys(`${schema.name}:*`);

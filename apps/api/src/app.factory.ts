@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { PinoNestLogger } from './common/logging/logger.js';
+import { RedisIoAdapter } from './common/realtime/redis-io.adapter.js';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   // The sandbox's hosted payment page stands outside the API, like a provider's page would.
   app.setGlobalPrefix('api', { exclude: [{ path: 'sandbox/pay/:reference', method: RequestMethod.ALL }] });
   app.enableShutdownHooks();
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });
 
   const fastify = app.getHttpAdapter().getInstance();

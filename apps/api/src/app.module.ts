@@ -11,6 +11,7 @@ import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
+import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
@@ -29,6 +30,7 @@ export class AppModule {
         CoursesModule,
         DeliveryModule,
         ReceiptsModule,
+        TrackingModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };

@@ -9,6 +9,7 @@ import { NotificationsProcessor } from './modules/notifications/notifications.pr
 import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
 import { PaymentsProcessor } from './modules/payments/payments.processor.js';
 import { OutboxRelay } from './common/outbox/outbox-relay.js';
+import { RealtimePublisher } from './common/outbox/realtime-publisher.js';
 import { ReceiptsProcessor } from './modules/receipts/receipts.processor.js';
 import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 
@@ -26,6 +27,7 @@ export class WorkerModule {
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,
         OutboxRelay,
+        RealtimePublisher,
       ],
     };
   }

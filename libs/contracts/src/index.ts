@@ -4,3 +4,4 @@ export * from './delivery.js';
 export * from './jobs.js';
 export * from './outbox.js';
 export * from './payments.js';
+export * from './realtime.js';

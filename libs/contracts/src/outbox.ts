@@ -7,7 +7,7 @@ import type { SendMessagePayload } from './jobs.js';
 export interface OutboxEvents {
   /** An SMS to queue; its text is wiped from the outbox once relayed. */
   sms: SendMessagePayload;
-  'course.created': { courseId: string; clientId: string };
+  'course.created': { courseId: string; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
   'course.cancelled': { courseId: string; clientId: string };
   /** A course moved (accepted, a courier's step, delivered). */
   'course.status': { courseId: string; clientId: string; courierId: string | null; status: string };

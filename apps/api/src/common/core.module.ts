@@ -7,6 +7,7 @@ import { OutboxModule } from './outbox/outbox.module.js';
 import { PrismaModule } from './prisma/prisma.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { StorageModule } from './storage/storage.module.js';
@@ -23,6 +24,7 @@ export class CoreModule {
         PrismaModule,
         OutboxModule,
         RedisModule,
+        RealtimeModule,
         QueueModule,
         RateLimitModule,
         SecurityModule,

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   /** Share of a course's price a courier earns, per courier type (fractions). */
   COMMISSION_RATE_INDEPENDENT: z.coerce.number().min(0).max(1).default(0.7),
   COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),
+  /** How often each API process re-checks the users behind its sockets (disabled, password changed). */
+  SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often the worker relays the transactional outbox. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
 });

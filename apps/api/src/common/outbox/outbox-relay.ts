@@ -5,10 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { JobQueue } from '../queue/job-queue.service.js';
 import { OutboxRepository, type PendingEvent } from './outbox.repository.js';
+import { RealtimePublisher } from './realtime-publisher.js';
 
 const BATCH = 100;
 
-/** Worker side: publishes committed outbox events, in order, and marks them done. */
+/** Worker side: publishes committed outbox events, in order, to BullMQ and to the sockets, and marks them done. */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private running = false;
@@ -17,6 +18,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly jobs: JobQueue,
+    private readonly realtime: RealtimePublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -51,8 +53,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       } else if (event.type === 'course.delivered') {
         const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
         await this.jobs.add(JobName.RenderReceipt, { courseId }, { jobId: `receipt-${courseId}` });
+      } else {
+        await this.realtime.publish(event.type, event.payload as never);
       }
-      // Other events are for the realtime layer (Socket.IO), which consumes them from here once it exists.
     }
   }
 }

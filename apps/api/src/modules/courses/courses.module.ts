@@ -3,6 +3,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { CoursesController } from './courses.controller.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
+import { PositionsStore } from '../tracking/positions.store.js';
 
-@Module({ imports: [PaymentsModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository] })
+@Module({ imports: [PaymentsModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
 export class CoursesModule {}

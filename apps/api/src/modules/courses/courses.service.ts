@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, QuoteResponse } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
+import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
@@ -18,6 +19,7 @@ export class CoursesService {
     private readonly random: RandomSource,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
+    private readonly positions: PositionsStore,
   ) {}
 
   quote(input: QuoteInput): QuoteResponse {
@@ -94,7 +96,19 @@ export class CoursesService {
               text: `Coursa : un colis de ${client.fullName} est en route vers vous. Code de livraison : ${otp}. Donnez-le au livreur seulement à la remise du colis.`,
             },
           },
-          { type: 'course.created', aggregateType: 'course', aggregateId: courseId, payload: { courseId, clientId: client.id } },
+          {
+            type: 'course.created',
+            aggregateType: 'course',
+            aggregateId: courseId,
+            payload: {
+              courseId,
+              clientId: client.id,
+              estimatedPrice: price,
+              pickupAddress: input.pickup_location.address,
+              deliveryAddress: input.delivery_location.address,
+              createdAt: now.toISOString(),
+            },
+          },
         ],
         ip,
       );
@@ -127,9 +141,10 @@ export class CoursesService {
     return this.get(user, id);
   }
 
-  /** Tracking data (spec §2 tracking screen); the live courier position joins it with the realtime layer. */
+  /** Tracking data (spec §2 tracking screen), with the courier's latest position from Redis. */
   async tracking(user: AuthUser, id: string) {
     const course = await this.visibleCourse(user, id);
+    const position = course.courierId ? await this.positions.latest(course.courierId) : null;
     return {
       id: course.id,
       status: course.status,
@@ -141,7 +156,7 @@ export class CoursesService {
       pickup_time: course.pickupTime?.toISOString() ?? null,
       delivery_time: course.deliveryTime?.toISOString() ?? null,
       arrival_estimate: arrivalEstimate(course.status),
-      delivery_person_location: null,
+      delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
     };
   }
 

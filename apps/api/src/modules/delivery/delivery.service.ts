@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AvailableCourseDto, DeliveryDto, MessageResponse, NavigationDto } from '@coursa/contracts';
+import { rooms, type AvailableCourseDto, type DeliveryDto, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
   canMove,
   CODE_LENGTH,
@@ -16,6 +16,7 @@ import {
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
+import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import { DeliveryErrors } from './delivery.errors.js';
@@ -34,11 +35,17 @@ export class DeliveryService {
     private readonly random: RandomSource,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
+    private readonly realtime: RealtimeEmitter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
   async toggleAvailability(courier: AuthUser) {
-    return { is_available: await this.delivery.toggleAvailability(courier.id) };
+    const available = await this.delivery.toggleAvailability(courier.id);
+    const sockets = [rooms.user(courier.id)];
+    if (available) await this.realtime.join(sockets, [rooms.availableCouriers]);
+    else await this.realtime.leave(sockets, [rooms.availableCouriers]);
+    return { is_available: available };
   }
 
   /** Pending courses, for an available courier only (an unavailable one sees none). */

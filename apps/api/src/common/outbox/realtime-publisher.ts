@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { rooms, type OutboxEvents } from '@coursa/contracts';
+import { COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
+import { RealtimeEmitter } from '../realtime/realtime-emitter.js';
+
+const PAYMENT_MESSAGES: Record<string, string> = {
+  succeeded: 'Paiement confirmé.',
+  failed: 'Paiement refusé.',
+  expired: 'Paiement expiré : aucune confirmation reçue.',
+};
+
+/** What each outbox event means for the sockets: who follows which course, and who is told what. */
+@Injectable()
+export class RealtimePublisher {
+  constructor(private readonly realtime: RealtimeEmitter) {}
+
+  async publish<T extends keyof OutboxEvents>(type: T, payload: OutboxEvents[T]): Promise<void> {
+    switch (type) {
+      case 'course.created': {
+        const event = payload as OutboxEvents['course.created'];
+        await this.realtime.join([rooms.user(event.clientId)], [rooms.course(event.courseId)]);
+        await this.realtime.emit([rooms.availableCouriers, rooms.ops], 'course:available', {
+          id: event.courseId,
+          estimated_price: event.estimatedPrice,
+          pickup_address: event.pickupAddress,
+          delivery_address: event.deliveryAddress,
+          created_at: event.createdAt,
+        });
+        return;
+      }
+      case 'course.status':
+      case 'course.cancelled': {
+        const event = payload as OutboxEvents['course.status'];
+        const status = (type === 'course.cancelled' ? 'cancelled' : event.status) as CourseStatus;
+        const parties = [rooms.user(event.clientId), ...(event.courierId ? [rooms.user(event.courierId)] : [])];
+        await this.realtime.join(parties, [rooms.course(event.courseId)]);
+        // Couriers waiting for work learn the course is gone as soon as it leaves "pending".
+        await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.availableCouriers], 'course:status', {
+          course_id: event.courseId,
+          status,
+          status_label: COURSE_STATUS_LABELS[status],
+          courier_id: event.courierId ?? null,
+        });
+        return;
+      }
+      case 'payment.updated': {
+        const event = payload as OutboxEvents['payment.updated'];
+        const message = PAYMENT_MESSAGES[event.status];
+        if (message) await this.realtime.emit([rooms.user(event.clientId)], 'notification', { kind: 'payment', message });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

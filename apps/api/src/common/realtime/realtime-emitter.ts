@@ -1,0 +1,57 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { ServerToClientEvents } from '@coursa/contracts';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+/** Where the Socket.IO cluster keeps its messages; shared by the adapter (API) and this emitter (worker). */
+export const socketStreamOptions = (prefix: string) => ({
+  streamName: `${prefix}:socket.io`,
+  channelPrefix: `${prefix}:socket.io`,
+  sessionKeyPrefix: `${prefix}:sio:session:`,
+  maxLen: 10_000,
+});
+
+// socket.io-adapter's cluster protocol (MessageType) and socket.io-parser's EVENT packet type.
+const BROADCAST = '3';
+const SOCKETS_JOIN = '4';
+const SOCKETS_LEAVE = '5';
+const EVENT_PACKET = 2;
+
+/**
+ * Emits to Socket.IO rooms from a process without a Socket.IO server (the worker), the way
+ * @socket.io/redis-emitter does for the pub/sub adapter: it appends the cluster adapter's own messages to the
+ * Redis stream every API process reads, so they are delivered, ordered and recoverable like any broadcast.
+ */
+@Injectable()
+export class RealtimeEmitter implements OnModuleDestroy {
+  private readonly redis: Redis;
+  private readonly stream: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.redis = new Redis(config.REDIS_URL);
+    this.stream = socketStreamOptions(config.REDIS_PREFIX).streamName;
+  }
+
+  async emit<E extends keyof ServerToClientEvents>(to: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]) {
+    const data = { opts: { rooms: to, except: [], flags: {} }, packet: { type: EVENT_PACKET, data: [event, payload], nsp: '/' } };
+    await this.append(BROADCAST, data);
+  }
+
+  /** Makes the sockets in `of` rooms join `rooms`, on every API process. */
+  async join(of: string[], rooms: string[]) {
+    await this.append(SOCKETS_JOIN, { opts: { rooms: of, except: [], flags: {} }, rooms });
+  }
+
+  /** Makes the sockets in `of` rooms leave `rooms`, on every API process. */
+  async leave(of: string[], rooms: string[]) {
+    await this.append(SOCKETS_LEAVE, { opts: { rooms: of, except: [], flags: {} }, rooms });
+  }
+
+  private async append(type: string, data: unknown) {
+    await this.redis.xadd(this.stream, 'MAXLEN', '~', 10_000, '*', 'uid', 'coursa-emitter', 'nsp', '/', 'type', type, 'data', JSON.stringify(data));
+  }
+
+  onModuleDestroy() {
+    this.redis.disconnect();
+  }
+}

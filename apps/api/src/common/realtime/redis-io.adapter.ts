@@ -1,0 +1,40 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import type { AppConfig } from '../config/config.js';
+import { socketStreamOptions } from './realtime-emitter.js';
+
+/**
+ * Socket.IO on the HTTP port, clustered through a Redis stream: every API process delivers to its own sockets
+ * what any process (or the worker's emitter) broadcasts, and a socket that reconnects within two minutes gets
+ * what it missed (connection state recovery).
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly redis: Redis;
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+  ) {
+    super(app);
+    this.redis = new Redis(config.REDIS_URL);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      path: '/socket.io',
+      serveClient: false,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    } as ServerOptions);
+    server.adapter(createAdapter(this.redis, socketStreamOptions(this.config.REDIS_PREFIX)));
+    return server;
+  }
+
+  override async close(server: Server) {
+    await super.close(server);
+    this.redis.disconnect();
+  }
+}

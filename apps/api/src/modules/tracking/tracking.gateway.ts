@@ -1,0 +1,216 @@
+import { Inject, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import {
+  rooms,
+  type ClientToServerEvents,
+  type CourierPosition,
+  type OpsSnapshot,
+  type PositionAck,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@coursa/contracts';
+import { isCourier, isStaff, type Role } from '@coursa/domain';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { LOGGER } from '../../common/logging/logger.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { PositionsStore } from './positions.store.js';
+import { TrackingRepository } from './tracking.repository.js';
+
+interface SocketData {
+  user: { id: string; role: Role; sv: number };
+  /** The courier's active courses, re-read every few seconds. */
+  courses?: { ids: string[]; readAt: number };
+}
+
+type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type TrackingServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const PositionSchema = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    heading: z.number().min(0).max(360).optional(),
+    speed: z.number().min(0).max(500).optional(),
+    accuracy: z.number().min(0).max(100_000).optional(),
+    at: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
+  })
+  .strict();
+
+const COURSES_TTL_MS = 5_000;
+const TRAIL_FLUSH_MS = 2_000;
+const TRAIL_BATCH = 500;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Socket.IO on /socket.io (DESIGN §5). The access token is checked in the handshake; the server alone decides
+ * the rooms a socket is in; a socket is dropped when its token expires, and within SOCKET_SESSION_SWEEP_MS
+ * (30 s) of its user being disabled or changing password.
+ */
+@WebSocketGateway()
+export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  @WebSocketServer() private server!: TrackingServer;
+  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly intervals: NodeJS.Timeout[] = [];
+  private trail: { position: CourierPosition; courseId: string | null }[] = [];
+
+  constructor(
+    private readonly tokens: TokensService,
+    private readonly users: UsersRepository,
+    private readonly tracking: TrackingRepository,
+    private readonly positions: PositionsStore,
+    private readonly redis: RedisService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  afterInit(server: TrackingServer) {
+    server.use((socket, next) => {
+      this.authenticate(socket as TrackingSocket).then(
+        () => next(),
+        () => next(new Error('UNAUTHENTICATED')),
+      );
+    });
+    this.intervals.push(
+      setInterval(() => void this.sweepSessions().catch((error) => this.logger.warn({ err: error.message }, 'session sweep failed')), this.config.SOCKET_SESSION_SWEEP_MS),
+      setInterval(() => void this.flushTrail().catch((error) => this.logger.warn({ err: error.message }, 'trail flush failed')), TRAIL_FLUSH_MS),
+      setInterval(() => void this.publishSnapshot().catch((error) => this.logger.warn({ err: error.message }, 'ops snapshot failed')), 1000),
+    );
+  }
+
+  private async authenticate(socket: TrackingSocket) {
+    const token = (socket.handshake.auth as { token?: unknown })?.token;
+    const claims = typeof token === 'string' ? await this.tokens.verifyAccess(token) : null;
+    if (!claims) throw new Error('invalid token');
+    const user = await this.users.findAuthState(claims.sub);
+    if (!user || !user.isActive || !user.activatedAt || user.anonymizedAt || user.sessionVersion !== claims.sv) throw new Error('no such session');
+    socket.data.user = { id: user.id, role: user.role, sv: user.sessionVersion };
+    const exp = (claims as { exp?: number }).exp;
+    if (exp) {
+      const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, exp * 1000 - Date.now())));
+      this.expiryTimers.set(socket.id, timer);
+    }
+  }
+
+  async handleConnection(socket: TrackingSocket) {
+    const user = socket.data.user;
+    if (!user) return socket.disconnect(true);
+    const joined = [rooms.user(user.id)];
+    if (isStaff(user.role)) joined.push(rooms.ops);
+    if (isCourier(user.role) && (await this.tracking.isAvailableCourier(user.id))) joined.push(rooms.availableCouriers);
+    for (const course of await this.tracking.openCoursesOf(user.id)) joined.push(rooms.course(course.id));
+    await socket.join(joined);
+  }
+
+  handleDisconnect(socket: TrackingSocket) {
+    clearTimeout(this.expiryTimers.get(socket.id));
+    this.expiryTimers.delete(socket.id);
+  }
+
+  /** Follows one course: only its client, its courier and staff are let in, whatever room a client asks for. */
+  @SubscribeMessage('course:subscribe')
+  async subscribe(@ConnectedSocket() socket: TrackingSocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
+    const courseId = (request as { course_id?: unknown })?.course_id;
+    const parties = typeof courseId === 'string' && /^[0-9a-f-]{36}$/i.test(courseId) ? await this.tracking.courseParties(courseId) : null;
+    const user = socket.data.user;
+    if (!parties || !(parties.clientId === user.id || parties.courierId === user.id || isStaff(user.role))) {
+      return { ok: false, detail: 'Course introuvable.' };
+    }
+    await socket.join(rooms.course(courseId as string));
+    return { ok: true };
+  }
+
+  /** A courier's position: checked, at most one a second (extras dropped), stored, sent to their courses and to ops. */
+  @SubscribeMessage('courier:position')
+  async position(@ConnectedSocket() socket: TrackingSocket, @MessageBody() body: unknown): Promise<PositionAck> {
+    const user = socket.data.user;
+    if (!isCourier(user.role)) return { ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' };
+    const parsed = PositionSchema.safeParse(body);
+    if (!parsed.success) return { ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' };
+    if (!(await this.positions.passesGate(user.id))) {
+      return { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' };
+    }
+    const input = parsed.data;
+    const position: CourierPosition = {
+      courier_id: user.id,
+      lat: input.lat,
+      lng: input.lng,
+      heading: input.heading ?? null,
+      speed: input.speed ?? null,
+      accuracy: input.accuracy ?? null,
+      at: new Date(input.at).toISOString(),
+    };
+    await this.positions.save(position);
+    const courses = await this.activeCourses(socket);
+    this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);
+    this.trail.push(...(courses.length ? courses.map((courseId) => ({ position, courseId })) : [{ position, courseId: null }]));
+    if (this.trail.length >= TRAIL_BATCH) await this.flushTrail();
+    return { ok: true };
+  }
+
+  private async activeCourses(socket: TrackingSocket): Promise<string[]> {
+    const cached = socket.data.courses;
+    if (cached && Date.now() - cached.readAt < COURSES_TTL_MS) return cached.ids;
+    const ids = (await this.tracking.activeCoursesOfCourier(socket.data.user.id)).map((course) => course.id);
+    socket.data.courses = { ids, readAt: Date.now() };
+    return ids;
+  }
+
+  private async flushTrail() {
+    if (!this.trail.length) return;
+    const batch = this.trail;
+    this.trail = [];
+    await this.tracking.insertTrail(batch);
+  }
+
+  /** Ends the sockets of users disabled, deleted or whose password changed since they connected. */
+  private async sweepSessions() {
+    const sockets = [...this.server.sockets.sockets.values()] as TrackingSocket[];
+    if (!sockets.length) return;
+    const states = new Map((await this.tracking.authStates([...new Set(sockets.map((socket) => socket.data.user.id))])).map((state) => [state.id, state]));
+    for (const socket of sockets) {
+      const state = states.get(socket.data.user.id);
+      if (!state || !state.isActive || state.anonymizedAt || state.sessionVersion !== socket.data.user.sv) socket.disconnect(true);
+    }
+  }
+
+  /** At most one snapshot a second for the whole cluster: the process that takes the lock sends it. */
+  private async publishSnapshot() {
+    if (!this.server.sockets.adapter.rooms.get(rooms.ops)?.size) return;
+    if ((await this.redis.client.set(this.redis.key('ops-snapshot'), '1', 'PX', 950, 'NX')) !== 'OK') return;
+    const midnight = new Date();
+    midnight.setUTCHours(0, 0, 0, 0);
+    const [online, byStatus, deliveredToday] = await Promise.all([
+      this.positions.online(),
+      this.tracking.coursesByStatus(),
+      this.tracking.deliveredSince(midnight),
+    ]);
+    const active = (['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'] as const).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
+    const snapshot: OpsSnapshot = {
+      at: new Date().toISOString(),
+      couriers_online: online,
+      courses_by_status: byStatus,
+      counters: { active_courses: active, couriers_online: online.length, delivered_today: deliveredToday },
+    };
+    this.server.to(rooms.ops).emit('ops:snapshot', snapshot);
+  }
+
+  async onModuleDestroy() {
+    this.intervals.forEach(clearInterval);
+    this.expiryTimers.forEach(clearTimeout);
+    await this.flushTrail();
+  }
+}

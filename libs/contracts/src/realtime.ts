@@ -1,0 +1,75 @@
+import type { CourseStatus } from '@coursa/domain';
+
+/** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (DESIGN §5). */
+
+export interface CourierPositionInput {
+  lat: number;
+  lng: number;
+  heading?: number;
+  speed?: number;
+  accuracy?: number;
+  /** When the device measured it: ISO 8601 or epoch milliseconds. */
+  at: string | number;
+}
+
+export type PositionAck = { ok: true } | { ok: false; code: 'RATE_LIMITED' | 'INVALID_POSITION' | 'FORBIDDEN'; detail: string };
+
+export interface CourierPosition {
+  courier_id: string;
+  lat: number;
+  lng: number;
+  heading: number | null;
+  speed: number | null;
+  accuracy: number | null;
+  at: string;
+}
+
+export interface CourseStatusEvent {
+  course_id: string;
+  status: CourseStatus;
+  status_label: string;
+  courier_id: string | null;
+}
+
+export interface CourseAvailableEvent {
+  id: string;
+  estimated_price: number;
+  pickup_address: string;
+  delivery_address: string;
+  created_at: string;
+}
+
+export interface OpsSnapshot {
+  at: string;
+  couriers_online: CourierPosition[];
+  courses_by_status: Partial<Record<CourseStatus, number>>;
+  counters: { active_courses: number; couriers_online: number; delivered_today: number };
+}
+
+export interface NotificationEvent {
+  kind: 'payment' | 'course' | 'info';
+  message: string;
+}
+
+export type SubscribeAck = { ok: true } | { ok: false; detail: string };
+
+export interface ServerToClientEvents {
+  'course:status': (event: CourseStatusEvent) => void;
+  'courier:position': (event: CourierPosition) => void;
+  'course:available': (event: CourseAvailableEvent) => void;
+  'ops:snapshot': (snapshot: OpsSnapshot) => void;
+  notification: (event: NotificationEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  'courier:position': (position: CourierPositionInput, ack: (answer: PositionAck) => void) => void;
+  /** Asks to follow a course; granted only to its client, its courier and staff. */
+  'course:subscribe': (request: { course_id: string }, ack: (answer: SubscribeAck) => void) => void;
+}
+
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  course: (id: string) => `course:${id}`,
+  availableCouriers: 'couriers:available',
+  ops: 'ops',
+} as const;

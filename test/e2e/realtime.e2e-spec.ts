@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ClientToServerEvents, CourierPosition, OpsSnapshot, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import jwt from 'jsonwebtoken';
+import { io, type Socket } from 'socket.io-client';
+import { newPhone, signedIn } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let app: TestApp;
+let otherApi: string;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ SOCKET_SESSION_SWEEP_MS: '300' });
+  otherApi = await app.startAnotherApi();
+});
+afterAll(async () => {
+  sockets.forEach((socket) => socket.disconnect());
+  await app?.close();
+});
+
+const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A real Socket.IO client on one of the API processes; resolves once connected (or rejects with the refusal). */
+function connect(url: string, token: string | undefined): Promise<ClientSocket> {
+  const socket: ClientSocket = io(url, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
+  const received: Parameters<ServerToClientEvents[E]>[0][] = [];
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => received.push(payload)) as never);
+  return received;
+}
+
+async function until(condition: () => boolean, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(25);
+  }
+}
+
+const send = (socket: ClientSocket, position: unknown) =>
+  new Promise<PositionAck>((resolve) => socket.emit('courier:position', position as never, resolve));
+
+/** A client's course, accepted by an available courier. */
+async function acceptedCourse() {
+  const client = await signedIn(app, 'client');
+  const courier = await signedIn(app, 'independent_delivery');
+  await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
+  const courseId = created.body.id as string;
+  expect((await app.request('POST', `/api/delivery/accept-course/${courseId}`, undefined, { token: courier.token })).status).toBe(200);
+  return { client, courier, courseId };
+}
+
+describe('handshake', () => {
+  it('refuses no token, a forged token and an expired one', async () => {
+    await expect(connect(app.baseUrl, undefined)).rejects.toThrow('UNAUTHENTICATED');
+    await expect(connect(app.baseUrl, 'not-a-token')).rejects.toThrow('UNAUTHENTICATED');
+    const { user } = await signedIn(app, 'client');
+    const expired = jwt.sign({ sub: user.id, role: 'client', sv: 0 }, app.config.SECRET_KEY, { algorithm: 'HS256', expiresIn: -10 });
+    await expect(connect(app.baseUrl, expired)).rejects.toThrow('UNAUTHENTICATED');
+    const otherKey = jwt.sign({ sub: user.id, role: 'client', sv: 0 }, 'another-secret-another-secret-another', { algorithm: 'HS256', expiresIn: 60 });
+    await expect(connect(app.baseUrl, otherKey)).rejects.toThrow('UNAUTHENTICATED');
+  });
+
+  it('drops a socket when its token expires', async () => {
+    const { user } = await signedIn(app, 'client');
+    const shortLived = jwt.sign({ sub: user.id, role: 'client', sv: 0 }, app.config.SECRET_KEY, { algorithm: 'HS256', expiresIn: 2 });
+    const socket = await connect(app.baseUrl, shortLived);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('drops the sockets of a user who gets disabled', async () => {
+    const { user, token } = await signedIn(app, 'client');
+    const socket = await connect(otherApi, token);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await app.db.user.update({ where: { id: user.id }, data: { isActive: false } });
+    expect(await dropped).toBe('io server disconnect');
+  });
+});
+
+describe('live positions across API processes', () => {
+  it('a client on process A sees, in order, the positions its courier sends to process B', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const courierSocket = await connect(otherApi, courier.token);
+    const seen = collect(clientSocket, 'courier:position');
+
+    const points = [0, 1, 2].map((index) => ({ lat: 9.55 + index / 1000, lng: -13.66, heading: 90, speed: 8, accuracy: 5, at: Date.now() + index }));
+    for (const point of points) {
+      expect(await send(courierSocket, point)).toEqual({ ok: true });
+      await sleep(1050);
+    }
+    await until(() => seen.length === 3);
+    expect(seen.map((position: CourierPosition) => position.lat)).toEqual(points.map((point) => point.lat));
+    expect(seen[0]).toMatchObject({ courier_id: courier.user.id, lng: -13.66, heading: 90 });
+
+    const tracking = await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token });
+    expect(tracking.body.delivery_person_location).toMatchObject({ latitude: points[2]!.lat, longitude: -13.66 });
+
+    // The trail reaches PostgreSQL in batches.
+    await sleep(2200);
+    expect(await app.db.courierPosition.count({ where: { courseId, courierId: courier.user.id } })).toBe(3);
+  });
+
+  it('a status change made by the worker reaches the client', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const clientSocket = await connect(otherApi, client.token);
+    const statuses = collect(clientSocket, 'course:status');
+    await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
+    await until(() => statuses.some((event) => event.status === 'en_route_pickup'));
+    expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({ course_id: courseId, status: 'en_route_pickup', status_label: 'En route (retrait)', courier_id: courier.user.id });
+  });
+
+  it("another client never hears about someone else's course, even asking to join its room", async () => {
+    const { courier, courseId } = await acceptedCourse();
+    const intruder = await signedIn(app, 'client');
+    const intruderSocket = await connect(app.baseUrl, intruder.token);
+    const heard = [...['courier:position', 'course:status'].map((event) => collect(intruderSocket, event as 'course:status'))];
+    const answer = await new Promise((resolve) => intruderSocket.emit('course:subscribe', { course_id: courseId }, resolve));
+    expect(answer).toEqual({ ok: false, detail: 'Course introuvable.' });
+    intruderSocket.emit('join' as never, `course:${courseId}` as never);
+
+    const courierSocket = await connect(otherApi, courier.token);
+    expect(await send(courierSocket, { lat: 9.56, lng: -13.65, at: Date.now() })).toEqual({ ok: true });
+    await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
+    await sleep(1000);
+    expect(heard.flat()).toEqual([]);
+  });
+
+  it('only couriers send positions, only their own, only valid ones', async () => {
+    const { client } = await acceptedCourse();
+    const other = await signedIn(app, 'salaried_delivery');
+    const courier = await signedIn(app, 'independent_delivery');
+    const clientSocket = await connect(app.baseUrl, client.token);
+    expect(await send(clientSocket, { lat: 9.5, lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    expect(await send(courierSocket, { courier_id: other.user.id, lat: 9.5, lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    expect(await send(courierSocket, { lat: 91, lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    expect(await send(courierSocket, { lat: '9.5', lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    expect(await app.db.courierPosition.count({ where: { courierId: other.user.id } })).toBe(0);
+  });
+
+  it('cuts a burst of 50 positions a second to one a second, without errors', async () => {
+    const { client, courier } = await acceptedCourse();
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const seen = collect(clientSocket, 'courier:position');
+    const courierSocket = await connect(otherApi, courier.token);
+    const acks: PositionAck[] = [];
+    const started = Date.now();
+    for (let index = 0; index < 50; index++) {
+      acks.push(await send(courierSocket, { lat: 9.5 + index / 10_000, lng: -13.6, at: Date.now() }));
+      await sleep(Math.max(0, started + (index + 1) * 20 - Date.now()));
+    }
+    const accepted = acks.filter((ack) => ack.ok).length;
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(2);
+    expect(acks.filter((ack) => !ack.ok).every((ack) => !ack.ok && ack.code === 'RATE_LIMITED')).toBe(true);
+    await sleep(300);
+    expect(seen).toHaveLength(accepted);
+    expect(courierSocket.connected).toBe(true);
+  });
+});
+
+describe('staff', () => {
+  it('receive the ops snapshot about once a second, with couriers online', async () => {
+    const { courier } = await acceptedCourse();
+    const admin = await signedIn(app, 'admin');
+    const adminSocket = await connect(app.baseUrl, admin.token);
+    const snapshots = collect(adminSocket, 'ops:snapshot');
+    const courierSocket = await connect(otherApi, courier.token);
+    await send(courierSocket, { lat: 9.57, lng: -13.64, at: Date.now() });
+    await sleep(2600);
+    expect(snapshots.length).toBeGreaterThanOrEqual(1);
+    expect(snapshots.length).toBeLessThanOrEqual(3);
+    const last = snapshots.at(-1) as OpsSnapshot;
+    expect(last.couriers_online.some((position) => position.courier_id === courier.user.id)).toBe(true);
+    expect(last.counters.active_courses).toBeGreaterThanOrEqual(1);
+  });
+
+  it('available couriers hear of new courses', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    const offers = collect(courierSocket, 'course:available');
+    const client = await signedIn(app, 'client');
+    const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
+    await until(() => offers.some((offer) => offer.id === created.body.id));
+  });
+});
