@@ -173,6 +173,26 @@ describe('live positions across API processes', () => {
   });
 });
 
+describe('a flaky mobile connection', () => {
+  it('recovers the connection state: what was sent while the socket was away arrives after it comes back', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnectionDelay: 300 });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('connect', resolve as () => void));
+    // The adapter hands out recovery offsets with the first broadcast the socket receives.
+    const statuses = collect(socket, 'course:status');
+    await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
+    await until(() => statuses.some((event) => event.status === 'en_route_pickup'));
+
+    const back = new Promise((resolve) => socket.io.once('reconnect', resolve));
+    socket.io.engine.close();
+    await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=collected`, undefined, { token: courier.token });
+    await back;
+    await until(() => statuses.some((event) => event.status === 'collected'));
+    expect(socket.recovered).toBe(true);
+  });
+});
+
 describe('staff', () => {
   it('receive the ops snapshot about once a second, with couriers online', async () => {
     const { courier } = await acceptedCourse();
