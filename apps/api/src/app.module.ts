@@ -9,6 +9,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
+import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         HealthModule,
         PaymentsModule,
         CoursesModule,
+        LoyaltyModule,
         DeliveryModule,
         ReceiptsModule,
         TrackingModule,

@@ -10,11 +10,15 @@ export interface LocationDto {
 export interface QuoteRequest {
   pickup_location: Pick<LocationDto, 'latitude' | 'longitude'>;
   delivery_location: Pick<LocationDto, 'latitude' | 'longitude'>;
+  promo_code?: string;
 }
 
 export interface QuoteResponse {
   distance_km: number;
   estimated_price: number;
+  discount: number;
+  /** What the client pays: the price less the promo discount. */
+  total_price: number;
   currency: 'GNF';
 }
 
@@ -31,6 +35,7 @@ export interface CreateCourseRequest {
   payment_reference?: string;
   /** …or cash on delivery. */
   payment_method?: 'cash_on_delivery';
+  promo_code?: string;
 }
 
 /** A course as its client sees it (spec §3 "Course"). */
@@ -49,6 +54,7 @@ export interface CourseDto {
   photo_url: string | null;
   package_type: string | null;
   estimated_price: number;
+  discount: number;
   final_price: number | null;
   payment_method: string;
   payment_status: string | null;

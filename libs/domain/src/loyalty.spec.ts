@@ -14,3 +14,23 @@ describe('loyalty display', () => {
     expect(loyaltyProgressPercent(points)).toBe(bar);
   });
 });
+
+describe('levels and promos', () => {
+  it('names the level of any number of points and what the next one needs', async () => {
+    const { loyaltyLevel, nextLoyaltyLevel } = await import('./loyalty.js');
+    expect(loyaltyLevel(0).name).toBe('Bronze');
+    expect(loyaltyLevel(99).level).toBe(1);
+    expect(loyaltyLevel(100).name).toBe('Argent');
+    expect(loyaltyLevel(5000).level).toBe(5);
+    expect(nextLoyaltyLevel(250)).toMatchObject({ level: { name: 'Or' }, pointsNeeded: 50 });
+    expect(nextLoyaltyLevel(1000)).toBeNull();
+  });
+
+  it('discounts in whole GNF, never below zero', async () => {
+    const { promoDiscount } = await import('./loyalty.js');
+    expect(promoDiscount(12_000, { type: 'percentage', value: 100 })).toBe(12_000);
+    expect(promoDiscount(12_345, { type: 'percentage', value: 10 })).toBe(1234);
+    expect(promoDiscount(12_000, { type: 'fixed', value: 2000 })).toBe(2000);
+    expect(promoDiscount(5000, { type: 'fixed', value: 8000 })).toBe(5000);
+  });
+});

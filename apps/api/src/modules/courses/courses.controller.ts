@@ -11,8 +11,8 @@ export class CoursesController {
 
   @Post('quote')
   @HttpCode(200)
-  quote(@Body(new ZodPipe(QuoteSchema)) body: QuoteInput) {
-    return this.courses.quote(body);
+  quote(@CurrentUser() user: AuthUser, @Body(new ZodPipe(QuoteSchema)) body: QuoteInput) {
+    return this.courses.quote(user, body);
   }
 
   @Roles('client')

@@ -30,6 +30,7 @@ export function toCourseDto(course: CourseWithRelations): CourseDto {
     photo_url: course.photoUrl,
     package_type: course.packageType,
     estimated_price: course.estimatedPrice,
+    discount: course.discount,
     final_price: course.finalPrice,
     payment_method: course.paymentMethod,
     payment_status: course.payment?.status ?? null,

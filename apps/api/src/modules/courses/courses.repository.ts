@@ -11,6 +11,7 @@ const WITH_RELATIONS = { client: { select: { fullName: true } }, payment: { sele
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
 export class PaymentClaimLost extends Error {}
+export class PromoClaimLost extends Error {}
 
 @Injectable()
 export class CoursesRepository {
@@ -27,12 +28,16 @@ export class CoursesRepository {
    */
   create(
     course: NewCourse,
-    payment: { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string },
+    payment: { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string; amount: number },
     events: (courseId: string) => OutboxEventInput[],
     ip: string | undefined,
   ): Promise<CourseWithRelations> {
     const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
     return this.prisma.client.$transaction(async (tx) => {
+      if (course.promoCodeId) {
+        const claimed = await tx.promoCode.updateMany({ where: { id: course.promoCodeId, usedAt: null }, data: { usedAt: new Date() } });
+        if (claimed.count === 0) throw new PromoClaimLost();
+      }
       const created = await tx.course.create({ data: { ...course, paymentMethod } });
       if (payment.kind === 'paid') {
         const claimed = await tx.payment.updateMany({
@@ -47,7 +52,9 @@ export class CoursesRepository {
             clientId: course.clientId,
             provider: 'cash',
             method: 'cash_on_delivery',
-            amount: course.estimatedPrice,
+            amount: payment.amount,
+            // Nothing to collect on a course a promo made free.
+            status: payment.amount === 0 ? 'succeeded' : 'pending',
             courseId: created.id,
           },
         });

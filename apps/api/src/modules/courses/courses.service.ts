@@ -8,7 +8,8 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
-import { CoursesRepository, PaymentClaimLost } from './courses.repository.js';
+import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
+import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 
 @Injectable()
@@ -20,12 +21,17 @@ export class CoursesService {
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     private readonly positions: PositionsStore,
+    private readonly loyalty: LoyaltyService,
   ) {}
 
-  quote(input: QuoteInput): QuoteResponse {
+  async quote(user: AuthUser, input: QuoteInput): Promise<QuoteResponse> {
+    const price = estimatePrice(input.pickup_location, input.delivery_location);
+    const discount = input.promo_code ? (await this.loyalty.applyPromo(input.promo_code, user.id, price)).discount : 0;
     return {
       distance_km: distanceKm(input.pickup_location, input.delivery_location),
-      estimated_price: estimatePrice(input.pickup_location, input.delivery_location),
+      estimated_price: price,
+      discount,
+      total_price: price - discount,
       currency: 'GNF',
     };
   }
@@ -36,7 +42,6 @@ export class CoursesService {
    */
   async create(client: AuthUser, input: CreateCourseInput, ip?: string): Promise<CourseDto> {
     if (input.payment_reference && input.payment_method) throw CourseErrors.twoPayments();
-    if (!input.payment_reference && !input.payment_method) throw CourseErrors.paymentRequired();
     const recipientPhone = toGuineanMobile(input.recipient_phone);
     if (!recipientPhone) throw CourseErrors.invalidRecipientPhone();
     const contactPhone = (value: string | null) => {
@@ -46,6 +51,10 @@ export class CoursesService {
       return phone;
     };
     const price = estimatePrice(input.pickup_location, input.delivery_location);
+    const promo = input.promo_code ? await this.loyalty.applyPromo(input.promo_code, client.id, price) : null;
+    const total = price - (promo?.discount ?? 0);
+    // A course the promo makes free needs no payment; any other needs one.
+    if (!input.payment_reference && !input.payment_method && total > 0) throw CourseErrors.paymentRequired();
 
     let payment: Parameters<CoursesRepository['create']>[1];
     if (input.payment_reference) {
@@ -53,10 +62,10 @@ export class CoursesService {
       if (!paid || paid.clientId !== client.id || paid.provider === 'cash') throw PaymentErrors.notFound();
       if (paid.courseId) throw PaymentErrors.alreadyUsed();
       if (paid.status !== 'succeeded') throw PaymentErrors.notConfirmed();
-      if (paid.amount !== price) throw PaymentErrors.amountMismatch();
+      if (paid.amount !== total) throw PaymentErrors.amountMismatch();
       payment = { kind: 'paid', payment: paid };
     } else {
-      payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}` };
+      payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}`, amount: total };
     }
 
     const otp = this.random.digits(CODE_LENGTH);
@@ -81,6 +90,8 @@ export class CoursesService {
           packageType: input.package_type,
           distanceKm: distanceKm(input.pickup_location, input.delivery_location),
           estimatedPrice: price,
+          discount: promo?.discount ?? 0,
+          promoCodeId: promo?.promo.id,
           otpHash: this.hasher.hash(otp),
           otpGeneratedAt: now,
         },
@@ -115,6 +126,7 @@ export class CoursesService {
       return toCourseDto(course);
     } catch (error) {
       if (error instanceof PaymentClaimLost) throw PaymentErrors.alreadyUsed();
+      if (error instanceof PromoClaimLost) throw invalidPromo();
       throw error;
     }
   }

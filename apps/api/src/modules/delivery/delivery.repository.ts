@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURSES_PER_FREE_DELIVERY, type CourseStatus } from '@coursa/domain';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { Course, Payment, User } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
@@ -29,6 +29,9 @@ export interface DeliveryRecord {
   price: number;
   commission: { rateBps: number; amount: number };
   loyaltyPoints: number;
+  /** The free-delivery code to give if this delivery completes a series of COURSES_PER_FREE_DELIVERY. */
+  milestonePromo: { code: string; expiresAt: Date };
+  referralBonusPoints: number;
 }
 
 @Injectable()
@@ -109,8 +112,19 @@ export class DeliveryRepository {
         data: { status: 'delivered', deliveryTime: at, finalPrice: record.price, otpHash: null },
       });
       if (delivered.count === 0) return false;
-      await tx.loyaltyEntry.create({ data: { userId: course.clientId, points: record.loyaltyPoints, reason: 'course_delivered', courseId: course.id } });
-      await tx.user.update({ where: { id: course.clientId }, data: { loyaltyPoints: { increment: record.loyaltyPoints } } });
+      await this.credit(tx, course.clientId, record.loyaltyPoints, 'course_delivered', course.id);
+      const deliveredSoFar = await tx.course.count({ where: { clientId: course.clientId, status: 'delivered' } });
+      if (deliveredSoFar % COURSES_PER_FREE_DELIVERY === 0) {
+        await tx.promoCode.create({
+          data: { ...record.milestonePromo, type: 'percentage', value: 100, ownerId: course.clientId, reason: 'free_delivery_milestone' },
+        });
+      }
+      // The referrer's bonus, once, when the client they brought gets a first course delivered.
+      const referral = await tx.referral.findUnique({ where: { referredId: course.clientId } });
+      if (referral && !referral.rewardedAt) {
+        await tx.referral.update({ where: { id: referral.id }, data: { rewardedAt: at } });
+        await this.credit(tx, referral.referrerId, record.referralBonusPoints, 'referral_bonus', course.id);
+      }
       await tx.commission.create({
         data: { courierId: actor.id, courseId: course.id, courseAmount: record.price, rateBps: record.commission.rateBps, amount: record.commission.amount },
       });
@@ -143,6 +157,12 @@ export class DeliveryRepository {
       await this.audit.record({ actorId: actor.id, actorRole: actor.role, action: 'otp_regenerated', resourceType: 'course', resourceId: courseId, success: true, ip: actor.ip }, tx);
       return true;
     });
+  }
+
+  /** Adds points to the ledger and the running total; the ledger's unique key credits a (user, reason, course) once. */
+  private async credit(tx: Tx, userId: string, points: number, reason: 'course_delivered' | 'referral_bonus', courseId: string) {
+    await tx.loyaltyEntry.create({ data: { userId, points, reason, courseId } });
+    await tx.user.update({ where: { id: userId }, data: { loyaltyPoints: { increment: points } } });
   }
 
   async createSupportRequest(courseId: string, requesterId: string, issue: string): Promise<void> {

@@ -8,7 +8,9 @@ import {
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
   DELIVERY_MESSAGES,
+  FREE_DELIVERY_CODE_DAYS,
   OTP_MAX_ATTEMPTS,
+  REFERRAL_BONUS_POINTS,
   POINTS_PER_COURSE,
   shortId,
   type CourseStatus,
@@ -93,12 +95,15 @@ export class DeliveryService {
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
-    const price = course.estimatedPrice;
+    const price = course.estimatedPrice - course.discount;
     const rate = this.rateOf(courier);
-    const done = await this.delivery.deliver(course, this.actor(courier, ip), this.clock.now(), {
+    const now = this.clock.now();
+    const done = await this.delivery.deliver(course, this.actor(courier, ip), now, {
       price,
       commission: { rateBps: Math.round(rate * 10_000), amount: commissionFor(price, rate) },
       loyaltyPoints: POINTS_PER_COURSE,
+      milestonePromo: { code: `GRATUIT-${this.random.token(6).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`, expiresAt: new Date(now.getTime() + FREE_DELIVERY_CODE_DAYS * 86400_000) },
+      referralBonusPoints: REFERRAL_BONUS_POINTS,
     });
     if (!done) throw DeliveryErrors.otpNotExpected();
     return { message: DELIVERY_MESSAGES.otpDelivered };

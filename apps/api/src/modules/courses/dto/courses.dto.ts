@@ -22,8 +22,10 @@ const location = (which: 'retrait' | 'livraison') =>
     })
     .strict();
 
+const promoCode = z.string().trim().max(40).optional();
+
 export const QuoteSchema = z
-  .object({ pickup_location: point.loose(), delivery_location: point.loose() })
+  .object({ pickup_location: point.loose(), delivery_location: point.loose(), promo_code: promoCode })
   .strict();
 export type QuoteInput = z.output<typeof QuoteSchema>;
 
@@ -39,6 +41,7 @@ export const CreateCourseSchema = z
     delivery_contact_phone: optionalText(40),
     payment_reference: z.string().max(40).optional(),
     payment_method: z.literal('cash_on_delivery', { error: 'Seul le paiement à la livraison se choisit ici.' }).optional(),
+    promo_code: promoCode,
   })
   .strict();
 export type CreateCourseInput = z.output<typeof CreateCourseSchema>;

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { LoyaltyService } from './loyalty.service.js';
+
+@Controller('loyalty')
+export class LoyaltyController {
+  constructor(private readonly loyalty: LoyaltyService) {}
+
+  @Roles('client')
+  @Get('profile')
+  profile(@CurrentUser() user: AuthUser) {
+    return this.loyalty.profile(user.id);
+  }
+
+  @Get('leaderboard')
+  leaderboard() {
+    return this.loyalty.leaderboard();
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { loyaltyLevel, nextLoyaltyLevel, promoDiscount } from '@coursa/domain';
+import { badRequest } from '../../common/errors/domain-error.js';
+import { Clock } from '../../common/security/secrets.js';
+import { LoyaltyRepository } from './loyalty.repository.js';
+
+const LEADERBOARD_SIZE = 10;
+
+export const invalidPromo = () => badRequest('PROMO_CODE_INVALID', 'Code promo invalide, expiré ou déjà utilisé.');
+
+@Injectable()
+export class LoyaltyService {
+  constructor(
+    private readonly loyalty: LoyaltyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Spec §3 "Loyalty profile". */
+  async profile(userId: string) {
+    const user = await this.loyalty.profileOf(userId);
+    if (!user) throw badRequest('USER_NOT_FOUND', 'Compte introuvable.');
+    const now = this.clock.now();
+    const level = loyaltyLevel(user.loyaltyPoints);
+    const next = nextLoyaltyLevel(user.loyaltyPoints);
+    const promoCodes = user.promoCodes
+      .filter((promo) => !promo.expiresAt || promo.expiresAt > now)
+      .map((promo) => ({ code: promo.code, type: promo.type, value: promo.value, expires_at: promo.expiresAt?.toISOString() ?? null }));
+    return {
+      level: { name: level.name, level: level.level, icon: level.icon },
+      points: user.loyaltyPoints,
+      active_promo_codes: promoCodes.length,
+      next_level: next ? { name: next.level.name, level: next.level.level, points_needed: next.pointsNeeded } : null,
+      referral_code: user.referralCode,
+      referral_count: user._count.referralAsReferrer,
+      promo_codes: promoCodes,
+    };
+  }
+
+  /** Spec §3 "Leaderboard entry": the top clients, shown as first name and initial. */
+  async leaderboard() {
+    return (await this.loyalty.leaderboard(LEADERBOARD_SIZE)).map((user, index) => ({
+      rank: index + 1,
+      name: publicName(user.fullName),
+      level: loyaltyLevel(user.loyaltyPoints).level,
+      points: user.loyaltyPoints,
+    }));
+  }
+
+  /** The promo a client applies to a price: the code row and the discount, or a 400. */
+  async applyPromo(code: string, clientId: string, price: number) {
+    const promo = await this.loyalty.usablePromo(code, clientId, this.clock.now());
+    if (!promo) throw invalidPromo();
+    return { promo, discount: promoDiscount(price, promo) };
+  }
+}
+
+function publicName(fullName: string): string {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last[0]!.toUpperCase()}.` : first!;
+}
