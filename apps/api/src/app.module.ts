@@ -6,8 +6,11 @@ import { CoreModule } from './common/core.module.js';
 import { AllErrorsFilter } from './common/errors/all-errors.filter.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CommissionsModule } from './modules/commissions/commissions.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
+import { DisputesModule } from './modules/disputes/disputes.module.js';
+import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -31,6 +34,9 @@ export class AppModule {
         CoursesModule,
         LoyaltyModule,
         DeliveryModule,
+        CommissionsModule,
+        RatingsModule,
+        DisputesModule,
         ReceiptsModule,
         TrackingModule,
       ],

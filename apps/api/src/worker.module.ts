@@ -4,6 +4,8 @@ import type { AppConfig } from './common/config/config.js';
 import { CoreModule } from './common/core.module.js';
 import { JOB_PROCESSORS, type JobProcessor } from './common/queue/job-processor.js';
 import { WorkerHost } from './common/queue/worker-host.js';
+import { CommissionsWorkerModule } from './modules/commissions/commissions.module.js';
+import { CommissionsProcessor } from './modules/commissions/commissions.processor.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { NotificationsProcessor } from './modules/notifications/notifications.processor.js';
 import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
@@ -14,7 +16,7 @@ import { ReceiptsProcessor } from './modules/receipts/receipts.processor.js';
 import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor];
 
 /** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
@@ -22,7 +24,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

@@ -1,3 +1,4 @@
+export * from './after-delivery.js';
 export * from './auth.js';
 export * from './courses.js';
 export * from './delivery.js';

@@ -4,6 +4,7 @@ export const QueueName = {
   Notifications: 'notifications',
   Payments: 'payments',
   Receipts: 'receipts',
+  Commissions: 'commissions',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -12,6 +13,7 @@ export const JobName = {
   SendEmail: 'send-email',
   CheckPayment: 'check-payment',
   RenderReceipt: 'render-receipt',
+  WeeklyCommissionRun: 'weekly-commission-run',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -39,11 +41,18 @@ export interface RenderReceiptPayload {
   courseId: string;
 }
 
+/** Batch the couriers' pending commissions of an ISO week ("2026-W20") into payouts, once per week. */
+export interface WeeklyCommissionRunPayload {
+  /** Absent: the week that just ended. */
+  isoWeek?: string;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendMessagePayload;
   [JobName.CheckPayment]: CheckPaymentPayload;
   [JobName.RenderReceipt]: RenderReceiptPayload;
+  [JobName.WeeklyCommissionRun]: WeeklyCommissionRunPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -51,4 +60,5 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.CheckPayment]: QueueName.Payments,
   [JobName.RenderReceipt]: QueueName.Receipts,
+  [JobName.WeeklyCommissionRun]: QueueName.Commissions,
 };

@@ -1,4 +1,6 @@
+export * from './commissions.js';
 export * from './courses.js';
+export * from './disputes.js';
 export * from './loyalty.js';
 export * from './phone.js';
 export * from './pricing.js';

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CommissionsService } from './commissions.service.js';
+import { PaymentRequestSchema, WeeklyRunSchema, type PaymentRequestInput, type WeeklyRunInput } from './dto/commissions.dto.js';
+
+/** The courier's earnings screen (spec §2 "Earnings", §7): summary, histories, early payment. */
+@Roles('salaried_delivery', 'independent_delivery')
+@Controller('delivery')
+export class EarningsController {
+  constructor(private readonly commissions: CommissionsService) {}
+
+  @Get('earnings')
+  earnings(@CurrentUser() courier: AuthUser) {
+    return this.commissions.earnings(courier);
+  }
+
+  @Get('commission-history')
+  commissionHistory(@CurrentUser() courier: AuthUser) {
+    return this.commissions.commissionHistory(courier);
+  }
+
+  @Get('payment-history')
+  paymentHistory(@CurrentUser() courier: AuthUser) {
+    return this.commissions.paymentHistory(courier);
+  }
+
+  @Post('request-payment')
+  @HttpCode(201)
+  requestPayment(@CurrentUser() courier: AuthUser, @Body(new ZodPipe(PaymentRequestSchema)) body: PaymentRequestInput, @ClientIp() ip: string) {
+    return this.commissions.requestPayment(courier, body, ip);
+  }
+}
+
+/** Staff start a weekly commission run without waiting for Monday. */
+@Roles('admin', 'support', 'super_admin')
+@Controller('admin/commissions')
+export class CommissionRunsController {
+  constructor(private readonly commissions: CommissionsService) {}
+
+  @Post('weekly-run')
+  @HttpCode(202)
+  weeklyRun(@CurrentUser() staff: AuthUser, @Body(new ZodPipe(WeeklyRunSchema)) body: WeeklyRunInput, @ClientIp() ip: string) {
+    return this.commissions.requestWeeklyRun(staff, body.iso_week, ip);
+  }
+}

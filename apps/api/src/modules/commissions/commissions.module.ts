@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { CommissionRunsController, EarningsController } from './commissions.controller.js';
+import { CommissionsProcessor } from './commissions.processor.js';
+import { CommissionsRepository } from './commissions.repository.js';
+import { WeeklyRunScheduler } from './commissions.scheduler.js';
+import { CommissionsService } from './commissions.service.js';
+
+/** API side: couriers' earnings and early payment requests, staff's on-demand weekly run. */
+@Module({ controllers: [EarningsController, CommissionRunsController], providers: [CommissionsService, CommissionsRepository] })
+export class CommissionsModule {}
+
+/** Worker side: the weekly run and its schedule. */
+@Module({ imports: [AuditModule], providers: [CommissionsRepository, CommissionsProcessor, WeeklyRunScheduler], exports: [CommissionsProcessor] })
+export class CommissionsWorkerModule {}

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobName } from '@coursa/contracts';
+import { EARLY_PAYMENT_MESSAGES, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { JobQueue } from '../../common/queue/job-queue.service.js';
+import { Clock } from '../../common/security/secrets.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { CommissionErrors } from './commissions.errors.js';
+import { CommissionsRepository } from './commissions.repository.js';
+import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto, PaymentRequestDto, PaymentRequestInput } from './dto/commissions.dto.js';
+
+const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
+
+@Injectable()
+export class CommissionsService {
+  constructor(
+    private readonly commissions: CommissionsRepository,
+    private readonly audit: AuditRepository,
+    private readonly jobs: JobQueue,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async earnings(courier: AuthUser): Promise<EarningsSummaryDto> {
+    const { pending, paid } = await this.commissions.totalsByStatus(courier.id);
+    return {
+      pending_amount: pending.amount,
+      pending_courses: pending.count,
+      paid_amount: paid.amount,
+      paid_courses: paid.count,
+      total_amount: pending.amount + paid.amount,
+      total_courses: pending.count + paid.count,
+      next_payment_date: nextWeeklyRun(this.clock.now()).toISOString(),
+      commission_rate: courier.role === 'salaried_delivery' ? this.config.COMMISSION_RATE_SALARIED : this.config.COMMISSION_RATE_INDEPENDENT,
+      payment_frequency: 'weekly',
+    };
+  }
+
+  /** Newest first, each at the rate it was earned at. */
+  async commissionHistory(courier: AuthUser): Promise<CommissionDto[]> {
+    return (await this.commissions.listCommissions(courier.id)).map((commission) => ({
+      id: commission.id,
+      status: commission.status,
+      created_at: commission.createdAt.toISOString(),
+      course_info: { pickup_address: commission.course.pickupAddress, delivery_address: commission.course.deliveryAddress },
+      course_amount: commission.courseAmount,
+      commission_amount: commission.amount,
+      commission_rate: commission.rateBps / 10_000,
+    }));
+  }
+
+  async paymentHistory(courier: AuthUser): Promise<PaymentRecordDto[]> {
+    return (await this.commissions.listPayouts(courier.id)).map((payout) => ({
+      id: payout.id,
+      payment_status: PAYMENT_STATUS[payout.status],
+      created_at: payout.createdAt.toISOString(),
+      period_start: payout.periodStart.toISOString(),
+      period_end: payout.periodEnd.toISOString(),
+      total_courses: payout.totalCourses,
+      payment_method: payout.method,
+      payment_reference: payout.reference,
+      total_commission: payout.totalCommission,
+    }));
+  }
+
+  /** Early payment (spec §5): at least 5000 GNF waiting, an amount within it, one open request at a time. */
+  async requestPayment(courier: AuthUser, input: PaymentRequestInput, ip?: string): Promise<{ message: string; request: PaymentRequestDto }> {
+    const available = await this.commissions.unbatchedAmount(courier.id);
+    if (available < MIN_EARLY_PAYMENT_GNF) throw CommissionErrors.belowMinimum();
+    if (input.amount > available) throw CommissionErrors.aboveAvailable(available);
+    const request = await this.commissions.requestPayout({ id: courier.id, role: courier.role, ip }, input.amount, input.reason);
+    if (!request) throw CommissionErrors.requestAlreadyOpen();
+    return {
+      message: EARLY_PAYMENT_MESSAGES.submitted,
+      request: { id: request.id, amount: request.amount, reason: request.reason, status: request.status, created_at: request.createdAt.toISOString() },
+    };
+  }
+
+  /** Staff run a week's batch on demand (by default the week just ended); the job id makes two clicks one job. */
+  async requestWeeklyRun(staff: AuthUser, isoWeek: string | undefined, ip?: string): Promise<{ message: string; iso_week: string }> {
+    const now = this.clock.now();
+    const week = isoWeek ?? previousIsoWeek(now);
+    if (isoWeekRange(week).start > now) throw CommissionErrors.weekNotStarted();
+    await this.jobs.add(JobName.WeeklyCommissionRun, { isoWeek: week }, { jobId: `weekly-run-${week}` });
+    await this.audit.record({ actorId: staff.id, actorRole: staff.role, action: 'commission_run_requested', resourceType: 'commission', resourceId: week, success: true, ip });
+    return { message: `Calcul des paiements de la semaine ${week} lancé.`, iso_week: week };
+  }
+}

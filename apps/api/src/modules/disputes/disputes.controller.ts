@@ -1,0 +1,23 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CreateDisputeSchema, type CreateDisputeInput } from './dto/disputes.dto.js';
+import { DisputesService } from './disputes.service.js';
+
+/** Claims, from the client's side (staff handle them in the back office). */
+@Roles('client')
+@Controller('disputes')
+export class DisputesController {
+  constructor(private readonly disputes: DisputesService) {}
+
+  @Post()
+  @HttpCode(201)
+  open(@CurrentUser() client: AuthUser, @Body(new ZodPipe(CreateDisputeSchema)) body: CreateDisputeInput, @ClientIp() ip: string) {
+    return this.disputes.open(client, body, ip);
+  }
+
+  @Get()
+  list(@CurrentUser() client: AuthUser) {
+    return this.disputes.list(client);
+  }
+}

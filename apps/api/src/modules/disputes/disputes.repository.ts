@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Course, Dispute } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+
+export type NewDispute = Pick<Dispute, 'courseId' | 'clientId' | 'type' | 'reason' | 'description'>;
+
+@Injectable()
+export class DisputesRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  findCourse(id: string): Promise<Pick<Course, 'clientId'> | null> {
+    return this.prisma.client.course.findUnique({ where: { id }, select: { clientId: true } });
+  }
+
+  create(dispute: NewDispute, ip: string | undefined): Promise<Dispute> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const created = await tx.dispute.create({ data: dispute });
+      await this.audit.record(
+        {
+          actorId: dispute.clientId,
+          actorRole: 'client',
+          action: 'dispute_created',
+          resourceType: 'dispute',
+          resourceId: created.id,
+          success: true,
+          ip,
+          details: { courseId: dispute.courseId, type: dispute.type },
+        },
+        tx,
+      );
+      return created;
+    });
+  }
+
+  listForClient(clientId: string): Promise<Dispute[]> {
+    return this.prisma.client.dispute.findMany({ where: { clientId }, orderBy: { createdAt: 'desc' }, take: 200 });
+  }
+}

@@ -1,0 +1,67 @@
+import type { CaseStatus, DisputeType } from '@coursa/domain';
+
+/** POST /ratings: a client rates the courier of one of their delivered courses. */
+export interface CreateRatingRequest {
+  course_id: string;
+  /** An integer from 1 to 5; 5 when left out. */
+  rating?: number;
+  comment?: string | null;
+}
+
+/** One rating (spec §3 "Rating"). */
+export interface RatingDto {
+  course_id: string;
+  rating: number;
+  comment: string | null;
+  client_name: string;
+  /** When the course was ordered. */
+  course_date: string;
+  created_at: string;
+}
+
+export interface RatingCreatedResponse {
+  message: string;
+  rating: RatingDto;
+}
+
+/** GET /delivery/ratings: the courier's ratings screen. */
+export interface CourierRatingsDto {
+  /** Rounded to 2 decimals; null before the first rating. */
+  average: number | null;
+  total: number;
+  /** From 5 down to 1; whole percentages summing to 100 (all 0 without ratings). */
+  distribution: { rating: number; count: number; percentage: number }[];
+  /** The 10 newest. */
+  latest: RatingDto[];
+}
+
+/** POST /disputes (spec §3 "Dispute payload"). */
+export interface CreateDisputeRequest {
+  course_id: string;
+  /** The short summary. */
+  reason: string;
+  description?: string | null;
+  /** delivery_issue when left out. */
+  dispute_type?: DisputeType;
+}
+
+/** A claim as its client sees it. */
+export interface DisputeDto {
+  id: string;
+  course_id: string;
+  dispute_type: DisputeType;
+  dispute_type_label: string;
+  reason: string;
+  description: string | null;
+  status: CaseStatus;
+  status_label: string;
+  staff_note: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+}
+
+export interface DisputeCreatedResponse {
+  message: string;
+  dispute: DisputeDto;
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JobName, QueueName } from '@coursa/contracts';
+import { commissionFor, estimatePrice, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
+import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
+import { newPhone, signedIn } from '../support/accounts.js';
+import { codeIn } from '../support/outbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+
+const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const PRICE = estimatePrice(PICKUP, DROP);
+const INDEPENDENT_SHARE = commissionFor(PRICE, 0.7);
+const SALARIED_SHARE = commissionFor(PRICE, 0.15);
+const BELOW_MINIMUM = { code: 'EARLY_PAYMENT_BELOW_MINIMUM', detail: 'Montant minimum de 5000 GNF requis pour une demande de paiement' };
+
+type Courier = Awaited<ReturnType<typeof availableCourier>>;
+
+async function availableCourier(role: 'salaried_delivery' | 'independent_delivery') {
+  const courier = await signedIn(app, role);
+  expect((await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token })).status).toBe(200);
+  return courier;
+}
+
+/** A client orders (cash on delivery) and the courier delivers it with the recipient's code, all through the API. */
+async function deliverOne(courier: Courier): Promise<string> {
+  const client = await signedIn(app, 'client');
+  const recipient = newPhone();
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' }, { token: client.token });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  expect((await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.token })).status).toBe(200);
+  for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
+    expect((await app.request('POST', `/api/delivery/course/${id}/update-status?new_status=${status}`, undefined, { token: courier.token })).status).toBe(200);
+  }
+  const otp = codeIn((await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp')).text);
+  expect((await app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp }, { token: courier.token })).status).toBe(200);
+  return id;
+}
+
+async function deliverMany(courier: Courier, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) ids.push(await deliverOne(courier));
+  return ids;
+}
+
+/** Waits until the worker finished a job (completed jobs are removed from Redis); a failed one fails the test. */
+async function finished(jobId: string) {
+  const queue = app.worker.get(JobQueue).queue(QueueName.Commissions);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const job = await queue.getJob(jobId);
+    if (!job) return;
+    if (job.failedReason) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const requestPayment = (courier: { token: string }, amount: number) =>
+  app.request('POST', '/api/delivery/request-payment', { amount, reason: 'early_payment' }, { token: courier.token });
+
+/** Independent: three deliveries (the first one paid); salaried: one; wallet: one, paid to its Orange Money account. */
+let independent: Courier, salaried: Courier, wallet: Courier;
+let independentCourses: string[];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [independent, salaried, wallet] = await Promise.all([
+    availableCourier('independent_delivery'),
+    availableCourier('salaried_delivery'),
+    availableCourier('independent_delivery'),
+  ]);
+  [independentCourses] = await Promise.all([deliverMany(independent, 3), deliverOne(salaried), deliverOne(wallet)]);
+  // Paying out belongs to the back office; here the first commission is marked paid directly.
+  await app.db.commission.update({ where: { courseId: independentCourses[0] }, data: { status: 'paid', paidAt: new Date() } });
+  const idPhoto = await app.db.storedFile.create({ data: { kind: 'id_photo', storageKey: `kyc/${wallet.user.id}.jpg`, mimeType: 'image/jpeg', sizeBytes: 1, sha256: '0' } });
+  await app.db.courierProfile.create({
+    data: {
+      userId: wallet.user.id,
+      idType: 'carte_identite',
+      idNumber: 'GN-123456',
+      idExpiryDate: new Date('2030-01-01'),
+      idPhotoId: idPhoto.id,
+      emergencyContactName: 'Aïssatou Diallo',
+      emergencyContactPhone: newPhone(),
+      emergencyContactRelationship: 'parent',
+      bankName: 'orange_money',
+      bankAccount: '620 00 00 01',
+    },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('earnings', () => {
+  it("sum the courier's commissions by status, at the rate of their type, with the next weekly run as payment date", async () => {
+    const earnings = await app.request('GET', '/api/delivery/earnings', undefined, { token: independent.token });
+    expect(earnings).toMatchObject({ status: 200 });
+    expect(earnings.body).toEqual({
+      pending_amount: 2 * INDEPENDENT_SHARE,
+      pending_courses: 2,
+      paid_amount: INDEPENDENT_SHARE,
+      paid_courses: 1,
+      total_amount: 3 * INDEPENDENT_SHARE,
+      total_courses: 3,
+      next_payment_date: expect.any(String),
+      commission_rate: 0.7,
+      payment_frequency: 'weekly',
+    });
+    const scheduler = await app.worker.get(JobQueue).queue(QueueName.Commissions).getJobScheduler(JobName.WeeklyCommissionRun);
+    expect(scheduler).toMatchObject({ pattern: '0 2 * * 1', tz: 'Africa/Conakry' });
+    expect(earnings.body.next_payment_date).toBe(new Date(scheduler!.next!).toISOString());
+
+    const salariedEarnings = await app.request('GET', '/api/delivery/earnings', undefined, { token: salaried.token });
+    expect(salariedEarnings.body).toMatchObject({ pending_amount: SALARIED_SHARE, pending_courses: 1, paid_amount: 0, total_courses: 1, commission_rate: 0.15 });
+  });
+
+  it('list the commissions newest first, each with its course and rate', async () => {
+    const history = await app.request('GET', '/api/delivery/commission-history', undefined, { token: independent.token });
+    expect(history.status).toBe(200);
+    const commissions = await app.db.commission.findMany({ where: { courierId: independent.user.id } });
+    const idOf = (courseId: string) => commissions.find((commission) => commission.courseId === courseId)!.id;
+    expect(history.body.map((item: { id: string }) => item.id)).toEqual([...independentCourses].reverse().map(idOf));
+    expect(history.body[0]).toEqual({
+      id: idOf(independentCourses[2]!),
+      status: 'pending',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      course_info: { pickup_address: 'Marché Madina', delivery_address: 'Kaloum' },
+      course_amount: PRICE,
+      commission_amount: INDEPENDENT_SHARE,
+      commission_rate: 0.7,
+    });
+    expect(history.body[2].status).toBe('paid');
+  });
+});
+
+describe('early payment', () => {
+  it('is refused under 5000 GNF pending, with the message of the spec', async () => {
+    const newcomer = await signedIn(app, 'independent_delivery');
+    expect(await requestPayment(newcomer, 1000)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
+    expect(SALARIED_SHARE).toBeLessThan(5000);
+    expect(await requestPayment(salaried, SALARIED_SHARE)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
+  });
+
+  it('asks for a whole amount within what is pending', async () => {
+    expect((await requestPayment(independent, 2 * INDEPENDENT_SHARE + 1)).body.code).toBe('EARLY_PAYMENT_ABOVE_AVAILABLE');
+    expect((await requestPayment(independent, 0)).status).toBe(400);
+    expect((await requestPayment(independent, 5000.5)).status).toBe(400);
+    const otherReason = await app.request('POST', '/api/delivery/request-payment', { amount: 5000, reason: 'vacances' }, { token: independent.token });
+    expect(otherReason.status).toBe(400);
+    expect(await app.db.payoutRequest.count({ where: { courierId: independent.user.id } })).toBe(0);
+  });
+
+  it('is accepted, then a second one waits for the first to be handled (409)', async () => {
+    const accepted = await requestPayment(independent, 10_000);
+    expect(accepted).toMatchObject({
+      status: 201,
+      body: { message: 'Demande de paiement soumise avec succès !', request: { amount: 10_000, reason: 'early_payment', status: 'pending' } },
+    });
+    expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: accepted.body.request.id } })).toMatchObject({ courierId: independent.user.id, amount: 10_000, status: 'pending' });
+    expect(await app.db.auditLog.findFirst({ where: { action: 'payment_requested', resourceId: accepted.body.request.id } })).toMatchObject({ actorId: independent.user.id, success: true });
+
+    const again = await requestPayment(independent, 5000);
+    expect(again).toMatchObject({ status: 409, body: { code: 'PAYMENT_REQUEST_ALREADY_OPEN' } });
+  });
+
+  it('sent twice at once: exactly one request is recorded', async () => {
+    const answers = await Promise.all([requestPayment(wallet, 5000), requestPayment(wallet, 6000)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await app.db.payoutRequest.count({ where: { courierId: wallet.user.id } })).toBe(1);
+  });
+});
+
+describe('who may call', () => {
+  it('courier routes refuse clients and staff; the staff route refuses couriers', async () => {
+    const client = await signedIn(app, 'client');
+    const admin = await signedIn(app, 'admin');
+    for (const token of [client.token, admin.token]) {
+      for (const path of ['earnings', 'commission-history', 'payment-history']) {
+        expect((await app.request('GET', `/api/delivery/${path}`, undefined, { token })).status).toBe(403);
+      }
+      expect((await requestPayment({ token }, 5000)).status).toBe(403);
+    }
+    expect((await app.request('POST', '/api/admin/commissions/weekly-run', {}, { token: independent.token })).status).toBe(403);
+  });
+});
+
+describe('the weekly run', () => {
+  it('run twice for one week makes one batch: one payout per courier, each commission linked once', async () => {
+    const isoWeek = isoWeekOf(new Date());
+    const week = isoWeekRange(isoWeek);
+    const jobs = app.worker.get(JobQueue);
+    await Promise.all(['first', 'second'].map((attempt) => jobs.add(JobName.WeeklyCommissionRun, { isoWeek }, { jobId: `test-run-${attempt}` })));
+    await Promise.all([finished('test-run-first'), finished('test-run-second')]);
+
+    const runs = await app.db.commissionRun.findMany({ where: { isoWeek }, include: { payouts: { include: { commissions: true } } } });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.finishedAt).not.toBeNull();
+    const payouts = runs[0]!.payouts;
+    expect(payouts.map((payout) => payout.courierId).sort()).toEqual([independent.user.id, salaried.user.id, wallet.user.id].sort());
+    expect(await app.db.payout.count()).toBe(3);
+
+    const mine = payouts.find((payout) => payout.courierId === independent.user.id)!;
+    expect(mine).toMatchObject({
+      periodStart: week.start,
+      periodEnd: week.end,
+      totalCourses: 2,
+      totalCommission: 2 * INDEPENDENT_SHARE,
+      method: 'mobile_money',
+      phone: independent.phone,
+      reference: `PAY-${isoWeek}-${independent.user.number}`,
+      status: 'processing',
+    });
+    expect(mine.commissions.map((commission) => commission.courseId).sort()).toEqual(independentCourses.slice(1).sort());
+    expect(await app.db.commission.findUniqueOrThrow({ where: { courseId: independentCourses[0] } })).toMatchObject({ status: 'paid', payoutId: null });
+    expect(payouts.find((payout) => payout.courierId === wallet.user.id)).toMatchObject({ phone: '+224620000001', totalCourses: 1, totalCommission: INDEPENDENT_SHARE });
+    expect(await app.db.commission.count({ where: { status: 'pending', payoutId: null } })).toBe(0);
+
+    const history = await app.request('GET', '/api/delivery/payment-history', undefined, { token: independent.token });
+    expect(history.body).toEqual([
+      {
+        id: mine.id,
+        payment_status: 'in_progress',
+        created_at: mine.createdAt.toISOString(),
+        period_start: week.start.toISOString(),
+        period_end: week.end.toISOString(),
+        total_courses: 2,
+        payment_method: 'mobile_money',
+        payment_reference: mine.reference,
+        total_commission: 2 * INDEPENDENT_SHARE,
+      },
+    ]);
+    // Batched commissions stay pending until paid, but an early payment can no longer draw on them.
+    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: independent.token })).body).toMatchObject({ pending_amount: 2 * INDEPENDENT_SHARE });
+    const newcomerHistory = await app.request('GET', '/api/delivery/payment-history', undefined, { token: (await signedIn(app, 'salaried_delivery')).token });
+    expect(newcomerHistory.body).toEqual([]);
+  });
+
+  it('staff can start it (by default for the week just ended); two clicks make one run', async () => {
+    const admin = await signedIn(app, 'admin');
+    const support = await signedIn(app, 'support');
+    const lastWeek = previousIsoWeek(new Date());
+    const clicks = [
+      await app.request('POST', '/api/admin/commissions/weekly-run', undefined, { token: admin.token }),
+      await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: lastWeek }, { token: support.token }),
+    ];
+    for (const click of clicks) expect(click).toMatchObject({ status: 202, body: { iso_week: lastWeek, message: expect.stringContaining(lastWeek) } });
+    expect(await app.db.auditLog.count({ where: { action: 'commission_run_requested', resourceId: lastWeek } })).toBe(2);
+    await finished(`weekly-run-${lastWeek}`);
+    expect(await app.db.commissionRun.count({ where: { isoWeek: lastWeek } })).toBe(1);
+
+    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: '2025-W53' }, { token: admin.token })).status).toBe(400);
+    const nextWeek = isoWeekOf(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: nextWeek }, { token: admin.token })).body.code).toBe('ISO_WEEK_NOT_STARTED');
+  });
+});
