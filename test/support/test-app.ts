@@ -75,6 +75,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     WEB_DIST: 'var/test/no-web-build',
     PUBLIC_URL: 'http://coursa.test',
     PORT: String(options.apiProcess ? await freePort() : 0),
+    // Bull Board's static-file plugin is ESM-only, which Jest cannot load in-process; a spawned API mounts it.
+    OPS_BOARD: String(!!options.apiProcess),
     HOST: '127.0.0.1',
     ...env,
   };

@@ -4,13 +4,18 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { PinoNestLogger } from './common/logging/logger.js';
+import { METRICS, type Metrics } from './common/ops/metrics.js';
+import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter.js';
+import { TokensService } from './modules/auth/tokens.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -34,7 +39,12 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     logger: new PinoNestLogger(logger),
   });
   // The sandbox's hosted payment page stands outside the API, like a provider's page would.
-  app.setGlobalPrefix('api', { exclude: [{ path: 'sandbox/pay/:reference', method: RequestMethod.ALL }] });
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'sandbox/pay/:reference', method: RequestMethod.ALL },
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });
@@ -43,6 +53,12 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const metrics = app.get<Metrics>(METRICS);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  if (config.OPS_BOARD) await mountQueueBoard(app, (request) => isQueueBoardUser(app, request));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -72,6 +88,14 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   return app;
 }
 
+/** Admin and super_admin, with a valid access token (header or the board's cookie). */
+async function isQueueBoardUser(app: NestFastifyApplication, request: FastifyRequest): Promise<boolean> {
+  const token = boardToken(request);
+  const claims = token ? await app.get(TokensService).verifyAccess(token) : null;
+  const user = claims ? await app.get(UsersRepository).findAuthState(claims.sub) : null;
+  return !!user && user.isActive && !user.anonymizedAt && user.sessionVersion === claims!.sv && QUEUE_BOARD_ROLES.includes(user.role);
+}
+
 /** URL paths of the files of the web build (empty when there is none). */
 function listWebFiles(webDist: string): Set<string> {
   const root = resolve(webDist);
@@ -87,6 +111,6 @@ function listWebFiles(webDist: string): Set<string> {
 export function spaRewrite(url: string, webFiles: Set<string>): string {
   if (!webFiles.has('/index.html')) return url;
   const path = url.split('?')[0]!;
-  if (/^\/(api|socket\.io|sandbox)(\/|$)/.test(path) || webFiles.has(path)) return url;
+  if (/^\/(api|socket\.io|sandbox|metrics)(\/|$)/.test(path) || webFiles.has(path)) return url;
   return '/index.html';
 }

@@ -12,6 +12,7 @@ import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
+import { OpsModule } from './common/ops/ops.module.js';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         AuditModule,
         AuthModule,
         IdempotencyModule,
+        OpsModule,
         HealthModule,
         PaymentsModule,
         CoursesModule,

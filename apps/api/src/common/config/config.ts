@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   /** Share of a course's price a courier earns, per courier type (fractions). */
   COMMISSION_RATE_INDEPENDENT: z.coerce.number().min(0).max(1).default(0.7),
   COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),
+  /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
+  OPS_BOARD: z.stringbool().default(true),
+  /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** How often each API process re-checks the users behind its sockets (disabled, password changed). */
   SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often the worker relays the transactional outbox. */

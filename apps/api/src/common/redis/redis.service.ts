@@ -21,7 +21,8 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit() {
-    await this.client.connect();
+    // Something built before init (a queue of the dashboard) may have connected it already.
+    if (this.client.status === 'wait') await this.client.connect();
   }
 
   key(...parts: string[]): string {

@@ -24,6 +24,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
+import { METRICS, type Metrics } from '../../common/ops/metrics.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -74,6 +75,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly positions: PositionsStore,
     private readonly redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -113,9 +115,11 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (isCourier(user.role) && (await this.tracking.isAvailableCourier(user.id))) joined.push(rooms.availableCouriers);
     for (const course of await this.tracking.openCoursesOf(user.id)) joined.push(rooms.course(course.id));
     await socket.join(joined);
+    this.metrics.sockets.inc();
   }
 
   handleDisconnect(socket: TrackingSocket) {
+    if (socket.data.user) this.metrics.sockets.dec();
     clearTimeout(this.expiryTimers.get(socket.id));
     this.expiryTimers.delete(socket.id);
   }
@@ -154,6 +158,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       at: new Date(input.at).toISOString(),
     };
     await this.positions.save(position);
+    this.metrics.positions.inc();
     const courses = await this.activeCourses(socket);
     this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);
     this.trail.push(...(courses.length ? courses.map((courseId) => ({ position, courseId })) : [{ position, courseId: null }]));
