@@ -456,6 +456,23 @@ const MtnRequestToPay = z.strictObject({
 });
 type MtnRequestToPay = z.infer<typeof MtnRequestToPay>;
 
+const MTN_INVALID_SUBSCRIPTION: FakeReply = {
+  status: 401,
+  body: { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' },
+};
+const MTN_INVALID_TOKEN: FakeReply = { status: 401, body: { statusCode: 401, message: 'Unauthorized. Access token is missing or invalid.' } };
+
+/** A request to pay or a transfer as MTN's status call shows it: what was asked, and how it ended. */
+function mtnAnswer<Body extends object>(body: Body, payment: FakePayment<MtnStatus>, failureReason: string) {
+  return {
+    ...body,
+    amount: String(payment.paidAmount ?? payment.amount),
+    ...(payment.status === 'SUCCESSFUL' && { financialTransactionId: payment.transactionId ?? randomDigits(9) }),
+    status: payment.status,
+    ...(payment.status === 'FAILED' && { reason: failureReason }),
+  };
+}
+
 export interface MtnMomoAccount {
   subscriptionKey: string;
   apiUser: string;
@@ -463,6 +480,8 @@ export interface MtnMomoAccount {
   targetEnvironment: string;
   /** Lifetime (expires_in) of the tokens given; 3600 like MTN's. */
   tokenLifetimeSeconds?: number;
+  /** The Disbursement product's own credentials; without them every disbursement call is refused. */
+  disbursement?: { subscriptionKey: string; apiUser: string; apiKey: string };
 }
 
 export interface MtnRequestToPayResult extends MtnRequestToPay {
@@ -477,7 +496,27 @@ export interface FakeMtnMomo extends FakePaymentServer<MtnStatus>, TokenControls
    * pending payment has none: give `status` to forge one anyway.
    */
   callback(referenceId: string, status?: 'SUCCESSFUL' | 'FAILED'): MtnRequestToPayResult;
+  readonly disbursement: FakeMtnDisbursement;
 }
+
+// ---- MTN MoMo Disbursement, on the same host, with its own subscription key, API user and tokens. Token from
+// POST /disbursement/token/; POST /disbursement/v1_0/transfer with Bearer, X-Reference-Id (uuid v4),
+// X-Target-Environment and {amount, currency, externalId, payee: {partyIdType: "MSISDN", partyId}, payerMessage,
+// payeeNote} → 202 without body (409 RESOURCE_ALREADY_EXIST for a reference id already used); GET
+// /disbursement/v1_0/transfer/{id} → the transfer with its status. Nobody approves a transfer: MTN settles it.
+
+const MtnTransfer = MtnRequestToPay.omit({ payer: true }).extend({ payee: MtnRequestToPay.shape.payer });
+
+export interface FakeMtnDisbursement {
+  /** Transfers made, by X-Reference-Id (`orderId` is the externalId). */
+  readonly payments: ReadonlyMap<string, FakePayment<MtnStatus>>;
+  /** The status MTN gives the next transfers at once: SUCCESSFUL unless told; PENDING waits for complete/fail. */
+  settleNewTransfersAs(status: MtnStatus): void;
+  complete(referenceId: string): void;
+  fail(referenceId: string): void;
+}
+
+const TRANSFER_PATH = /^\/disbursement\/v1_0\/transfer\/([^/]+)$/;
 
 const REQUEST_TO_PAY_PATH = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/;
 
@@ -488,15 +527,47 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const tokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
   const error = (status: number, code: string, message: string): FakeReply => ({ status, body: { code, message } });
 
-  const result = (referenceId: string, status: MtnStatus): MtnRequestToPayResult => {
-    const payment = ledger.get(referenceId);
-    return {
-      ...requests.get(referenceId)!,
-      amount: String(payment.paidAmount ?? payment.amount),
-      ...(status === 'SUCCESSFUL' && { financialTransactionId: payment.transactionId ?? randomDigits(9) }),
-      status,
-      ...(status === 'FAILED' && { reason: 'APPROVAL_REJECTED' }),
-    };
+  const result = (referenceId: string, status: MtnStatus): MtnRequestToPayResult =>
+    mtnAnswer(requests.get(referenceId)!, { ...ledger.get(referenceId), status }, 'APPROVAL_REJECTED');
+
+  const transfers = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
+  const transferBodies = new Map<string, z.infer<typeof MtnTransfer>>();
+  const disbursementTokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
+  let newTransferStatus: MtnStatus = 'SUCCESSFUL';
+
+  const disburse = (request: FakeRequest): FakeReply => {
+    const product = account.disbursement;
+    if (!product || request.headers['ocp-apim-subscription-key'] !== product.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;
+    if (request.method === 'POST' && request.path === '/disbursement/token/') {
+      if (!hasBasicAuth(request.headers, product.apiUser, product.apiKey)) return { status: 401, body: { error: 'login_failed' } };
+      return { status: 200, body: { ...disbursementTokens.issue(), token_type: 'access_token' } };
+    }
+    const creation = request.method === 'POST' && request.path === '/disbursement/v1_0/transfer';
+    const statusPath = request.method === 'GET' ? TRANSFER_PATH.exec(request.path) : null;
+    if (!creation && !statusPath) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+    if (disbursementTokens.check(request.headers) !== 'valid') return MTN_INVALID_TOKEN;
+    if (request.headers['x-target-environment'] !== account.targetEnvironment) {
+      return error(403, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
+    }
+    if (statusPath) {
+      const referenceId = decodeURIComponent(statusPath[1]!);
+      const transfer = transfers.payments.get(referenceId);
+      if (!transfer) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      received.push({ method: request.method, path: request.path, headers: request.headers, body: undefined });
+      return { status: 200, body: mtnAnswer(transferBodies.get(referenceId)!, transfer, 'PAYEE_NOT_FOUND') };
+    }
+    const referenceId = String(request.headers['x-reference-id'] ?? '');
+    if (!z.uuidv4().safeParse(referenceId).success) return error(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
+    const parsed = MtnTransfer.safeParse(jsonBody(request));
+    if (!parsed.success) return error(400, 'INVALID_REQUEST', 'Invalid request body');
+    if (transfers.payments.has(referenceId)) {
+      return error(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
+    }
+    transfers.payments.set(referenceId, { reference: referenceId, orderId: parsed.data.externalId, amount: Number(parsed.data.amount), status: 'PENDING' });
+    if (newTransferStatus !== 'PENDING') transfers.setStatus(referenceId, newTransferStatus);
+    transferBodies.set(referenceId, parsed.data);
+    received.push({ method: request.method, path: request.path, headers: request.headers, body: parsed.data });
+    return { status: 202 };
   };
 
   const requestToPay = (request: FakeRequest): FakeReply => {
@@ -520,10 +591,8 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
 
   const server = await serve(
     (request) => {
-      if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey) {
-        const message = 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.';
-        return { status: 401, body: { statusCode: 401, message } };
-      }
+      if (request.path.startsWith('/disbursement/')) return disburse(request);
+      if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;
       if (request.method === 'POST' && request.path === '/collection/token/') {
         if (!hasBasicAuth(request.headers, account.apiUser, account.apiKey)) return { status: 401, body: { error: 'login_failed' } };
         return { status: 200, body: { ...tokens.issue(), token_type: 'access_token' } };
@@ -531,9 +600,7 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
       const creation = request.method === 'POST' && request.path === '/collection/v1_0/requesttopay';
       const statusPath = request.method === 'GET' ? REQUEST_TO_PAY_PATH.exec(request.path) : null;
       if (!creation && !statusPath) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-      if (tokens.check(request.headers) !== 'valid') {
-        return { status: 401, body: { statusCode: 401, message: 'Unauthorized. Access token is missing or invalid.' } };
-      }
+      if (tokens.check(request.headers) !== 'valid') return MTN_INVALID_TOKEN;
       if (request.headers['x-target-environment'] !== account.targetEnvironment) {
         return error(403, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
       }
@@ -559,6 +626,14 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
       const notified = status ?? (current === 'PENDING' ? undefined : current);
       if (!notified) throw new Error(`MTN sends no callback for ${referenceId} while it is PENDING`);
       return result(referenceId, notified);
+    },
+    disbursement: {
+      payments: transfers.payments,
+      settleNewTransfersAs(status) {
+        newTransferStatus = status;
+      },
+      complete: (referenceId) => transfers.complete(referenceId),
+      fail: (referenceId) => transfers.fail(referenceId),
     },
   };
 }

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
 import { CoreModule } from './common/core.module.js';
 import { AllErrorsFilter } from './common/errors/all-errors.filter.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CasesModule } from './modules/cases/cases.module.js';
 import { CommissionsModule } from './modules/commissions/commissions.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
@@ -14,7 +16,10 @@ import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
+import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
+import { SuperAdminModule } from './modules/super-admin/super-admin.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -39,8 +44,13 @@ export class AppModule {
         CommissionsModule,
         RatingsModule,
         DisputesModule,
+        CasesModule,
+        PayoutsModule,
+        AdminModule,
         ReceiptsModule,
         TrackingModule,
+        OnboardingModule,
+        SuperAdminModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };

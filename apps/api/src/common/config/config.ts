@@ -62,6 +62,13 @@ const EnvSchema = z.object({
   MTN_MOMO_API_USER: z.string().optional(),
   MTN_MOMO_API_KEY: z.string().optional(),
   MTN_MOMO_TARGET_ENVIRONMENT: z.string().default('mtnguinea'),
+  /**
+   * MTN MoMo Disbursement, which pays couriers when PAYMENT_DRIVER=live: a product of its own, with its own
+   * subscription key and API user (same base URL and environment). Without them, live payouts answer 503.
+   */
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_MOMO_DISBURSEMENT_API_USER: z.string().optional(),
+  MTN_MOMO_DISBURSEMENT_API_KEY: z.string().optional(),
   /** Share of a course's price a courier earns, per courier type (fractions). */
   COMMISSION_RATE_INDEPENDENT: z.coerce.number().min(0).max(1).default(0.7),
   COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),

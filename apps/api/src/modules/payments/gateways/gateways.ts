@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../../common/config/config.js';
 import type { RedisService } from '../../../common/redis/redis.service.js';
+import { SandboxPayoutGateway, type PayoutGateway } from '../../payouts/payout-gateway.js';
 import type { GatewayName, PaymentGateway } from './payment-gateway.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 
@@ -15,4 +16,11 @@ export async function createGateways(config: AppConfig, redis: RedisService): Pr
   }
   const { liveGateways } = await import('./live-gateways.js');
   return liveGateways(config);
+}
+
+/** Couriers' payouts: made at once in the sandbox; live, MTN MoMo Disbursement, or null when it is not set up. */
+export async function createPayoutGateway(config: AppConfig): Promise<PayoutGateway | null> {
+  if (config.PAYMENT_DRIVER === 'sandbox') return new SandboxPayoutGateway();
+  const { livePayoutGateway } = await import('./live-gateways.js');
+  return livePayoutGateway(config);
 }

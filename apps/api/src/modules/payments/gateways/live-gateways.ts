@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../../common/config/config.js';
+import type { PayoutGateway } from '../../payouts/payout-gateway.js';
 import type { Gateways } from './gateways.js';
-import { MtnMomoGateway } from './mtn-momo.gateway.js';
+import { MtnMomoDisbursementGateway, MtnMomoGateway } from './mtn-momo.gateway.js';
 import { OrangeMoneyGateway } from './orange-money.gateway.js';
 import { PayCardGateway } from './paycard.gateway.js';
 
@@ -29,4 +30,19 @@ export function liveGateways(config: AppConfig): Gateways {
       targetEnvironment: config.MTN_MOMO_TARGET_ENVIRONMENT,
     }),
   };
+}
+
+/** MTN MoMo Disbursement, with its own credentials; null while they are not configured. */
+export function livePayoutGateway(config: AppConfig): PayoutGateway | null {
+  const subscriptionKey = config.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY;
+  const apiUser = config.MTN_MOMO_DISBURSEMENT_API_USER;
+  const apiKey = config.MTN_MOMO_DISBURSEMENT_API_KEY;
+  if (!subscriptionKey || !apiUser || !apiKey) return null;
+  return new MtnMomoDisbursementGateway({
+    baseUrl: config.MTN_MOMO_BASE_URL,
+    subscriptionKey,
+    apiUser,
+    apiKey,
+    targetEnvironment: config.MTN_MOMO_TARGET_ENVIRONMENT,
+  });
 }

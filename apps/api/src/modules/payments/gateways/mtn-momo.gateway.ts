@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { answerOf, basicAuthorization, callProvider, ensureOk, gnfAmount, TokenAnswer, TokenCache } from './http.js';
 import {
@@ -10,10 +10,11 @@ import {
   type ProviderState,
   type StatusAnswer,
 } from './payment-gateway.js';
+import type { PayoutGateway, TransferRequest, TransferState } from '../../payouts/payout-gateway.js';
 
 export interface MtnMomoSettings {
   baseUrl: string;
-  /** The Collection product's subscription key (`Ocp-Apim-Subscription-Key`). */
+  /** The product's subscription key (`Ocp-Apim-Subscription-Key`): Collection and Disbursement each have one. */
   subscriptionKey: string;
   apiUser: string;
   apiKey: string;
@@ -41,17 +42,7 @@ export class MtnMomoGateway implements PaymentGateway {
 
   constructor(private readonly settings: MtnMomoSettings) {
     this.collectionUrl = `${settings.baseUrl.replace(/\/+$/, '')}/collection`;
-    this.tokens = new TokenCache(async () => {
-      const response = await callProvider(PROVIDER, 'token request', `${this.collectionUrl}/token/`, {
-        method: 'POST',
-        headers: {
-          authorization: basicAuthorization(settings.apiUser, settings.apiKey),
-          'ocp-apim-subscription-key': settings.subscriptionKey,
-          accept: 'application/json',
-        },
-      });
-      return answerOf(PROVIDER, 'token request', response, TokenAnswer);
-    });
+    this.tokens = productTokens(this.collectionUrl, settings);
   }
 
   async initiate(request: InitiateRequest): Promise<Initiated> {
@@ -70,7 +61,7 @@ export class MtnMomoGateway implements PaymentGateway {
       callProvider(PROVIDER, 'request to pay', `${this.collectionUrl}/v1_0/requesttopay`, {
         method: 'POST',
         headers: {
-          ...this.headers(accessToken),
+          ...productHeaders(this.settings, accessToken),
           'x-reference-id': referenceId,
           'x-callback-url': request.notifyUrl,
           'content-type': 'application/json',
@@ -85,19 +76,97 @@ export class MtnMomoGateway implements PaymentGateway {
   async status(payment: PaymentRecord): Promise<StatusAnswer> {
     const url = `${this.collectionUrl}/v1_0/requesttopay/${encodeURIComponent(payment.providerReference)}`;
     const response = await this.tokens.send((accessToken) =>
-      callProvider(PROVIDER, 'status check', url, { headers: this.headers(accessToken) }),
+      callProvider(PROVIDER, 'status check', url, { headers: productHeaders(this.settings, accessToken) }),
     );
     const answer = await answerOf(PROVIDER, 'status check', response, RequestToPay);
     const state = STATES[answer.status];
     return state === 'paid' ? { state, paidAmount: answer.amount } : { state };
   }
+}
 
-  private headers(accessToken: string): Record<string, string> {
-    return {
-      authorization: `Bearer ${accessToken}`,
-      'x-target-environment': this.settings.targetEnvironment,
-      'ocp-apim-subscription-key': this.settings.subscriptionKey,
-      accept: 'application/json',
-    };
+const Transfer = z.object({ status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']) });
+
+const TRANSFER_STATES: Record<z.infer<typeof Transfer>['status'], TransferState> = {
+  PENDING: 'pending',
+  SUCCESSFUL: 'completed',
+  FAILED: 'failed',
+};
+
+/**
+ * MTN MoMo Disbursement: a token from `POST {base}/disbursement/token/`, then `transfer` sends money to a wallet
+ * and `GET …/transfer/{reference id}` tells the outcome. The reference id is derived from our payout reference,
+ * so sending a payout again is answered 409 by MTN instead of paying twice.
+ */
+export class MtnMomoDisbursementGateway implements PayoutGateway {
+  private readonly disbursementUrl: string;
+  private readonly tokens: TokenCache;
+
+  constructor(private readonly settings: MtnMomoSettings) {
+    this.disbursementUrl = `${settings.baseUrl.replace(/\/+$/, '')}/disbursement`;
+    this.tokens = productTokens(this.disbursementUrl, settings);
   }
+
+  async transfer(request: TransferRequest): Promise<{ providerReference: string }> {
+    const referenceId = referenceIdOf(request.reference);
+    const body = {
+      amount: String(request.amount),
+      currency: 'GNF',
+      externalId: request.reference,
+      payee: { partyIdType: 'MSISDN', partyId: request.phone.replace(/^\+/, '') },
+      payerMessage: request.reference,
+      payeeNote: `Coursa : commissions ${request.reference}`,
+    };
+    const response = await this.tokens.send((accessToken) =>
+      callProvider(PROVIDER, 'transfer', `${this.disbursementUrl}/v1_0/transfer`, {
+        method: 'POST',
+        headers: { ...productHeaders(this.settings, accessToken), 'x-reference-id': referenceId, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    // MTN already has a transfer under this reference id: this payout was sent before, and is not sent again.
+    if (response.status === 409) await response.body?.cancel();
+    else await ensureOk(PROVIDER, 'transfer', response);
+    return { providerReference: referenceId };
+  }
+
+  async status(providerReference: string): Promise<TransferState> {
+    const url = `${this.disbursementUrl}/v1_0/transfer/${encodeURIComponent(providerReference)}`;
+    const response = await this.tokens.send((accessToken) =>
+      callProvider(PROVIDER, 'transfer status check', url, { headers: productHeaders(this.settings, accessToken) }),
+    );
+    return TRANSFER_STATES[(await answerOf(PROVIDER, 'transfer status check', response, Transfer)).status];
+  }
+}
+
+/** Each MTN product (collection, disbursement) gives its own tokens, to its own API user. */
+function productTokens(productUrl: string, settings: MtnMomoSettings): TokenCache {
+  return new TokenCache(async () => {
+    const response = await callProvider(PROVIDER, 'token request', `${productUrl}/token/`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuthorization(settings.apiUser, settings.apiKey),
+        'ocp-apim-subscription-key': settings.subscriptionKey,
+        accept: 'application/json',
+      },
+    });
+    return answerOf(PROVIDER, 'token request', response, TokenAnswer);
+  });
+}
+
+function productHeaders(settings: MtnMomoSettings, accessToken: string): Record<string, string> {
+  return {
+    authorization: `Bearer ${accessToken}`,
+    'x-target-environment': settings.targetEnvironment,
+    'ocp-apim-subscription-key': settings.subscriptionKey,
+    accept: 'application/json',
+  };
+}
+
+/** A UUID v4 (the form MTN requires) that is always the same for the same reference. */
+function referenceIdOf(reference: string): string {
+  const bytes = createHash('sha256').update(reference).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,0 +1,31 @@
+import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { STAFF_ROLES } from '@coursa/domain';
+import { z } from 'zod';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CourseErrors } from '../courses/courses.errors.js';
+import { AdminCoursesService } from './admin-courses.service.js';
+import { CourseStatusQuery, CoursesQuery, type CourseStatusInput, type CoursesQueryInput } from './dto/admin.dto.js';
+
+/** Spec §2 "Course management". */
+@Roles(...STAFF_ROLES)
+@Controller('admin/courses')
+export class AdminCoursesController {
+  constructor(private readonly courses: AdminCoursesService) {}
+
+  @Get()
+  list(@Query(new ZodPipe(CoursesQuery)) query: CoursesQueryInput) {
+    return this.courses.list(query.status);
+  }
+
+  @Put(':id/status')
+  @HttpCode(200)
+  changeStatus(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', new ZodPipe(z.uuid(), CourseErrors.notFound)) id: string,
+    @Query(new ZodPipe(CourseStatusQuery)) query: CourseStatusInput,
+    @ClientIp() ip: string,
+  ) {
+    return this.courses.changeStatus(staff, id, query, ip);
+  }
+}

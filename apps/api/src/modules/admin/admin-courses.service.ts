@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { AdminCourseDto } from '@coursa/contracts';
+import { canMove, type CourseStatus } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/security/secrets.js';
+import { CourseErrors } from '../courses/courses.errors.js';
+import { AdminErrors } from './admin.errors.js';
+import { AdminCoursesRepository, type StaffClosing } from './admin-courses.repository.js';
+import type { CourseStatusInput } from './dto/admin.dto.js';
+
+const STAFF_CANCEL_REASON = "Annulée par l'administration";
+
+@Injectable()
+export class AdminCoursesService {
+  constructor(
+    private readonly courses: AdminCoursesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Newest first. */
+  async list(status: CourseStatus | undefined): Promise<AdminCourseDto[]> {
+    return (await this.courses.list(status)).map((course) => ({
+      id: course.id,
+      status: course.status,
+      client_id: course.clientId,
+      client_name: course.client.fullName,
+      assigned_delivery_person_id: course.courierId,
+      delivery_person_name: course.courier?.fullName ?? null,
+      created_at: course.createdAt.toISOString(),
+      estimated_price: course.estimatedPrice,
+      pickup_location: { address: course.pickupAddress },
+      delivery_location: { address: course.deliveryAddress },
+      description: course.description,
+    }));
+  }
+
+  /**
+   * Staff close a course that is not final (spec §4). Delivering it by hand charges what the client owes and
+   * collects a cash payment, but credits neither loyalty points nor a commission: closing is an administrative
+   * act, not a handover, and the courier's commission for it can be added by hand later.
+   */
+  async changeStatus(staff: AuthUser, id: string, input: CourseStatusInput, ip?: string): Promise<{ message: string; status: CourseStatus }> {
+    const course = await this.courses.findById(id);
+    if (!course) throw CourseErrors.notFound();
+    if (!canMove(course.status, input.new_status, 'staff')) throw AdminErrors.courseClosed(course.status);
+    const closing: StaffClosing =
+      input.new_status === 'delivered'
+        ? { status: 'delivered', finalPrice: course.estimatedPrice - course.discount, reason: input.reason }
+        : { status: 'cancelled', reason: input.reason ?? STAFF_CANCEL_REASON };
+    if (!(await this.courses.close(course, closing, { id: staff.id, role: staff.role, ip }, this.clock.now()))) {
+      // Someone else moved it meanwhile: say where it is now.
+      throw AdminErrors.courseClosed((await this.courses.findById(id))!.status);
+    }
+    return { message: 'Statut mis à jour avec succès', status: input.new_status };
+  }
+}

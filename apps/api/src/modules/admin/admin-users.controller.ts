@@ -1,0 +1,41 @@
+import { Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { STAFF_ROLES } from '@coursa/domain';
+import { z } from 'zod';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { AdminErrors } from './admin.errors.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { UsersQuery, type UsersQueryInput } from './dto/admin.dto.js';
+
+/** An id that cannot be a user's is answered like an unknown one. */
+const UserId = new ZodPipe(z.uuid(), AdminErrors.userNotFound);
+
+/** Spec §2 "User management". */
+@Roles(...STAFF_ROLES)
+@Controller('admin/users')
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput) {
+    return this.users.list(query.role);
+  }
+
+  @Delete(':id')
+  remove(@CurrentUser() staff: AuthUser, @Param('id', UserId) id: string, @ClientIp() ip: string) {
+    return this.users.remove(staff, id, ip);
+  }
+}
+
+/** The spec's toggle call lives outside /admin (spec §7). */
+@Roles(...STAFF_ROLES)
+@Controller('users')
+export class UserStatusController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Put(':id/toggle-status')
+  @HttpCode(200)
+  toggleStatus(@CurrentUser() staff: AuthUser, @Param('id', UserId) id: string, @ClientIp() ip: string) {
+    return this.users.toggleStatus(staff, id, ip);
+  }
+}

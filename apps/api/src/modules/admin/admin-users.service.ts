@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { AdminUserDto } from '@coursa/contracts';
+import { isStaff, type Role } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/security/secrets.js';
+import type { Actor } from '../delivery/delivery.repository.js';
+import { AdminErrors } from './admin.errors.js';
+import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
+
+const ANONYMISED_NAME = 'Utilisateur supprimé';
+/** Not an argon2 hash: no password ever matches it. */
+const UNUSABLE_PASSWORD_HASH = '!anonymised';
+
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly users: AdminUsersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(role: Role | undefined): Promise<{ users: AdminUserDto[] }> {
+    const users = await this.users.list(role);
+    return {
+      users: users.map((user) => ({
+        id: user.id,
+        display_id: `USR-${String(user.number).padStart(6, '0')}`,
+        full_name: user.fullName,
+        phone: user.phone,
+        email: user.email,
+        role: user.role,
+        is_active: user.isActive,
+        created_at: user.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Staff cannot switch themselves off, and only a super administrator touches a super administrator. */
+  async toggleStatus(staff: AuthUser, id: string, ip?: string): Promise<{ id: string; is_active: boolean }> {
+    const target = await this.target(id);
+    if (target.id === staff.id) throw AdminErrors.cannotDisableSelf();
+    if (target.role === 'super_admin' && staff.role !== 'super_admin') throw AdminErrors.superAdminProtected();
+    const isActive = !target.isActive;
+    if (!(await this.users.setActive(target, isActive, actor(staff, ip), this.clock.now()))) throw AdminErrors.userChanged();
+    return { id: target.id, is_active: isActive };
+  }
+
+  /**
+   * Never a staff account, never oneself. A user with history is anonymised (their courses and money rows stay,
+   * their personal data goes; the placeholder phone is unique and cannot be dialled); one without is deleted.
+   */
+  async remove(staff: AuthUser, id: string, ip?: string): Promise<{ success: true; message: string }> {
+    const target = await this.target(id);
+    if (target.id === staff.id) throw AdminErrors.cannotDeleteSelf();
+    if (isStaff(target.role)) throw AdminErrors.staffNotDeletable();
+    const outcome = await this.users.remove(
+      target,
+      { fullName: ANONYMISED_NAME, phone: `+000${target.number}`, passwordHash: UNUSABLE_PASSWORD_HASH },
+      actor(staff, ip),
+      this.clock.now(),
+    );
+    if (!outcome) throw AdminErrors.userChanged();
+    const message =
+      outcome === 'deleted'
+        ? 'Utilisateur supprimé avec succès.'
+        : 'Utilisateur supprimé avec succès : ses données personnelles sont effacées, son historique est conservé.';
+    return { success: true, message };
+  }
+
+  private async target(id: string): Promise<TargetUser> {
+    const target = await this.users.findTarget(id);
+    if (!target) throw AdminErrors.userNotFound();
+    return target;
+  }
+}
+
+const actor = (staff: AuthUser, ip?: string): Actor => ({ id: staff.id, role: staff.role, ip });

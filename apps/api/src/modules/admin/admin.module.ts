@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AdminCoursesController } from './admin-courses.controller.js';
+import { AdminCoursesRepository } from './admin-courses.repository.js';
+import { AdminCoursesService } from './admin-courses.service.js';
+import { AdminUsersController, UserStatusController } from './admin-users.controller.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { AnalyticsController, DashboardController } from './analytics.controller.js';
+import { AnalyticsRepository } from './analytics.repository.js';
+import { AnalyticsService } from './analytics.service.js';
+
+/** The back office's dashboard, analytics, user and course management (admin, support and super_admin). */
+@Module({
+  controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController],
+  providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository],
+})
+export class AdminModule {}

@@ -1,0 +1,28 @@
+import { ANALYTICS_PERIODS, COURSE_STATUSES, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
+import { z } from 'zod';
+import { optionalText } from '../../../common/validation/zod.js';
+
+/** The screens' "all" filter may send the parameter empty: that means no filter. */
+const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const PERIODS = Object.keys(ANALYTICS_PERIODS) as [AnalyticsPeriod, ...AnalyticsPeriod[]];
+
+export const AnalyticsQuery = z
+  .object({ period: z.enum(PERIODS, { error: 'Période inconnue : 24h, 7days, 30days ou 90days.' }).default(DEFAULT_ANALYTICS_PERIOD) })
+  .loose();
+export type AnalyticsQueryInput = z.output<typeof AnalyticsQuery>;
+
+export const UsersQuery = z.object({ role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })) }).loose();
+export type UsersQueryInput = z.output<typeof UsersQuery>;
+
+export const CoursesQuery = z.object({ status: optionalFilter(z.enum(COURSE_STATUSES, { error: 'Statut de course inconnu.' })) }).loose();
+export type CoursesQueryInput = z.output<typeof CoursesQuery>;
+
+/** Staff close a course (spec §4): delivered or cancelled, with an optional reason. */
+export const CourseStatusQuery = z
+  .object({
+    new_status: z.enum(['delivered', 'cancelled'], { error: 'Statut inconnu : delivered ou cancelled attendu.' }),
+    reason: optionalText(500),
+  })
+  .loose();
+export type CourseStatusInput = z.output<typeof CourseStatusQuery>;

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CaseErrors } from './cases.errors.js';
+import { CasesService } from './cases.service.js';
+import { CaseListQuery, UpdateCaseSchema, type CaseListInput, type UpdateCaseInput } from './dto/cases.dto.js';
+
+const DisputeId = new ZodPipe(z.uuid(), CaseErrors.disputeNotFound);
+const SupportRequestId = new ZodPipe(z.uuid(), CaseErrors.supportRequestNotFound);
+
+/** Clients' claims and couriers' support requests, handled by staff. */
+@Roles('admin', 'support', 'super_admin')
+@Controller('admin')
+export class CasesController {
+  constructor(private readonly cases: CasesService) {}
+
+  @Get('disputes')
+  disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput) {
+    return this.cases.disputes(query.status);
+  }
+
+  @Put('disputes/:id')
+  updateDispute(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', DisputeId) id: string,
+    @Body(new ZodPipe(UpdateCaseSchema)) body: UpdateCaseInput,
+    @ClientIp() ip: string,
+  ) {
+    return this.cases.updateDispute(staff, id, body, ip);
+  }
+
+  @Get('support-requests')
+  supportRequests(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput) {
+    return this.cases.supportRequests(query.status);
+  }
+
+  @Put('support-requests/:id')
+  updateSupportRequest(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', SupportRequestId) id: string,
+    @Body(new ZodPipe(UpdateCaseSchema)) body: UpdateCaseInput,
+    @ClientIp() ip: string,
+  ) {
+    return this.cases.updateSupportRequest(staff, id, body, ip);
+  }
+}

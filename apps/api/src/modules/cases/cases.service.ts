@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { DisputeUpdatedResponse, StaffDisputeDto, StaffSupportRequestDto, SupportRequestUpdatedResponse } from '@coursa/contracts';
+import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/security/secrets.js';
+import { CaseErrors } from './cases.errors.js';
+import { CasesRepository, type CaseChange, type StaffDispute, type StaffSupportRequest } from './cases.repository.js';
+import type { UpdateCaseInput } from './dto/cases.dto.js';
+
+const CLOSED: readonly CaseStatus[] = ['resolved', 'rejected'];
+
+@Injectable()
+export class CasesService {
+  constructor(
+    private readonly cases: CasesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async disputes(status?: CaseStatus): Promise<StaffDisputeDto[]> {
+    return (await this.cases.listDisputes(status)).map(toDisputeDto);
+  }
+
+  async supportRequests(status?: CaseStatus): Promise<StaffSupportRequestDto[]> {
+    return (await this.cases.listSupportRequests(status)).map(toSupportRequestDto);
+  }
+
+  async updateDispute(staff: AuthUser, id: string, input: UpdateCaseInput, ip?: string): Promise<DisputeUpdatedResponse> {
+    const dispute = await this.cases.updateDispute(id, this.change(input), { id: staff.id, role: staff.role, ip });
+    if (!dispute) throw CaseErrors.disputeNotFound();
+    return { message: 'Réclamation mise à jour.', dispute: toDisputeDto(dispute) };
+  }
+
+  async updateSupportRequest(staff: AuthUser, id: string, input: UpdateCaseInput, ip?: string): Promise<SupportRequestUpdatedResponse> {
+    const request = await this.cases.updateSupportRequest(id, this.change(input), { id: staff.id, role: staff.role, ip });
+    if (!request) throw CaseErrors.supportRequestNotFound();
+    return { message: 'Demande de support mise à jour.', support_request: toSupportRequestDto(request) };
+  }
+
+  /** A case is resolved when it closes (resolved or rejected) and open again when it moves back. */
+  private change(input: UpdateCaseInput): CaseChange {
+    return { status: input.status, note: input.note, resolvedAt: CLOSED.includes(input.status) ? this.clock.now() : null };
+  }
+}
+
+function caseFields(row: StaffDispute | StaffSupportRequest) {
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    course_short_id: row.courseId && shortId(row.courseId),
+    status: row.status,
+    status_label: CASE_STATUS_LABELS[row.status],
+    staff_note: row.staffNote,
+    handled_by_name: row.handledBy?.fullName ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+function toDisputeDto(dispute: StaffDispute): StaffDisputeDto {
+  return {
+    ...caseFields(dispute),
+    client_name: dispute.client.fullName,
+    client_phone: dispute.client.phone,
+    dispute_type: dispute.type,
+    dispute_type_label: DISPUTE_TYPE_LABELS[dispute.type],
+    reason: dispute.reason,
+    description: dispute.description,
+  };
+}
+
+function toSupportRequestDto(request: StaffSupportRequest): StaffSupportRequestDto {
+  return { ...caseFields(request), courier_name: request.requester.fullName, courier_phone: request.requester.phone, issue: request.issue };
+}

@@ -1,0 +1,88 @@
+import {
+  BLOOD_GROUPS,
+  COURIER_ACCOUNT_ROLES,
+  EMERGENCY_RELATIONSHIPS,
+  ID_TYPES,
+  MAX_EXPERIENCE_YEARS,
+  MESSAGES,
+  MIN_EXPERIENCE_YEARS,
+  PASSWORD_MIN_LENGTH,
+  PAYOUT_ACCOUNTS,
+  VEHICLE_TYPES,
+} from '@coursa/domain';
+import { z } from 'zod';
+import { optionalText, requiredText } from '../../../common/validation/zod.js';
+
+/** One of `values`; its own message when missing, another when it is not one of them. */
+const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, missing: string, invalid: string) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? missing : invalid) });
+
+/** One of `values`, or not given ('' and null included, as an untouched select sends them). */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, invalid: string) =>
+  z.preprocess((value) => (value === '' ? null : value), z.enum(values, { error: invalid }).nullish().transform((value) => value ?? null));
+
+/** What every account staff create has: the admin creation payload, and the start of the courier's. */
+export const AccountFields = {
+  full_name: requiredText(100, 'Le nom complet est obligatoire.'),
+  phone: requiredText(40, 'Le numéro de téléphone est obligatoire.'),
+  email: z
+    .union([z.email({ error: 'Adresse email invalide.' }).max(200), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : null)),
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+    .max(200, { error: 'Le mot de passe est trop long (200 caractères au plus).' }),
+};
+export type AccountInput = z.output<z.ZodObject<typeof AccountFields>>;
+
+export const CreateDeliveryPersonSchema = z
+  .object({
+    ...AccountFields,
+    role: requiredChoice(COURIER_ACCOUNT_ROLES, 'Le rôle du livreur est obligatoire.', 'Rôle invalide : salaried_delivery ou independent_delivery attendu.'),
+    vehicle_type: optionalChoice(VEHICLE_TYPES, 'Type de véhicule invalide : moto, scooter, vélo, voiture ou tricycle attendu.'),
+    license_number: optionalText(50),
+    vehicle_registration: optionalText(50),
+    vehicle_description: optionalText(300),
+    id_type: requiredChoice(
+      ID_TYPES,
+      "Le type de pièce d'identité est obligatoire.",
+      "Type de pièce d'identité invalide : carte_identite, passeport, permis_conduire ou carte_sejour attendu.",
+    ),
+    id_number: requiredText(50, "Le numéro de la pièce d'identité est obligatoire."),
+    id_expiry_date: z.iso.date({
+      error: (issue) =>
+        issue.input === undefined
+          ? "La date d'expiration de la pièce d'identité est obligatoire."
+          : "Date d'expiration invalide : format AAAA-MM-JJ attendu.",
+    }),
+    id_photo_url: requiredText(200, "La photo de la pièce d'identité est obligatoire."),
+    personal_photo_url: optionalText(200),
+    blood_group: optionalChoice(BLOOD_GROUPS, 'Groupe sanguin invalide : A+, A-, B+, B-, AB+, AB-, O+ ou O- attendu.'),
+    emergency_contact_name: requiredText(100, "Le nom du contact d'urgence est obligatoire."),
+    emergency_contact_phone: requiredText(40, "Le téléphone du contact d'urgence est obligatoire."),
+    emergency_contact_relationship: requiredChoice(
+      EMERGENCY_RELATIONSHIPS,
+      "Le lien avec le contact d'urgence est obligatoire.",
+      "Lien avec le contact d'urgence invalide : parent, conjoint, frere_soeur, enfant, ami ou autre attendu.",
+    ),
+    address: optionalText(300),
+    experience_years: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .number({ error: "Les années d'expérience doivent être un nombre." })
+        .int({ error: "Les années d'expérience doivent être un nombre entier." })
+        .min(MIN_EXPERIENCE_YEARS, { error: "Les années d'expérience doivent être comprises entre 0 et 50." })
+        .max(MAX_EXPERIENCE_YEARS, { error: "Les années d'expérience doivent être comprises entre 0 et 50." })
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    previous_employer: optionalText(100),
+    bank_account: optionalText(60),
+    bank_name: optionalChoice(
+      PAYOUT_ACCOUNTS,
+      'Banque invalide : bcrg, sgbg, uba, bicigui, ecobank, orange_money, mtn_momo ou moov_flooz attendu.',
+    ),
+  })
+  .strict();
+export type CreateDeliveryPersonInput = z.output<typeof CreateDeliveryPersonSchema>;

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
+import { PayoutErrors } from './payouts.errors.js';
+import { PayoutsService } from './payouts.service.js';
+
+const RequestId = new ZodPipe(z.uuid(), PayoutErrors.requestNotFound);
+const PayoutId = new ZodPipe(z.uuid(), PayoutErrors.payoutNotFound);
+
+/** The back office's "Payments and commissions" screen (spec §7), for staff. */
+@Roles('admin', 'support', 'super_admin')
+@Controller('admin')
+export class PayoutsController {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  @Get('commissions/pending')
+  pending() {
+    return this.payouts.pendingCommissions();
+  }
+
+  @Get('commissions/summary')
+  summary() {
+    return this.payouts.summary();
+  }
+
+  @Post('commissions/process-payment')
+  @HttpCode(200)
+  processPayment(@CurrentUser() staff: AuthUser, @Body(new ZodPipe(ProcessPaymentSchema)) body: ProcessPaymentInput, @ClientIp() ip: string) {
+    return this.payouts.processPayment(staff, body, ip);
+  }
+
+  @Get('payment-requests')
+  paymentRequests() {
+    return this.payouts.paymentRequests();
+  }
+
+  @Post('payment-requests/:id/approve')
+  @HttpCode(200)
+  approve(@CurrentUser() staff: AuthUser, @Param('id', RequestId) id: string, @ClientIp() ip: string) {
+    return this.payouts.approveRequest(staff, id, ip);
+  }
+
+  @Post('payment-requests/:id/reject')
+  @HttpCode(200)
+  reject(@CurrentUser() staff: AuthUser, @Param('id', RequestId) id: string, @ClientIp() ip: string) {
+    return this.payouts.rejectRequest(staff, id, ip);
+  }
+
+  @Get('payouts')
+  history() {
+    return this.payouts.payoutsHistory();
+  }
+
+  @Post('payouts/:id/check-status')
+  @HttpCode(200)
+  checkStatus(@CurrentUser() staff: AuthUser, @Param('id', PayoutId) id: string, @ClientIp() ip: string) {
+    return this.payouts.checkStatus(staff, id, ip);
+  }
+}

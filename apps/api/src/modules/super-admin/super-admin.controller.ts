@@ -1,0 +1,36 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
+import { AuditLogsQuery, CreateAdminSchema, type AuditLogsInput } from './dto/super-admin.dto.js';
+import { SuperAdminService } from './super-admin.service.js';
+
+/** The super administrator's calls (spec §7 /super-admin/*); the migration is open to staff while no super_admin exists. */
+@Roles('super_admin')
+@Controller('super-admin')
+export class SuperAdminController {
+  constructor(private readonly superAdmin: SuperAdminService) {}
+
+  @Post('create-admin')
+  @HttpCode(201)
+  createAdmin(@CurrentUser() superAdmin: AuthUser, @Body(new ZodPipe(CreateAdminSchema)) body: AccountInput, @ClientIp() ip: string) {
+    return this.superAdmin.createAdmin(superAdmin, body, ip);
+  }
+
+  @Roles('admin', 'support', 'super_admin')
+  @Post('migrate-to-super-admin')
+  @HttpCode(200)
+  migrate(@CurrentUser() staff: AuthUser, @ClientIp() ip: string) {
+    return this.superAdmin.migrateToSuperAdmin(staff, ip);
+  }
+
+  @Get('audit-logs')
+  auditLogs(@Query(new ZodPipe(AuditLogsQuery)) query: AuditLogsInput) {
+    return this.superAdmin.auditLogs(query);
+  }
+
+  @Get('audit-stats')
+  auditStats() {
+    return this.superAdmin.auditStats();
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import type { User } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { Actor } from '../delivery/delivery.repository.js';
+import type { NewAccount } from '../onboarding/new-accounts.js';
+
+export interface AuditFilter {
+  limit: number;
+  action: string | null;
+  resourceType: string | null;
+}
+
+@Injectable()
+export class SuperAdminRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /** An activated admin and the audit row, in one transaction. */
+  createAdmin(actor: Actor, account: NewAccount, at: Date): Promise<User> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const admin = await tx.user.create({ data: { ...account, role: 'admin', activatedAt: at } });
+      await this.audit.record(
+        { actorId: actor.id, actorRole: actor.role, action: 'admin_created', resourceType: 'user', resourceId: admin.id, success: true, ip: actor.ip },
+        tx,
+      );
+      return admin;
+    });
+  }
+
+  /**
+   * Makes the caller super_admin if the platform has none yet (first-run bootstrap); false otherwise. The audit
+   * row is written either way. The caller's session version moves, so their current tokens stop working.
+   */
+  migrateToSuperAdmin(actor: Actor): Promise<boolean> {
+    return this.prisma.client.$transaction(async (tx) => {
+      // A lock rather than a conditional update: two callers at once would each see no super_admin in their snapshot.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('coursa:super-admin-migration'))`;
+      const allowed = (await tx.user.count({ where: { role: 'super_admin' } })) === 0;
+      if (allowed) await tx.user.update({ where: { id: actor.id }, data: { role: 'super_admin', sessionVersion: { increment: 1 } } });
+      await this.audit.record(
+        { actorId: actor.id, actorRole: actor.role, action: 'super_admin_migration', resourceType: 'user', resourceId: actor.id, success: allowed, ip: actor.ip },
+        tx,
+      );
+      return allowed;
+    });
+  }
+
+  /** Newest first, with the actor's name. */
+  listAuditLogs(filter: AuditFilter) {
+    return this.prisma.client.auditLog.findMany({
+      where: { ...(filter.action && { action: filter.action }), ...(filter.resourceType && { resourceType: filter.resourceType }) },
+      include: { actor: { select: { fullName: true } } },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      take: filter.limit,
+    });
+  }
+
+  /** Actions since `since`: their total, their number per action, and the `top` users who did the most. */
+  async auditActivity(since: Date, top: number) {
+    const where = { at: { gte: since } };
+    const [total, byAction, byActor] = await Promise.all([
+      this.prisma.client.auditLog.count({ where }),
+      this.prisma.client.auditLog.groupBy({ by: ['action'], where, _count: { _all: true } }),
+      this.prisma.client.auditLog.groupBy({
+        by: ['actorId'],
+        where: { ...where, actorId: { not: null } },
+        _count: { _all: true },
+        orderBy: [{ _count: { actorId: 'desc' } }, { actorId: 'asc' }],
+        take: top,
+      }),
+    ]);
+    const actors = await this.prisma.client.user.findMany({
+      where: { id: { in: byActor.map((group) => group.actorId!) } },
+      select: { id: true, fullName: true, role: true },
+    });
+    const actorsById = new Map(actors.map((actor) => [actor.id, actor]));
+    return {
+      total,
+      byAction: byAction.map((group) => ({ action: group.action, count: group._count._all })),
+      // A user deleted meanwhile is left out.
+      mostActive: byActor.flatMap((group) => {
+        const user = actorsById.get(group.actorId!);
+        return user ? [{ user, count: group._count._all }] : [];
+      }),
+    };
+  }
+}

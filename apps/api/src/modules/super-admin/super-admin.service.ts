@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditLogsResponse, AuditStatsDto, SuccessResponse } from '@coursa/contracts';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/security/secrets.js';
+import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
+import { NewAccounts } from '../onboarding/new-accounts.js';
+import type { AuditLogsInput } from './dto/super-admin.dto.js';
+import { SuperAdminErrors, SuperAdminMessages } from './super-admin.errors.js';
+import { SuperAdminRepository } from './super-admin.repository.js';
+
+/** Spec §9: the audit stats cover 30 days; actions per day are the total divided by 30. */
+const AUDIT_STATS_DAYS = 30;
+const MOST_ACTIVE_USERS = 5;
+
+@Injectable()
+export class SuperAdminService {
+  constructor(
+    private readonly repository: SuperAdminRepository,
+    private readonly accounts: NewAccounts,
+    private readonly clock: Clock,
+  ) {}
+
+  async createAdmin(superAdmin: AuthUser, input: AccountInput, ip: string): Promise<SuccessResponse> {
+    const account = await this.accounts.prepare(input);
+    await this.repository.createAdmin({ id: superAdmin.id, role: superAdmin.role, ip }, account, this.clock.now());
+    return { success: true, message: SuperAdminMessages.adminCreated };
+  }
+
+  async migrateToSuperAdmin(staff: AuthUser, ip: string): Promise<SuccessResponse> {
+    if (!(await this.repository.migrateToSuperAdmin({ id: staff.id, role: staff.role, ip }))) throw SuperAdminErrors.superAdminExists();
+    return { success: true, message: SuperAdminMessages.migrated };
+  }
+
+  async auditLogs(query: AuditLogsInput): Promise<AuditLogsResponse> {
+    const logs = await this.repository.listAuditLogs({ limit: query.limit, action: query.action, resourceType: query.resource_type });
+    return {
+      logs: logs.map((log) => ({
+        id: log.id,
+        timestamp: log.at.toISOString(),
+        user_name: log.actor?.fullName ?? null,
+        user_role: log.actorRole,
+        action: log.action,
+        resource_type: log.resourceType,
+        resource_id: log.resourceId,
+        success: log.success,
+        ip: log.ip,
+      })),
+    };
+  }
+
+  async auditStats(): Promise<AuditStatsDto> {
+    const since = new Date(this.clock.now().getTime() - AUDIT_STATS_DAYS * 86400_000);
+    const activity = await this.repository.auditActivity(since, MOST_ACTIVE_USERS);
+    return {
+      total_actions: activity.total,
+      actions_per_day: Math.round((activity.total / AUDIT_STATS_DAYS) * 10) / 10,
+      most_active_users: activity.mostActive.map(({ user, count }) => ({ user_name: user.fullName, user_role: user.role, actions: count })),
+      actions_by_type: Object.fromEntries(activity.byAction.map(({ action, count }) => [action, count])),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import type { AnalyticsAlert, CourseStatus, Role } from '@coursa/domain';
+
+/** Spec §3 "Dashboard stats". */
+export interface DashboardStatsDto {
+  total_users: number;
+  total_courses: number;
+  /** Assigned through en route to delivery. */
+  active_courses: number;
+  completed_courses: number;
+}
+
+/** One day of the weekly trends: revenue delivered that day, courses created that day, revenue growth in %. */
+export interface DailyTrendDto {
+  date: string;
+  revenue: number;
+  orders: number;
+  growth: number;
+}
+
+/** Spec §3 "Analytics": money in GNF, rates in percent with one decimal, times in minutes. */
+export interface AnalyticsDto {
+  total_revenue: number;
+  previous_revenue: number;
+  total_courses: number;
+  previous_courses: number;
+  active_deliverers: number;
+  online_deliverers: number;
+  /** Null when no course was delivered in the period. */
+  average_delivery_time: number | null;
+  average_order_value: number;
+  total_commissions: number;
+  commission_percentage: number;
+  customer_satisfaction: number;
+  total_ratings: number;
+  success_rate: number;
+  successful_deliveries: number;
+  cancellation_rate: number;
+  cancelled_courses: number;
+  repeat_customer_rate: number;
+  peak_hours: string;
+  delivery_efficiency: number;
+  new_clients: number;
+  delivery_metrics: { in_progress: number; pending: number; delivered_today: number };
+  weekly_trends: DailyTrendDto[];
+  top_deliverers: { name: string; deliveries: number }[];
+  top_zones: { name: string; orders: number }[];
+  top_delivery_personnel: { name: string; completed_deliveries: number; total_revenue: number }[];
+  alerts: AnalyticsAlert[];
+}
+
+/** Spec §3 "User (listed)". */
+export interface AdminUserDto {
+  id: string;
+  /** e.g. "USR-000042". */
+  display_id: string;
+  full_name: string;
+  phone: string;
+  email: string | null;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+}
+
+/** Spec §3 "Course" as the back office lists it. */
+export interface AdminCourseDto {
+  id: string;
+  status: CourseStatus;
+  client_id: string;
+  client_name: string;
+  assigned_delivery_person_id: string | null;
+  delivery_person_name: string | null;
+  created_at: string;
+  estimated_price: number;
+  pickup_location: { address: string };
+  delivery_location: { address: string };
+  description: string | null;
+}

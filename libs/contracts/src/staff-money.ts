@@ -1,0 +1,133 @@
+import type { CaseStatus, DisputeType } from '@coursa/domain';
+
+/** PUT /admin/disputes/{id} and /admin/support-requests/{id}: staff move a case and may leave a note. */
+export interface UpdateCaseRequest {
+  status: CaseStatus;
+  /** Replaces the staff note when given; the client sees it on their claim. */
+  note?: string | null;
+}
+
+interface CaseFields {
+  id: string;
+  /** The course's uuid and its short id as staff read it (last 8 characters); null for a request without course. */
+  course_id: string | null;
+  course_short_id: string | null;
+  status: CaseStatus;
+  status_label: string;
+  staff_note: string | null;
+  /** The staff member who last changed the case. */
+  handled_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+}
+
+/** GET /admin/disputes: a client's claim as staff handle it. */
+export interface StaffDisputeDto extends CaseFields {
+  client_name: string;
+  client_phone: string;
+  dispute_type: DisputeType;
+  dispute_type_label: string;
+  reason: string;
+  description: string | null;
+}
+
+/** GET /admin/support-requests: a courier's support request (sent from a course). */
+export interface StaffSupportRequestDto extends CaseFields {
+  courier_name: string;
+  courier_phone: string;
+  issue: string;
+}
+
+export interface DisputeUpdatedResponse {
+  message: string;
+  dispute: StaffDisputeDto;
+}
+
+export interface SupportRequestUpdatedResponse {
+  message: string;
+  support_request: StaffSupportRequestDto;
+}
+
+/** One pending commission inside its courier's group. */
+export interface PendingCommissionDto {
+  id: string;
+  amount: number;
+  created_at: string;
+  course_id: string;
+}
+
+/** GET /admin/commissions/pending: a courier's pending commissions (back-office spec §3 "Commission"). */
+export interface PendingCommissionGroupDto {
+  deliverer_id: string;
+  deliverer_name: string;
+  deliverer_phone: string;
+  /** The sum of the group's commissions, in GNF. */
+  amount: number;
+  count: number;
+  /** Oldest first. */
+  commissions: PendingCommissionDto[];
+}
+
+export interface PendingCommissionsResponse {
+  commissions: PendingCommissionGroupDto[];
+}
+
+/** GET /admin/commissions/summary (spec §3 "Commission summary"); months are calendar months in Conakry time. */
+export interface CommissionSummaryDto {
+  pending_amount: number;
+  pending_count: number;
+  /** Commissions marked paid this month, in GNF. */
+  paid_this_month: number;
+  /** Payouts completed this month. */
+  payments_this_month: number;
+}
+
+/** GET /admin/payment-requests: a courier's early payment request (spec §3 "Payment request"). */
+export interface StaffPaymentRequestDto {
+  id: string;
+  deliverer_id: string;
+  deliverer_name: string;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+}
+
+export interface PaymentRequestsResponse {
+  /** Pending first, then newest first. */
+  requests: StaffPaymentRequestDto[];
+}
+
+/** POST /admin/commissions/process-payment. */
+export interface ProcessPaymentRequest {
+  deliverer_id: string;
+  /** Pending commissions of that courier, paid together in one transfer. */
+  commission_ids: string[];
+  payment_method: 'mobile_money';
+  /** The MTN MoMo wallet (66X) the money goes to. */
+  phone: string;
+}
+
+/** GET /admin/payouts: money sent, or set aside to send, to a courier. */
+export interface PayoutDto {
+  id: string;
+  deliverer_name: string;
+  amount: number;
+  total_courses: number;
+  period_start: string;
+  period_end: string;
+  method: string;
+  phone: string | null;
+  reference: string;
+  status: 'processing' | 'completed' | 'failed';
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** POST /admin/commissions/process-payment and /admin/payouts/{id}/check-status. */
+export interface PayoutSentResponse {
+  success: true;
+  message: string;
+  payout: PayoutDto;
+}

@@ -1,0 +1,92 @@
+import type { BloodGroup, EmergencyRelationship, IdType, PayoutAccount, VehicleType } from '@coursa/domain';
+import type { UserDto } from './auth.js';
+
+/** POST /upload/personal-photo and /upload/id-photo: the stored photo, to quote in the KYC payload. */
+export interface PhotoUploadResponse {
+  /** `/api/files/<file_id>`, served to staff only. */
+  photo_url: string;
+  file_id: string;
+}
+
+/** POST /admin/create-delivery-person (back-office spec §3 "Delivery person creation payload"). */
+export interface CreateDeliveryPersonRequest {
+  full_name: string;
+  /** A Guinean mobile, stored in E.164. */
+  phone: string;
+  email?: string | null;
+  /** At least 6 characters. */
+  password: string;
+  role: 'salaried_delivery' | 'independent_delivery';
+  vehicle_type?: VehicleType | null;
+  license_number?: string | null;
+  vehicle_registration?: string | null;
+  vehicle_description?: string | null;
+  id_type: IdType;
+  id_number: string;
+  /** YYYY-MM-DD, not in the past. */
+  id_expiry_date: string;
+  /** The photo_url of an upload to /upload/id-photo. */
+  id_photo_url: string;
+  /** The photo_url of an upload to /upload/personal-photo. */
+  personal_photo_url?: string | null;
+  blood_group?: BloodGroup | null;
+  emergency_contact_name: string;
+  /** A Guinean mobile. */
+  emergency_contact_phone: string;
+  emergency_contact_relationship: EmergencyRelationship;
+  address?: string | null;
+  /** 0 to 50. */
+  experience_years?: number | null;
+  previous_employer?: string | null;
+  bank_account?: string | null;
+  bank_name?: PayoutAccount | null;
+}
+
+export interface CreateDeliveryPersonResponse {
+  message: string;
+  user: UserDto;
+}
+
+/** POST /super-admin/create-admin (spec §3 "Admin creation payload"). */
+export interface CreateAdminRequest {
+  full_name: string;
+  phone: string;
+  email?: string | null;
+  password: string;
+}
+
+/** Answer of create-admin and migrate-to-super-admin. */
+export interface SuccessResponse {
+  success: true;
+  message: string;
+}
+
+/** One row of GET /super-admin/audit-logs (spec §3 "Audit log"). */
+export interface AuditLogDto {
+  id: string;
+  timestamp: string;
+  /** Null when nobody was signed in (e.g. a failed login with an unknown phone). */
+  user_name: string | null;
+  /** The role the actor had when acting. */
+  user_role: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  success: boolean;
+  ip: string | null;
+}
+
+export interface AuditLogsResponse {
+  logs: AuditLogDto[];
+}
+
+/** GET /super-admin/audit-stats: the last 30 days. */
+export interface AuditStatsDto {
+  total_actions: number;
+  /** total_actions / 30, one decimal. */
+  actions_per_day: number;
+  /** The 5 users with the most actions. */
+  most_active_users: { user_name: string; user_role: string; actions: number }[];
+  /** Number of actions of each type. */
+  actions_by_type: Record<string, number>;
+}
