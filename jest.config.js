@@ -11,12 +11,15 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
   moduleNameMapper: {
+    // The web app's own alias, and stylesheets, which component tests do not need.
+    '^@/(.*)$': '<rootDir>/apps/web/src/$1',
+    '\\.css$': '<rootDir>/test/support/stubs/style.js',
     '^@coursa/(contracts|domain)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Its ESM build imports JSON without an import attribute, which Jest warns about on every suite.
     '^libphonenumber-js/min$': '<rootDir>/node_modules/libphonenumber-js/min/index.cjs',
   },
-  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.{ts,tsx}', '<rootDir>/test/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/apps/web/dist'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
