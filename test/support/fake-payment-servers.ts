@@ -3,25 +3,10 @@
 // payments it created so that its status answers tell the truth, and lets a test settle a payment as the payer
 // would. They listen on 127.0.0.1, port 0, so suites can run side by side.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { formBody, hasBasicAuth, jsonBody, serveFake, type FakeReply, type FakeRequest, type FakeServer } from './fake-http.js';
 
-interface FakeRequest {
-  method: string;
-  /** Path as sent, still percent-encoded. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface FakeReply {
-  status: number;
-  /** Sent as JSON; no body at all when undefined (MTN's 202). */
-  body?: unknown;
-}
-
-/** A request the fake accepted (token requests aside), its body parsed. */
 export interface ReceivedRequest {
   method: string;
   path: string;
@@ -43,9 +28,7 @@ export interface FakePayment<Status extends string> {
   transactionId?: string;
 }
 
-export interface FakePaymentServer<Status extends string> {
-  /** Base URL, to put where the provider's base URL goes. */
-  readonly url: string;
+export interface FakePaymentServer<Status extends string> extends FakeServer {
   /** Every payment creation and status check the server accepted, as it arrived. */
   readonly received: ReceivedRequest[];
   /** The payments created, by provider reference. */
@@ -56,46 +39,9 @@ export interface FakePaymentServer<Status extends string> {
   fail(reference: string): void;
   /** Puts the payment in any state the provider knows. */
   setStatus(reference: string, status: Status): void;
-  /** The next `count` requests, whatever they are, get `status` with the provider's error shape. */
-  failNext(count: number, status?: number): void;
-  stop(): Promise<void>;
 }
 
 // ---- Shared machinery
-
-async function serve(handle: (request: FakeRequest, url: string) => FakeReply, errorBody: (status: number) => unknown) {
-  let failures = { count: 0, status: 500 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      let reply: FakeReply;
-      if (failures.count > 0) {
-        failures.count -= 1;
-        reply = { status: failures.status, body: errorBody(failures.status) };
-      } else {
-        const body = Buffer.concat(chunks).toString();
-        reply = handle({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body }, url);
-      }
-      if (reply.body === undefined) res.writeHead(reply.status).end();
-      else res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    failNext(count: number, status = 500) {
-      failures = { count, status };
-    },
-    stop() {
-      // fetch keeps connections alive: close them, or close() waits for them.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      return closed;
-    },
-  };
-}
 
 class Ledger<Status extends string> {
   readonly payments = new Map<string, FakePayment<Status>>();
@@ -171,22 +117,10 @@ export interface TokenControls {
   expireTokens(): void;
 }
 
-function hasBasicAuth(headers: IncomingHttpHeaders, user: string, password: string): boolean {
-  return headers.authorization === `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
-function jsonBody(request: FakeRequest): unknown {
-  if (!request.headers['content-type']?.startsWith('application/json')) return undefined;
-  try {
-    return JSON.parse(request.body);
-  } catch {
-    return undefined;
-  }
-}
-
-function formBody(request: FakeRequest): Record<string, string> | undefined {
-  const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-  return form ? Object.fromEntries(new URLSearchParams(request.body)) : undefined;
+/** Form fields as a plain object (PayCard's form variant). */
+function formFields(request: FakeRequest): Record<string, string> | undefined {
+  const form = formBody(request);
+  return form ? Object.fromEntries(form) : undefined;
 }
 
 const randomDigits = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join('');
@@ -233,7 +167,7 @@ export async function startFakePayCard(account: PayCardAccount): Promise<FakePay
   const formatted = (amount: number) => `${amount.toLocaleString('fr-FR')} GNF`;
 
   const create = (request: FakeRequest, url: string): FakeReply => {
-    const body = jsonBody(request) ?? formBody(request);
+    const body = jsonBody(request) ?? formFields(request);
     const parsed = PayCardCreation.safeParse(body);
     if (!parsed.success) return { status: 400, body: { code: 2, error_message: 'Paramètres invalides' } };
     const fields = parsed.data;
@@ -281,7 +215,7 @@ export async function startFakePayCard(account: PayCardAccount): Promise<FakePay
     };
   };
 
-  const server = await serve(
+  const server = await serveFake(
     (request, url) => {
       const statusPath = /^\/epay\/([^/]+)\/([^/]+)\/status$/.exec(request.path);
       if (request.method === 'POST' && /^\/epay\/create\/?$/.test(request.path)) return create(request, url);
@@ -373,7 +307,7 @@ export async function startFakeOrangeMoney(account: OrangeMoneyAccount): Promise
     if (!hasBasicAuth(request.headers, account.clientId, account.clientSecret)) {
       return { status: 401, body: { error: 'invalid_client', error_description: 'The requested service needs credentials' } };
     }
-    if (formBody(request)?.grant_type !== 'client_credentials') {
+    if (formFields(request)?.grant_type !== 'client_credentials') {
       return { status: 400, body: { error: 'invalid_request', error_description: 'grant_type must be client_credentials' } };
     }
     // Orange's examples give expires_in as a string.
@@ -407,7 +341,7 @@ export async function startFakeOrangeMoney(account: OrangeMoneyAccount): Promise
     return { status: 201, body: { status: payment.status, order_id: payment.orderId, txnid: payment.transactionId ?? null } };
   };
 
-  const server = await serve(
+  const server = await serveFake(
     (request, url) => {
       if (request.method === 'POST' && request.path === '/oauth/v3/token') return issueToken(request);
       const isApiCall = request.method === 'POST' && [`${apiPath}/webpayment`, `${apiPath}/transactionstatus`].includes(request.path);
@@ -589,7 +523,7 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
     return { status: 202 };
   };
 
-  const server = await serve(
+  const server = await serveFake(
     (request) => {
       if (request.path.startsWith('/disbursement/')) return disburse(request);
       if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;

@@ -2,31 +2,12 @@
 // request shapes as the provider's documentation and official clients show them, and records what it
 // accepted. They listen on 127.0.0.1, port 0, so suites can run side by side.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { formBody, hasBasicAuth, jsonBody, serveFake, type FakeReply, type FakeRequest, type FakeServer } from './fake-http.js';
 
-interface FakeRequest {
-  method: string;
-  /** Path as sent, still percent-encoded. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface FakeReply {
-  status: number;
-  body: unknown;
-}
-
-export interface FakeSmsServer<Received> {
-  /** Base URL, to put where the provider's base URL goes. */
-  readonly url: string;
+export interface FakeSmsServer<Received> extends FakeServer {
   /** Every message the server accepted, as it arrived. */
   readonly received: Received[];
-  /** The next `count` requests, whatever they are, get `status` with the provider's error shape. */
-  failNext(count: number, status?: number): void;
-  stop(): Promise<void>;
 }
 
 async function serve<Received>(
@@ -34,55 +15,7 @@ async function serve<Received>(
   handle: (request: FakeRequest, url: string) => FakeReply,
   errorBody: (status: number) => unknown,
 ): Promise<FakeSmsServer<Received>> {
-  let failures: { count: number; status: number } = { count: 0, status: 500 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      let reply: FakeReply;
-      if (failures.count > 0) {
-        failures.count -= 1;
-        reply = { status: failures.status, body: errorBody(failures.status) };
-      } else {
-        const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
-        reply = handle(request, url);
-      }
-      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    received,
-    failNext(count, status = 500) {
-      failures = { count, status };
-    },
-    stop() {
-      // fetch keeps connections alive: close them, or close() waits for them.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      return closed;
-    },
-  };
-}
-
-function hasBasicAuth(headers: IncomingHttpHeaders, user: string, password: string): boolean {
-  return headers.authorization === `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
-function parseJson(request: FakeRequest): unknown {
-  if (!request.headers['content-type']?.startsWith('application/json')) return undefined;
-  try {
-    return JSON.parse(request.body);
-  } catch {
-    return undefined;
-  }
-}
-
-function parseForm(request: FakeRequest): URLSearchParams | undefined {
-  const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-  return form ? new URLSearchParams(request.body) : undefined;
+  return Object.assign(await serveFake(handle, errorBody), { received });
 }
 
 // ---- Nimba SMS: POST /v1/messages, Basic SERVICE_ID:SECRET, {sender_name, to: [...], message} → 201 {messageid, url}.
@@ -111,7 +44,7 @@ export function startFakeNimba(account: NimbaAccount): Promise<FakeSmsServer<Nim
       if (!hasBasicAuth(request.headers, account.serviceId, account.secret)) {
         return { status: 401, body: error('Invalid username/password.') };
       }
-      const message = NimbaMessage.safeParse(parseJson(request));
+      const message = NimbaMessage.safeParse(jsonBody(request));
       if (!message.success) return { status: 400, body: error('Invalid request body.') };
       // International numbers without "+", e.g. 224620000001.
       if (!message.data.to.every((number) => /^\d{8,15}$/.test(number))) {
@@ -171,7 +104,7 @@ export async function startFakeOrange(account: OrangeAccount): Promise<FakeOrang
     if (!hasBasicAuth(request.headers, account.clientId, account.clientSecret)) {
       return { status: 401, body: { error: 'invalid_client', error_description: 'The requested service needs credentials' } };
     }
-    if (parseForm(request)?.get('grant_type') !== 'client_credentials') {
+    if (formBody(request)?.get('grant_type') !== 'client_credentials') {
       return { status: 400, body: { error: 'invalid_request', error_description: 'grant_type must be client_credentials' } };
     }
     const accessToken = randomUUID();
@@ -190,7 +123,7 @@ export async function startFakeOrange(account: OrangeAccount): Promise<FakeOrang
     if (!validTokens.has(token)) {
       return { status: 401, body: { code: 41, message: 'Invalid credentials', description: 'The credentials are invalid.' } };
     }
-    const parsed = OrangeMessage.safeParse(parseJson(request));
+    const parsed = OrangeMessage.safeParse(jsonBody(request));
     if (!parsed.success) return { status: 400, body: serviceError('SVC0002', 'Invalid input value') };
     const message = parsed.data.outboundSMSMessageRequest;
     if (!/^tel:\+\d{8,15}$/.test(message.address)) {
@@ -253,7 +186,7 @@ export function startFakeTwilio(account: TwilioAccount): Promise<FakeSmsServer<T
       const path = `/2010-04-01/Accounts/${account.accountSid}/Messages.json`;
       if (request.method !== 'POST' || request.path !== path) return error(404, 20404, 'The requested resource was not found');
       if (!hasBasicAuth(request.headers, account.accountSid, account.authToken)) return error(401, 20003, 'Authenticate');
-      const form = parseForm(request);
+      const form = formBody(request);
       const [to, from, body] = [form?.get('To'), form?.get('From'), form?.get('Body')];
       if (!body) return error(400, 21602, 'Message body is required.');
       if (body.length > 1600) return error(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
