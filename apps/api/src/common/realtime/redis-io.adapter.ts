@@ -29,7 +29,8 @@ export class RedisIoAdapter extends IoAdapter {
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     } as ServerOptions);
-    server.adapter(createAdapter(this.redis, socketStreamOptions(this.config.REDIS_PREFIX)));
+    // A short blocking read lets a closing process release its stream reader within a second.
+    server.adapter(createAdapter(this.redis, { ...socketStreamOptions(this.config.REDIS_PREFIX), blockTimeInMs: 1000 }));
     return server;
   }
 
