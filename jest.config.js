@@ -9,7 +9,20 @@ export default {
   rootDir: '.',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline' }],
+    // The web app's components: TSX with React's automatic JSX runtime, as Vite compiles them.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        ...swc,
+        sourceMaps: 'inline',
+        jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { ...swc.jsc.transform, react: { runtime: 'automatic' } } },
+      },
+    ],
+  },
+  // jsdom lacks TextEncoder, which react-router needs.
+  setupFiles: ['<rootDir>/test/support/jest-globals.mjs'],
   moduleNameMapper: {
     // The web app's own alias, and stylesheets, which component tests do not need.
     '^@/(.*)$': '<rootDir>/apps/web/src/$1',

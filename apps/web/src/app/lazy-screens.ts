@@ -5,3 +5,17 @@ import { lazy } from 'react';
 export const TermsPage = lazy(() => import('@/features/legal').then((module) => ({ default: module.TermsPage })));
 export const PrivacyPage = lazy(() => import('@/features/legal').then((module) => ({ default: module.PrivacyPage })));
 export const ProfileTab = lazy(() => import('@/features/profile').then((module) => ({ default: module.ProfileTab })));
+export const ClientHome = lazy(() => import('@/features/client-home').then((module) => ({ default: module.ClientHome })));
+export const CreateCourseTab = lazy(() =>
+  import('@/features/ordering').then((module) => ({ default: module.CreateCourseTab })),
+);
+export const MyCoursesTab = lazy(() => import('@/features/my-courses').then((module) => ({ default: module.MyCoursesTab })));
+export const TrackingTab = lazy(() => import('@/features/tracking').then((module) => ({ default: module.TrackingTab })));
+export const CourierHome = lazy(() => import('@/features/courier').then((module) => ({ default: module.CourierHome })));
+export const AvailableCourses = lazy(() =>
+  import('@/features/courier').then((module) => ({ default: module.AvailableCourses })),
+);
+export const MyDeliveries = lazy(() => import('@/features/courier').then((module) => ({ default: module.MyDeliveries })));
+export const NavigationTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.NavigationTab })));
+export const RatingsTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.RatingsTab })));
+export const EarningsTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.EarningsTab })));

@@ -1,4 +1,5 @@
-import type { Role } from '@coursa/domain';
+import { isCourier, type Role } from '@coursa/domain';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { FullPageLoader } from '@/components/ui/Loader';
@@ -11,6 +12,7 @@ import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs'
 export function SignedInArea() {
   const status = useSessionStore((state) => state.status);
   const role = useSessionStore((state) => state.user?.role);
+  useLiveUpdates(role);
 
   if (status === 'loading') return <FullPageLoader />;
   if (!role) return <Navigate to="/auth" replace />;
@@ -36,4 +38,20 @@ function RoleLayout({ role }: { role: Role }) {
         </AppShell>
       );
   }
+}
+
+/** While signed in: the socket for everyone, position streaming for couriers (DESIGN §5); loaded on demand. */
+function useLiveUpdates(role: Role | undefined) {
+  useEffect(() => {
+    if (!role) return;
+    let ended = false;
+    const stops: (() => void)[] = [];
+    const keep = (stop: () => void) => (ended ? stop() : stops.push(stop));
+    void import('@/features/realtime').then((realtime) => keep(realtime.startRealtime()));
+    if (isCourier(role)) void import('@/features/courier').then((courier) => keep(courier.startPositionStreaming()));
+    return () => {
+      ended = true;
+      stops.forEach((stop) => stop());
+    };
+  }, [role]);
 }

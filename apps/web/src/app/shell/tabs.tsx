@@ -1,21 +1,33 @@
-import { ProfileTab } from '../lazy-screens';
+import {
+  AvailableCourses,
+  ClientHome,
+  CourierHome,
+  CreateCourseTab,
+  EarningsTab,
+  MyCoursesTab,
+  MyDeliveries,
+  NavigationTab,
+  ProfileTab,
+  RatingsTab,
+  TrackingTab,
+} from '../lazy-screens';
 import type { Tab } from './TabbedLayout';
 
 export const CLIENT_TABS: readonly Tab[] = [
-  { id: 'home', label: 'Accueil' },
-  { id: 'create-course', label: 'Nouvelle course' },
-  { id: 'my-courses', label: 'Mes courses' },
-  { id: 'tracking', label: 'Suivi GPS' },
+  { id: 'home', label: 'Accueil', content: <ClientHome /> },
+  { id: 'create-course', label: 'Nouvelle course', content: <CreateCourseTab /> },
+  { id: 'my-courses', label: 'Mes courses', content: <MyCoursesTab /> },
+  { id: 'tracking', label: 'Suivi GPS', content: <TrackingTab /> },
   { id: 'profile', label: 'Profil', content: <ProfileTab /> },
 ];
 
 export const COURIER_TABS: readonly Tab[] = [
-  { id: 'home', label: 'Accueil' },
-  { id: 'available-courses', label: 'Courses disponibles' },
-  { id: 'my-deliveries', label: 'Mes livraisons' },
-  { id: 'navigation', label: 'Navigation' },
-  { id: 'ratings', label: 'Mes évaluations' },
-  { id: 'earnings', label: 'Mes gains' },
+  { id: 'home', label: 'Accueil', content: <CourierHome /> },
+  { id: 'available-courses', label: 'Courses disponibles', content: <AvailableCourses /> },
+  { id: 'my-deliveries', label: 'Mes livraisons', content: <MyDeliveries /> },
+  { id: 'navigation', label: 'Navigation', content: <NavigationTab /> },
+  { id: 'ratings', label: 'Mes évaluations', content: <RatingsTab /> },
+  { id: 'earnings', label: 'Mes gains', content: <EarningsTab /> },
   { id: 'profile', label: 'Profil', content: <ProfileTab /> },
 ];
 

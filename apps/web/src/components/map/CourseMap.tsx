@@ -1,0 +1,76 @@
+import 'leaflet/dist/leaflet.css';
+import './CourseMap.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+}
+
+interface CourseMapProps {
+  pickup: MapPoint;
+  delivery: MapPoint;
+  courier?: MapPoint | null;
+  /** Accessible name of the map region. */
+  label?: string;
+}
+
+const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
+  L.divIcon({
+    className: `course-map__marker course-map__marker--${kind}`,
+    html: `<span aria-hidden="true">${text}</span>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+  });
+
+const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), courier: icon('courier', '🛵') };
+
+/** A course on a Leaflet map: pickup (A), delivery (B) and, when known, the courier moving in place. */
+export default function CourseMap({ pickup, delivery, courier, label = 'Carte de la course' }: CourseMapProps) {
+  // A new position object only when the point really moved, so markers are not reset on every render.
+  const pickupAt = useMemo<[number, number]>(() => [pickup.lat, pickup.lng], [pickup.lat, pickup.lng]);
+  const deliveryAt = useMemo<[number, number]>(() => [delivery.lat, delivery.lng], [delivery.lat, delivery.lng]);
+  const courierAt = useMemo<[number, number] | null>(
+    () => (courier ? [courier.lat, courier.lng] : null),
+    [courier?.lat, courier?.lng], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  return (
+    <div className="course-map" role="region" aria-label={label}>
+      {/* MapContainer's props are only read on first render; FitCourse moves the map afterwards. */}
+      <MapContainer center={pickupAt} zoom={13} className="course-map__canvas" scrollWheelZoom={false}>
+        <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
+        <Polyline positions={[pickupAt, deliveryAt]} pathOptions={{ color: '#2563eb', dashArray: '6 6', weight: 3 }} />
+        <Marker position={pickupAt} icon={ICONS.pickup}>
+          <Tooltip>Retrait</Tooltip>
+        </Marker>
+        <Marker position={deliveryAt} icon={ICONS.delivery}>
+          <Tooltip>Livraison</Tooltip>
+        </Marker>
+        {courierAt && (
+          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000}>
+            <Tooltip>Livreur</Tooltip>
+          </Marker>
+        )}
+        <FitCourse pickup={pickupAt} delivery={deliveryAt} />
+      </MapContainer>
+    </div>
+  );
+}
+
+/** Frames both points whenever the course's points change (not when the courier moves). */
+function FitCourse({ pickup, delivery }: { pickup: [number, number]; delivery: [number, number] }) {
+  const map = useMap();
+  const framed = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${pickup.join()}|${delivery.join()}`;
+    if (framed.current === key) return;
+    framed.current = key;
+    map.fitBounds(L.latLngBounds([pickup, delivery]), { padding: [32, 32], maxZoom: 16 });
+  }, [map, pickup, delivery]);
+  return null;
+}

@@ -1,0 +1,89 @@
+import { COURSES_PER_FREE_DELIVERY, completedCourses, deliveriesToFreeRide } from '@coursa/domain';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
+import { PaymentReturn } from '@/features/ordering';
+import { formatNumber } from '@/lib/format';
+import { loyaltyApi, type LoyaltyProfile } from '../api/loyalty-api';
+import { LoyaltyCard } from './LoyaltyCard';
+
+/** Courses completed from which the "almost a free course" banner shows (spec §2). */
+const ALMOST_FREE_FROM = 8;
+/** From the 8th course of each series of 10, at most 2 remain. */
+const COURSES_BEFORE_BANNER = COURSES_PER_FREE_DELIVERY - ALMOST_FREE_FROM;
+
+const SHORTCUTS = [
+  { tab: 'Nouvelle course', icon: '📦', text: 'Commander une livraison' },
+  { tab: 'Mes courses', icon: '🧾', text: 'Historique, reçus et réclamations' },
+  { tab: 'Suivi GPS', icon: '📍', text: 'Suivre un livreur en temps réel' },
+] as const;
+
+/**
+ * Opens a section of the tab bar. The shell owns the selected tab and gives screens no setter,
+ * so a shortcut presses the tab's own button.
+ */
+function openTab(label: string) {
+  const buttons = document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Sections"] button');
+  [...buttons].find((button) => button.textContent === label)?.click();
+}
+
+/** Spec §2 "Client home": welcome banner, loyalty card, shortcuts, and the return from a payment page. */
+export function ClientHome() {
+  const user = useCurrentUser();
+  const [profile, setProfile] = useState<LoyaltyProfile | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returningOrder = searchParams.get('paiement');
+
+  useEffect(() => {
+    loyaltyApi.profile().then(setProfile, (error: unknown) => console.error(error));
+  }, []);
+
+  const points = profile?.points ?? user.loyalty_points;
+  const completed = completedCourses(points);
+  const toFreeCourse = deliveriesToFreeRide(points);
+  const leavePaymentReturn = () => setSearchParams({}, { replace: true });
+
+  return (
+    <div className="stack client-home">
+      {returningOrder && (
+        <PaymentReturn
+          orderId={returningOrder}
+          onDone={leavePaymentReturn}
+          onCreateAnother={() => {
+            leavePaymentReturn();
+            openTab('Nouvelle course');
+          }}
+        />
+      )}
+      <section className="welcome-banner">
+        <h2 className="welcome-banner__title">Bienvenue, {user.full_name} !</h2>
+        <div className="welcome-banner__figures">
+          <p>
+            <strong>{formatNumber(points)}</strong> points de fidélité
+          </p>
+          <p>
+            <strong>{formatNumber(completed)}</strong> {completed > 1 ? 'courses effectuées' : 'course effectuée'}
+          </p>
+        </div>
+      </section>
+      {completed >= ALMOST_FREE_FROM && toFreeCourse <= COURSES_BEFORE_BANNER && (
+        <section className="almost-free" role="status">
+          🎁 Presque une course gratuite ! Plus que {toFreeCourse} {toFreeCourse > 1 ? 'courses' : 'course'} pour
+          atteindre {COURSES_PER_FREE_DELIVERY} courses.
+        </section>
+      )}
+      {profile && <LoyaltyCard profile={profile} />}
+      <nav className="shortcuts" aria-label="Raccourcis">
+        {SHORTCUTS.map((shortcut) => (
+          <button key={shortcut.tab} type="button" className="card shortcut" onClick={() => openTab(shortcut.tab)}>
+            <span className="shortcut__icon" aria-hidden="true">
+              {shortcut.icon}
+            </span>
+            <strong>{shortcut.tab}</strong>
+            <span className="muted">{shortcut.text}</span>
+          </button>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { AvailableCourseDto } from '@coursa/contracts';
+import { formatGnf } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { realtimeActions, useOffers, useRealtimeStore } from '@/features/realtime';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { courierApi } from '../api/courier-api';
+import { noteDeliveries } from '../stores/active-course-store';
+import { useIsAvailable } from '../stores/availability';
+
+interface Offer {
+  id: string;
+  estimated_price: number;
+  earnings?: number;
+  pickup_address: string;
+  delivery_address: string;
+  description?: string | null;
+}
+
+const fromDto = (course: AvailableCourseDto): Offer => ({
+  id: course.id,
+  estimated_price: course.estimated_price,
+  earnings: course.earnings,
+  pickup_address: course.pickup_location.address,
+  delivery_address: course.delivery_location.address,
+  description: course.description,
+});
+
+/** Available courses (spec §2): loaded once, then live additions and removals from the socket. */
+export function AvailableCourses() {
+  const available = useIsAvailable();
+  const [loaded, setLoaded] = useState<Offer[] | null>(null);
+  const [accepted, setAccepted] = useState<Set<string>>(new Set());
+  const [acceptingId, setAcceptingId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const live = useOffers();
+  const statuses = useStatusesTaken();
+
+  const load = useCallback(() => {
+    realtimeActions.clearOffers();
+    courierApi.availableCourses().then(
+      (courses) => setLoaded(courses.map(fromDto)),
+      (error: unknown) => {
+        console.error(error);
+        setLoaded([]);
+      },
+    );
+  }, []);
+
+  useEffect(() => load(), [load, available]);
+
+  if (!loaded) return <Loader />;
+
+  const offers: Offer[] = [
+    ...live.filter((offer) => !loaded.some((known) => known.id === offer.id)),
+    ...loaded,
+  ].filter((offer) => !accepted.has(offer.id) && !statuses.has(offer.id));
+
+  async function accept(id: string) {
+    setMessage(null);
+    setAcceptingId(id);
+    try {
+      await courierApi.accept(id);
+      setAccepted((current) => new Set(current).add(id));
+      setMessage({ tone: 'success', text: 'Course acceptée ! Rendez-vous dans Navigation.' });
+      void courierApi.history().then(noteDeliveries, () => undefined);
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, 'Une erreur est survenue') });
+      // 409: someone else took it; it is no longer on offer.
+      if (error instanceof ApiError && error.status === 409) setAccepted((current) => new Set(current).add(id));
+    } finally {
+      setAcceptingId(null);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <div className="card__header">
+        <h2 className="page-title">Courses disponibles</h2>
+        <Button variant="secondary" onClick={load}>
+          Actualiser
+        </Button>
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {!available && <Alert tone="info">Passez disponible depuis l'accueil pour recevoir des courses.</Alert>}
+      {available && offers.length === 0 && <p className="muted">Aucune course disponible pour le moment.</p>}
+      {available &&
+        offers.map((offer) => (
+          <article key={offer.id} className="card offer" aria-label={`Course ${offer.id.slice(-8)}`}>
+            <div className="card__header">
+              <strong className="offer__price">{formatGnf(offer.estimated_price)}</strong>
+              {offer.earnings !== undefined && <span className="muted">Gain : {formatGnf(offer.earnings)}</span>}
+            </div>
+            <p>📍 Retrait : {offer.pickup_address}</p>
+            <p>🏁 Livraison : {offer.delivery_address}</p>
+            {offer.description && <p className="muted">{offer.description}</p>}
+            <Button disabled={!available || acceptingId !== null} onClick={() => void accept(offer.id)}>
+              {acceptingId === offer.id ? 'Acceptation...' : 'Accepter'}
+            </Button>
+          </article>
+        ))}
+    </div>
+  );
+}
+
+/** Courses that left `pending` since the list was loaded (accepted by someone, cancelled…). */
+function useStatusesTaken(): Set<string> {
+  const statuses = useRealtimeStore((state) => state.statuses);
+  return new Set(Object.values(statuses).filter((event) => event.status !== 'pending').map((event) => event.course_id));
+}

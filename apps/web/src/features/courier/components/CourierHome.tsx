@@ -1,0 +1,62 @@
+import { useCurrentUser } from '@/features/auth';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useSubmit } from '@/hooks/use-submit';
+import { toggleAvailability, useIsAvailable } from '../stores/availability';
+
+/** Courier home (spec §2): banner with counters and the availability toggle, then the sections. */
+export function CourierHome() {
+  const user = useCurrentUser();
+  const available = useIsAvailable();
+  const { pending, error, run } = useSubmit('Une erreur est survenue');
+
+  return (
+    <div className="stack">
+      <section className="card courier-banner">
+        <h2 className="page-title">Bonjour {user.full_name}</h2>
+        <dl className="courier-banner__stats">
+          <div>
+            <dt>Courses terminées</dt>
+            <dd>{user.total_courses}</dd>
+          </div>
+          <div>
+            <dt>Note moyenne</dt>
+            <dd>{user.rating === null ? '—' : `${user.rating.toFixed(1)} / 5`}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{user.role === 'salaried_delivery' ? 'Salarié' : 'Indépendant'}</dd>
+          </div>
+        </dl>
+        <Button
+          variant={available ? 'secondary' : 'primary'}
+          aria-pressed={available}
+          disabled={pending}
+          onClick={() => void run(toggleAvailability)}
+        >
+          {available ? 'Disponible — passer indisponible' : 'Indisponible — passer disponible'}
+        </Button>
+        {error && <Alert tone="error">{error}</Alert>}
+      </section>
+      {!available && (
+        <Alert tone="info">Vous êtes indisponible : vous ne recevez pas de nouvelles courses.</Alert>
+      )}
+      <div className="courier-cards">
+        <section className={available ? 'card courier-card' : 'card courier-card courier-card--disabled'} aria-disabled={!available}>
+          <h3 className="card__title">Courses disponibles</h3>
+          <p className="muted">
+            {available ? 'Consultez et acceptez les courses en attente.' : 'Passez disponible pour voir les courses.'}
+          </p>
+        </section>
+        <section className="card courier-card">
+          <h3 className="card__title">Navigation</h3>
+          <p className="muted">Itinéraire et livraison de vos courses en cours.</p>
+        </section>
+        <section className="card courier-card">
+          <h3 className="card__title">Mes gains</h3>
+          <p className="muted">Commissions, paiements et demande de paiement anticipé.</p>
+        </section>
+      </div>
+    </div>
+  );
+}

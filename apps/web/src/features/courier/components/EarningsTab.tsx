@@ -1,0 +1,131 @@
+import { EARLY_PAYMENT_MESSAGES, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { useSessionStore } from '@/features/auth';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { courierApi, type CommissionRecord, type EarningsSummary, type PaymentRecord } from '../api/courier-api';
+
+const PAYMENT_STATUS_LABELS: Record<PaymentRecord['payment_status'], string> = {
+  completed: 'Effectué',
+  failed: 'Échoué',
+  in_progress: 'En cours',
+};
+
+/** Spec §8 messages of the early payment request; also checks the minimum before calling. */
+export async function requestEarlyPayment(pendingAmount: number, signedIn: boolean): Promise<{ ok: boolean; text: string }> {
+  if (!signedIn) return { ok: false, text: 'Vous devez être connecté pour effectuer cette action' };
+  if (pendingAmount < MIN_EARLY_PAYMENT_GNF) return { ok: false, text: EARLY_PAYMENT_MESSAGES.belowMinimum };
+  try {
+    await courierApi.requestPayment(pendingAmount);
+    return { ok: true, text: EARLY_PAYMENT_MESSAGES.submitted };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { ok: false, text: 'Session expirée - veuillez vous reconnecter' };
+    return { ok: false, text: 'Erreur lors de la demande de paiement' };
+  }
+}
+
+const percent = (rate: number) => `${Math.round(rate * 100)} %`;
+
+/** "Mes gains" (spec §2): summary, commission history, payment history, early payment. */
+export function EarningsTab() {
+  const role = useSessionStore((state) => state.user?.role);
+  if (!role || !isCourier(role)) return <Alert tone="error">Accès non autorisé</Alert>;
+  return <Earnings />;
+}
+
+function Earnings() {
+  const [summary, setSummary] = useState<EarningsSummary | null>(null);
+  const [commissions, setCommissions] = useState<CommissionRecord[]>([]);
+  const [payments, setPayments] = useState<PaymentRecord[]>([]);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const load = useCallback(() => {
+    const logged = (error: unknown) => console.error(error);
+    courierApi.earnings().then(setSummary, logged);
+    courierApi.commissionHistory().then(setCommissions, logged);
+    courierApi.paymentHistory().then(setPayments, logged);
+  }, []);
+  useEffect(() => load(), [load]);
+
+  if (!summary) return <Loader />;
+
+  async function request() {
+    setPending(true);
+    const result = await requestEarlyPayment(summary?.pending_amount ?? 0, Boolean(useSessionStore.getState().user));
+    setNotice(result);
+    setPending(false);
+    if (result.ok) load();
+  }
+
+  return (
+    <div className="stack">
+      <h2 className="page-title">Mes gains</h2>
+      <section className="card">
+        <dl className="details">
+          <Row label="En attente" value={`${formatGnf(summary.pending_amount)} (${summary.pending_courses} courses)`} />
+          <Row label="Payé" value={`${formatGnf(summary.paid_amount)} (${summary.paid_courses} courses)`} />
+          <Row label="Total" value={`${formatGnf(summary.total_amount)} (${summary.total_courses} courses)`} />
+          <Row label="Prochain paiement" value={formatDate(summary.next_payment_date)} />
+          <Row label="Taux de commission" value={percent(summary.commission_rate)} />
+          <Row label="Fréquence de paiement" value={summary.payment_frequency === 'weekly' ? 'Hebdomadaire' : summary.payment_frequency} />
+        </dl>
+        <Button disabled={pending} onClick={() => void request()}>
+          Demander un paiement anticipé
+        </Button>
+        {notice && <Alert tone={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
+      </section>
+      <section className="card">
+        <h3 className="card__title">Historique des commissions</h3>
+        {commissions.length === 0 && <p className="muted">Aucune commission.</p>}
+        {commissions.map((commission) => (
+          <article key={commission.id} className="history-item">
+            <div className="card__header">
+              <strong>{formatGnf(commission.commission_amount)}</strong>
+              <span className={`status-badge status-badge--${commission.status === 'paid' ? 'delivered' : 'pending'}`}>
+                {commission.status === 'paid' ? 'Payée' : 'En attente'}
+              </span>
+            </div>
+            <p className="muted">
+              {commission.course_info.pickup_address} → {commission.course_info.delivery_address}
+            </p>
+            <p className="muted">
+              Course {formatGnf(commission.course_amount)} · taux {percent(commission.commission_rate)} ·{' '}
+              {formatDate(commission.created_at)}
+            </p>
+          </article>
+        ))}
+      </section>
+      <section className="card">
+        <h3 className="card__title">Historique des paiements</h3>
+        {payments.length === 0 && <p className="muted">Aucun paiement.</p>}
+        {payments.map((payment) => (
+          <article key={payment.id} className="history-item">
+            <div className="card__header">
+              <strong>{formatGnf(payment.total_commission)}</strong>
+              <span className="muted">{PAYMENT_STATUS_LABELS[payment.payment_status]}</span>
+            </div>
+            <p className="muted">
+              Du {formatDate(payment.period_start)} au {formatDate(payment.period_end)} · {payment.total_courses} courses
+            </p>
+            <p className="muted">
+              {payment.payment_method} · {payment.payment_reference}
+            </p>
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

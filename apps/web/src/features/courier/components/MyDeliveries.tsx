@@ -1,0 +1,93 @@
+import type { DeliveryDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { SegmentedControl } from '@/components/ui/SegmentedControl';
+import { formatPhone } from '@/lib/format';
+import { courierApi } from '../api/courier-api';
+import { formatDateTime } from '../format';
+import { noteDeliveries } from '../stores/active-course-store';
+
+type Filter = 'all' | 'active' | 'delivered' | 'cancelled';
+const FILTERS: readonly { value: Filter; label: string }[] = [
+  { value: 'all', label: 'Toutes' },
+  { value: 'active', label: 'En cours' },
+  { value: 'delivered', label: 'Livrées' },
+  { value: 'cancelled', label: 'Annulées' },
+];
+
+export function matchesFilter(delivery: Pick<DeliveryDto, 'status'>, filter: Filter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'active') return ACTIVE_STATUSES.includes(delivery.status);
+  return delivery.status === filter;
+}
+
+/** "Mes livraisons" (spec §2). */
+export function MyDeliveries() {
+  const [deliveries, setDeliveries] = useState<DeliveryDto[] | null>(null);
+  const [filter, setFilter] = useState<Filter>('all');
+
+  const load = useCallback(() => {
+    courierApi.history().then(
+      (list) => {
+        setDeliveries(list);
+        noteDeliveries(list);
+      },
+      (error: unknown) => {
+        console.error(error);
+        setDeliveries((current) => current ?? []);
+      },
+    );
+  }, []);
+  useEffect(() => load(), [load]);
+
+  if (!deliveries) return <Loader />;
+  const shown = deliveries.filter((delivery) => matchesFilter(delivery, filter));
+
+  return (
+    <div className="stack">
+      <div className="card__header">
+        <h2 className="page-title">Mes livraisons</h2>
+        <Button variant="secondary" onClick={load}>
+          Actualiser
+        </Button>
+      </div>
+      <SegmentedControl label="Filtrer les livraisons" options={FILTERS} value={filter} onChange={setFilter} />
+      {shown.length === 0 && <p className="muted">Aucune livraison.</p>}
+      {shown.map((delivery) => (
+        <article key={delivery.id} className="card">
+          <div className="card__header">
+            <h3 className="card__title">
+              #{shortId(delivery.id)} — {delivery.client_contact.name}
+            </h3>
+            <span className={`status-badge status-badge--${delivery.status}`}>{COURSE_STATUS_LABELS[delivery.status]}</span>
+          </div>
+          <dl className="details">
+            <Row label="Prix estimé" value={formatGnf(delivery.estimated_price)} />
+            <Row label="Gain" value={formatGnf(delivery.earnings)} />
+            <Row label="Retrait" value={delivery.pickup_location.address} />
+            <Row label="Livraison" value={delivery.delivery_location.address} />
+            <Row label="Client" value={formatPhone(delivery.client_contact.phone)} />
+            <Row label="Destinataire" value={formatPhone(delivery.recipient_phone)} />
+            {delivery.pickup_contact_phone && <Row label="Contact retrait" value={formatPhone(delivery.pickup_contact_phone)} />}
+            {delivery.delivery_contact_phone && (
+              <Row label="Contact livraison" value={formatPhone(delivery.delivery_contact_phone)} />
+            )}
+            <Row label="Description" value={delivery.description || 'Aucune description'} />
+            {delivery.delivery_time && <Row label="Livrée le" value={formatDateTime(delivery.delivery_time)} />}
+          </dl>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

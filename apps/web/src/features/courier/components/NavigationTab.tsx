@@ -1,0 +1,178 @@
+import type { DeliveryDto, NavigationDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { Select } from '@/components/ui/Select';
+import { useCourseStatusEvent } from '@/features/realtime';
+import { formatPhone } from '@/lib/format';
+import { courierApi } from '../api/courier-api';
+import { noteDeliveries } from '../stores/active-course-store';
+import { OtpBlock } from './OtpBlock';
+
+const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+
+/** "Navigation" (spec §2): the courier's active courses, the next step, and the delivery code. */
+export function NavigationTab() {
+  const [courses, setCourses] = useState<DeliveryDto[] | null>(null);
+  const [selectedId, setSelectedId] = useState('');
+  const [justDelivered, setJustDelivered] = useState(false);
+
+  const load = useCallback(() => {
+    courierApi.history().then(
+      (list) => {
+        noteDeliveries(list);
+        const active = list.filter((course) => ACTIVE_STATUSES.includes(course.status));
+        setCourses(active);
+        setSelectedId((current) => (active.some((course) => course.id === current) ? current : (active[0]?.id ?? '')));
+      },
+      (error: unknown) => {
+        console.error(error);
+        setCourses((current) => current ?? []);
+      },
+    );
+  }, []);
+  useEffect(() => load(), [load]);
+
+  if (!courses) return <Loader />;
+
+  const delivered = justDelivered && <Alert tone="success">{DELIVERY_MESSAGES.otpDelivered}</Alert>;
+  if (courses.length === 0) {
+    return (
+      <div className="stack">
+        {delivered}
+        <section className="card empty-state">
+          <h2 className="page-title">Aucune course active</h2>
+          <p className="muted">Acceptez une course pour accéder à la navigation.</p>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <h2 className="page-title">Navigation</h2>
+      {delivered}
+      <Select
+        label="Course active"
+        value={selectedId}
+        onChange={(event) => setSelectedId(event.target.value)}
+        options={courses.map((course) => ({
+          value: course.id,
+          label: `${shortId(course.id)} — ${COURSE_STATUS_LABELS[course.status]}`,
+        }))}
+      />
+      {selectedId && (
+        <CourseNavigation
+          key={selectedId}
+          courseId={selectedId}
+          onChanged={load}
+          onDelivered={() => {
+            setJustDelivered(true);
+            load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface CourseNavigationProps {
+  courseId: string;
+  onChanged: () => void;
+  onDelivered: () => void;
+}
+
+function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigationProps) {
+  const [course, setCourse] = useState<NavigationDto | null>(null);
+  const [updating, setUpdating] = useState(false);
+  const statusEvent = useCourseStatusEvent(courseId);
+
+  const load = useCallback(() => {
+    courierApi.navigation(courseId).then(setCourse, (error: unknown) => console.error(error));
+  }, [courseId]);
+  useEffect(() => load(), [load, statusEvent]);
+
+  if (!course) return <Loader />;
+  const next = COURIER_NEXT_STEP[course.status];
+
+  async function advance(to: NonNullable<typeof next>['to']) {
+    setUpdating(true);
+    try {
+      await courierApi.updateStatus(courseId, to);
+      load();
+      onChanged();
+    } catch (error) {
+      console.error(error);
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  const { pickup_location: pickup, delivery_location: delivery } = course;
+  return (
+    <div className="stack">
+      <section className="card">
+        <div className="card__header">
+          <h3 className="card__title">Course {course.short_id}</h3>
+          <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
+        </div>
+        <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+          <CourseMap
+            label="Carte de navigation"
+            pickup={{ lat: pickup.latitude, lng: pickup.longitude }}
+            delivery={{ lat: delivery.latitude, lng: delivery.longitude }}
+          />
+        </Suspense>
+        <p className="muted">
+          Livraison : {delivery.latitude.toFixed(4)}, {delivery.longitude.toFixed(4)}
+        </p>
+        <div className="nav-points">
+          <div>
+            <strong>📍 Retrait</strong>
+            <p>{pickup.address}</p>
+            {pickup.instructions && <p className="muted">{pickup.instructions}</p>}
+          </div>
+          <div>
+            <strong>🏁 Livraison</strong>
+            <p>{delivery.address}</p>
+            {delivery.instructions && <p className="muted">{delivery.instructions}</p>}
+          </div>
+        </div>
+        {next && (
+          <Button disabled={updating} onClick={() => void advance(next.to)}>
+            {updating ? 'Mise à jour...' : next.label}
+          </Button>
+        )}
+      </section>
+      {course.status === 'en_route_delivery' && <OtpBlock courseId={courseId} onDelivered={onDelivered} />}
+      <section className="card">
+        <h3 className="card__title">Contacts</h3>
+        <dl className="details">
+          <Row label={course.client_contact.name} value={formatPhone(course.client_contact.phone)} />
+          {course.recipient_phone && <Row label="Destinataire" value={formatPhone(course.recipient_phone)} />}
+          {course.pickup_contact_phone && <Row label="Contact retrait" value={formatPhone(course.pickup_contact_phone)} />}
+          {course.delivery_contact_phone && <Row label="Contact livraison" value={formatPhone(course.delivery_contact_phone)} />}
+        </dl>
+      </section>
+      <section className="card">
+        <h3 className="card__title">Détails</h3>
+        <dl className="details">
+          <Row label="Description" value={course.description || 'Aucune description'} />
+          <Row label="Prix estimé" value={formatGnf(course.estimated_price)} />
+          <Row label="Course" value={shortId(course.id)} />
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/** @jest-environment jsdom */
+import { answer } from '../jsdom-setup';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { OtpBlock } from './OtpBlock';
+
+
+describe('OtpBlock', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(cleanup);
+
+  const input = () => screen.getByLabelText('Code OTP du destinataire') as HTMLInputElement;
+  const validate = () => screen.getByRole('button', { name: 'Valider la livraison' });
+
+  it('keeps digits only, at most 6, and enables validation with exactly 6', () => {
+    render(<OtpBlock courseId="c1" onDelivered={() => undefined} />);
+    fireEvent.change(input(), { target: { value: '12a3-4' } });
+    expect(input().value).toBe('1234');
+    expect(validate()).toHaveProperty('disabled', true);
+    fireEvent.change(input(), { target: { value: '1234567' } });
+    expect(input().value).toBe('123456');
+    expect(validate()).toHaveProperty('disabled', false);
+    expect(screen.getByText('Si le code est incorrect, ne remettez pas le colis et contactez le support.')).toBeTruthy();
+  });
+
+  it('shows the wrong-code message on any failure', async () => {
+    fetchMock.mockReturnValue(answer(400, { detail: 'Code invalide', code: 'OTP_INVALID' }));
+    render(<OtpBlock courseId="c1" onDelivered={() => undefined} />);
+    fireEvent.change(input(), { target: { value: '123456' } });
+    await act(async () => fireEvent.click(validate()));
+    expect(await screen.findByText('❌ Code OTP incorrect. Vérifiez avec le destinataire.')).toBeTruthy();
+  });
+
+  it('on success shows the message, clears the input and reloads', async () => {
+    fetchMock.mockReturnValue(answer(200, { message: 'ok' }));
+    const onDelivered = jest.fn();
+    render(<OtpBlock courseId="c1" onDelivered={onDelivered} />);
+    fireEvent.change(input(), { target: { value: '654321' } });
+    await act(async () => fireEvent.click(validate()));
+    expect(await screen.findByText('🎉 Livraison validée avec succès !')).toBeTruthy();
+    expect(input().value).toBe('');
+    expect(onDelivered).toHaveBeenCalled();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/delivery/course/c1/verify-otp');
+  });
+
+  it('sends nothing to support when the issue is empty', async () => {
+    render(<OtpBlock courseId="c1" onDelivered={() => undefined} askIssue={() => '   '} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Support' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('records a support request and announces a new code', async () => {
+    fetchMock.mockImplementation(() => answer(200, {}));
+    render(<OtpBlock courseId="c1" onDelivered={() => undefined} askIssue={() => 'Destinataire absent'} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Support' })));
+    expect(
+      await screen.findByText('Demande de support enregistrée. Notre équipe vous contactera rapidement.'),
+    ).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/delivery/course/c1/contact-support?issue=Destinataire%20absent');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nouveau Code' })));
+    expect(await screen.findByText('Nouveau code OTP envoyé au destinataire')).toBeTruthy();
+  });
+});

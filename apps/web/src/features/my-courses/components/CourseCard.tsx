@@ -1,0 +1,163 @@
+import type { CourseDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { errorMessage } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format';
+import { myCoursesApi, saveFile } from '../api/my-courses-api';
+
+export const COURSE_CARD_MESSAGES = {
+  receiptFailed: 'Erreur lors du téléchargement du reçu',
+  cancelConfirm: 'Annuler cette course ? Cette action est définitive.',
+  cancelFailed: "Erreur lors de l'annulation de la course",
+} as const;
+
+interface CourseCardProps {
+  course: CourseDto;
+  onChanged: () => void;
+  onRate: () => void;
+  onClaim: () => void;
+}
+
+/** Timeline moments need the hour, which lib/format's date-only formatter leaves out. */
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+const phoneOrDash = (phone: string | null) => (phone ? formatPhone(phone) : '—');
+
+/** One course of "Mes courses" (spec §2): summary, expandable details and the actions its status allows. */
+export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inProgress = ACTIVE_STATUSES.includes(course.status);
+  const detailsId = `course-details-${course.id}`;
+
+  async function act(action: () => Promise<void>, fallback: string) {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorMessage(caught, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const cancel = () => {
+    if (!window.confirm(COURSE_CARD_MESSAGES.cancelConfirm)) return;
+    void act(async () => {
+      await myCoursesApi.cancel(course.id);
+      onChanged();
+    }, COURSE_CARD_MESSAGES.cancelFailed);
+  };
+
+  const downloadReceipt = () =>
+    act(async () => {
+      try {
+        saveFile(await myCoursesApi.receipt(course.id), `recu-course-${shortId(course.id)}.pdf`);
+      } catch {
+        throw new Error(COURSE_CARD_MESSAGES.receiptFailed);
+      }
+    }, COURSE_CARD_MESSAGES.receiptFailed);
+
+  return (
+    <article className="card stack course-card" aria-label={`Course ${shortId(course.id)}`}>
+      <div className="card__header">
+        <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
+        <strong className="course-card__price">{formatGnf(course.estimated_price)}</strong>
+      </div>
+      <ol className="course-card__route">
+        <li>
+          <span className="course-card__dot course-card__dot--pickup" aria-hidden="true" />
+          <span>
+            <span className="muted">Retrait</span> {course.pickup_location.address}
+          </span>
+        </li>
+        <li>
+          <span className="course-card__dot course-card__dot--delivery" aria-hidden="true" />
+          <span>
+            <span className="muted">Livraison</span> {course.delivery_location.address}
+          </span>
+        </li>
+      </ol>
+      <dl className="details">
+        <Detail label="Destinataire" value={formatPhone(course.recipient_phone)} />
+        <Detail label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone)} />
+        <Detail label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone)} />
+        {course.description && <Detail label="Description" value={course.description} />}
+        <Detail label="Type de colis" value={course.package_type || 'Standard'} />
+      </dl>
+
+      <Button variant="link" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
+        {expanded ? 'Masquer les détails' : 'Voir les détails'}
+      </Button>
+      {expanded && (
+        <div id={detailsId} className="stack course-card__details">
+          <ol className="timeline" aria-label="Chronologie">
+            <TimelineStep label="Créée" at={course.created_at} />
+            <TimelineStep label="Colis récupéré" at={course.pickup_time} />
+            <TimelineStep label="Livrée" at={course.delivery_time} />
+          </ol>
+          <dl className="details">
+            {course.assigned_delivery_person_id && (
+              <Detail label="Livreur" value={shortId(course.assigned_delivery_person_id)} />
+            )}
+            {course.pickup_instructions && <Detail label="Instructions retrait" value={course.pickup_instructions} />}
+            {course.delivery_instructions && <Detail label="Instructions livraison" value={course.delivery_instructions} />}
+            <Detail label="N° de course" value={shortId(course.id)} />
+            <Detail label="Prix estimé" value={formatGnf(course.estimated_price)} />
+            {course.discount > 0 && <Detail label="Réduction" value={formatGnf(course.discount)} />}
+            <Detail label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />
+          </dl>
+          {course.delivery_otp && (
+            <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>
+          )}
+        </div>
+      )}
+
+      {error && <Alert tone="error">{error}</Alert>}
+      {course.status === 'pending' && (
+        <Button variant="secondary" onClick={cancel} disabled={busy}>
+          Annuler la course
+        </Button>
+      )}
+      {course.status === 'delivered' && (
+        <div className="course-card__actions">
+          <Button onClick={onRate}>Évaluer</Button>
+          <Button variant="secondary" onClick={() => void downloadReceipt()} disabled={busy}>
+            {busy ? 'Téléchargement…' : 'Reçu PDF'}
+          </Button>
+          <Button variant="secondary" onClick={onClaim}>
+            Réclamation
+          </Button>
+        </div>
+      )}
+      {inProgress && (
+        <Button variant="secondary" onClick={onClaim}>
+          Signaler un problème
+        </Button>
+      )}
+    </article>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function TimelineStep({ label, at }: { label: string; at: string | null }) {
+  return (
+    <li className={at ? 'timeline__step timeline__step--done' : 'timeline__step'}>
+      <span>{label}</span>
+      <span className="muted">{at ? formatDateTime(at) : '—'}</span>
+    </li>
+  );
+}

@@ -1,0 +1,177 @@
+import type { CreateCourseRequest, QuoteResponse } from '@coursa/contracts';
+import { estimatePrice, formatGnf } from '@coursa/domain';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useCurrentUser } from '@/features/auth';
+import { Input } from '@/components/ui/Input';
+import { Loader } from '@/components/ui/Loader';
+import { PhoneInput } from '@/components/ui/PhoneInput';
+import { useSubmit } from '@/hooks/use-submit';
+import { orderingApi } from '../api/ordering-api';
+import {
+  coordinatesOf,
+  courseFormProblem,
+  emptyCourseForm,
+  toCourseRequest,
+  type CourseFormValues,
+  type PointKind,
+} from '../course-form';
+import { PAYMENT_MESSAGES } from '../payment-rules';
+import { PaymentModal } from './PaymentModal';
+import { PointFieldset } from './PointFieldset';
+
+const PointPickerMap = lazy(() => import('@/components/map/PointPickerMap'));
+
+const formatCoordinate = (value: number) => String(value);
+
+/** Spec §2 "Create course": the form, the live price, then the payment modal; the course exists once paid. */
+export function CreateCourseTab() {
+  const user = useCurrentUser();
+  const [values, setValues] = useState<CourseFormValues>(emptyCourseForm);
+  const [activePoint, setActivePoint] = useState<PointKind>('pickup');
+  const [quote, setQuote] = useState<QuoteResponse | null>(null);
+  const [checkout, setCheckout] = useState<{ course: CreateCourseRequest; amount: number } | null>(null);
+  const [created, setCreated] = useState(false);
+  const { pending, error, setError, run } = useSubmit('Erreur lors du calcul du prix');
+
+  const pickup = coordinatesOf(values.pickup);
+  const delivery = coordinatesOf(values.delivery);
+  const price = estimatePrice(pickup, delivery);
+
+  const update = (next: CourseFormValues) => {
+    setValues(next);
+    setQuote(null);
+    setError(null);
+  };
+
+  const pick = useCallback((kind: PointKind, position: { latitude: number; longitude: number }) => {
+    setValues((current) => ({
+      ...current,
+      [kind]: { ...current[kind], latitude: formatCoordinate(position.latitude), longitude: formatCoordinate(position.longitude) },
+    }));
+    setQuote(null);
+    // After the pickup, the next tap naturally places the delivery point.
+    if (kind === 'pickup') setActivePoint('delivery');
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = courseFormProblem(values);
+    if (problem) return setError(problem);
+    const course = toCourseRequest(values);
+    void run(async () => {
+      const answer = await orderingApi.quote({
+        pickup_location: course.pickup_location,
+        delivery_location: course.delivery_location,
+        ...(course.promo_code ? { promo_code: course.promo_code } : {}),
+      });
+      setQuote(answer);
+      setCheckout({ course, amount: answer.total_price });
+    });
+  }
+
+  function restart() {
+    setValues(emptyCourseForm());
+    setQuote(null);
+    setCreated(false);
+    setActivePoint('pickup');
+  }
+
+  if (created && !checkout) {
+    return (
+      <section className="card stack course-created">
+        <h2 className="page-title">{PAYMENT_MESSAGES.success}</h2>
+        <p className="muted">Suivez-la dans « Mes courses ». Le destinataire recevra un code de livraison par SMS.</p>
+        <Button onClick={restart}>Créer une autre course</Button>
+      </section>
+    );
+  }
+
+  return (
+    <>
+    <form className="stack create-course" onSubmit={submit} noValidate>
+      <h2 className="page-title">Nouvelle course</h2>
+      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+        <PointPickerMap pickup={pickup} delivery={delivery} active={activePoint} onPick={pick} />
+      </Suspense>
+      <PointFieldset
+        kind="pickup"
+        legend="Point de retrait"
+        value={values.pickup}
+        onChange={(pickupFields) => update({ ...values, pickup: pickupFields })}
+        activeOnMap={activePoint === 'pickup'}
+        onActivate={() => setActivePoint('pickup')}
+      />
+      <PointFieldset
+        kind="delivery"
+        legend="Point de livraison"
+        value={values.delivery}
+        onChange={(deliveryFields) => update({ ...values, delivery: deliveryFields })}
+        activeOnMap={activePoint === 'delivery'}
+        onActivate={() => setActivePoint('delivery')}
+      />
+      <section className="card stack">
+        <PhoneInput
+          label="Téléphone du destinataire"
+          hint="Il recevra le code de livraison à 6 chiffres"
+          required
+          value={values.recipientPhone}
+          onChange={(event) => update({ ...values, recipientPhone: event.target.value })}
+        />
+        <DescriptionField
+          label="Description"
+          value={values.description}
+          onChange={(description) => update({ ...values, description })}
+        />
+        <Input
+          label="Code promo (facultatif)"
+          autoCapitalize="characters"
+          value={values.promoCode}
+          onChange={(event) => update({ ...values, promoCode: event.target.value })}
+        />
+      </section>
+      <section className="card price-summary" aria-live="polite">
+        <div className="price-summary__row">
+          <span>Prix estimé</span>
+          <strong>{formatGnf(quote?.estimated_price ?? price)}</strong>
+        </div>
+        {quote && quote.discount > 0 && (
+          <>
+            <div className="price-summary__row">
+              <span>Réduction</span>
+              <span>− {formatGnf(quote.discount)}</span>
+            </div>
+            <div className="price-summary__row price-summary__total">
+              <span>Total</span>
+              <strong>{formatGnf(quote.total_price)}</strong>
+            </div>
+          </>
+        )}
+      </section>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Calcul du prix…' : 'Continuer vers le paiement'}
+      </Button>
+    </form>
+      {checkout && (
+        <PaymentModal
+          customer={user}
+          course={checkout.course}
+          amount={checkout.amount}
+          onSuccess={() => setCreated(true)}
+          onClose={() => setCheckout(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function DescriptionField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <textarea className="input" rows={3} value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}

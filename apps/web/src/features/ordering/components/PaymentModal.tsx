@@ -1,0 +1,284 @@
+import type { CreateCourseRequest, PaymentInitiatedResponse, PaymentMethodItem, UserDto } from '@coursa/contracts';
+import { formatGnf } from '@coursa/domain';
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { useTimeout } from '@/hooks/use-timeout';
+import { errorMessage } from '@/lib/api-client';
+import { orderingApi } from '../api/ordering-api';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUS_POLL_MS,
+  PAYMENT_SUCCESS_CLOSE_MS,
+  customerEmail,
+  flattenMethods,
+  newOrderId,
+  pendingCourse,
+} from '../payment-rules';
+import { CardPaymentForm } from './CardPaymentForm';
+import { MobileMoneyForm } from './MobileMoneyForm';
+
+interface PaymentModalProps {
+  course: CreateCourseRequest;
+  /** Who pays: the signed-in client. */
+  customer: Pick<UserDto, 'full_name' | 'phone' | 'email'>;
+  /** What the client pays, in GNF (the quote's total). */
+  amount: number;
+  /** Set when the browser comes back from a provider's page with this order: the modal follows that payment. */
+  resumeOrderId?: string;
+  onSuccess: () => void;
+  onClose: () => void;
+}
+
+type Step = 'select' | 'pay' | 'result';
+type Methods = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: PaymentMethodItem[] };
+type Result = { state: 'waiting' } | { state: 'success' } | { state: 'failure'; message: string };
+
+/** Sends the browser to a provider's page (a module function so tests can observe it). */
+export const browser = { redirect: (url: string) => window.location.assign(url) };
+
+/** Spec §2 "Payment modal": select method → pay → result. The course is created only once the payment succeeded. */
+export function PaymentModal({ course, customer: user, amount, resumeOrderId, onSuccess, onClose }: PaymentModalProps) {
+  const [step, setStep] = useState<Step>(resumeOrderId ? 'result' : 'select');
+  const [methods, setMethods] = useState<Methods>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [method, setMethod] = useState<PaymentMethodItem | null>(null);
+  const [result, setResult] = useState<Result>({ state: 'waiting' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [orderId, setOrderId] = useState(() => resumeOrderId ?? newOrderId());
+
+  useTimeout(onClose, result.state === 'success' ? PAYMENT_SUCCESS_CLOSE_MS : null);
+
+  useEffect(() => {
+    if (step !== 'select') return;
+    let live = true;
+    setMethods({ state: 'loading' });
+    orderingApi.paymentMethods().then(
+      (answer) => {
+        if (!live) return;
+        const items = flattenMethods(answer);
+        setMethods(items ? { state: 'ready', items } : { state: 'failed', message: PAYMENT_MESSAGES.invalidMethods });
+      },
+      () => live && setMethods({ state: 'failed', message: PAYMENT_MESSAGES.loadFailed }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [step, attempt]);
+
+  async function createCourse(extra: Partial<CreateCourseRequest>) {
+    try {
+      await orderingApi.createCourse({ ...course, ...extra }, orderId);
+      pendingCourse.clear();
+      setResult({ state: 'success' });
+      onSuccess();
+    } catch {
+      setResult({ state: 'failure', message: PAYMENT_MESSAGES.courseCreationFailed });
+    }
+    setStep('result');
+  }
+
+  // Back from a provider: ask the payment's status until it is settled, then create the course.
+  useEffect(() => {
+    if (!resumeOrderId) return;
+    let live = true;
+    let timer: number | undefined;
+    const check = async () => {
+      try {
+        const payment = await orderingApi.paymentStatus(resumeOrderId);
+        if (!live) return;
+        if (payment.status === 'succeeded') return void createCourse({ payment_reference: resumeOrderId });
+        if (payment.status !== 'pending') {
+          return setResult({ state: 'failure', message: PAYMENT_MESSAGES.paymentFailed });
+        }
+      } catch (caught) {
+        if (!live) return;
+        return setResult({ state: 'failure', message: errorMessage(caught, PAYMENT_MESSAGES.paymentFailed) });
+      }
+      timer = window.setTimeout(() => void check(), PAYMENT_STATUS_POLL_MS);
+    };
+    void check();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+    // Runs once per returning order; createCourse reads the same course for its whole life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resumeOrderId]);
+
+  const common = {
+    amount,
+    customer_email: customerEmail(user.email, user.phone),
+    customer_name: user.full_name,
+    order_id: orderId,
+    description: `Course ${course.pickup_location.address} → ${course.delivery_location.address}`,
+  };
+
+  /** Keeps the course before leaving for the provider's page, which comes back to /?paiement=<order_id>. */
+  function leaveFor(url: string | undefined) {
+    if (!url) throw new Error('no payment url');
+    pendingCourse.save({ order_id: orderId, amount, course });
+    browser.redirect(url);
+  }
+
+  async function pay(action: () => Promise<void>, fallback: string) {
+    setError(null);
+    setPending(true);
+    try {
+      await action();
+    } catch (caught) {
+      setResult({ state: 'failure', message: errorMessage(caught, fallback) });
+      setStep('result');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function payWithPaycard() {
+    void pay(async () => {
+      const answer = await orderingApi.payWithPaycard({ ...common, phone_number: user.phone, auto_redirect: true, jump_to_om: false });
+      leaveFor(answer.payment_url);
+    }, PAYMENT_MESSAGES.paycardFailed);
+  }
+
+  function payWithMobileMoney(phone: string) {
+    if (!method || (method.code !== 'orange_money' && method.code !== 'mtn_momo')) return;
+    const code = method.code;
+    void pay(async () => {
+      const answer = await orderingApi.payWithMobileMoney({ ...common, currency: 'GNF', payment_method: code, phone_number: phone });
+      leaveFor(answer.payment_link);
+    }, PAYMENT_MESSAGES.paymentFailed);
+  }
+
+  function payWithCard(card: { number: string; cvv: string; month: string; year: string }) {
+    void pay(async () => {
+      const answer: PaymentInitiatedResponse = await orderingApi.payWithCard({
+        ...common,
+        currency: 'USD',
+        phone_number: user.phone,
+        card_number: card.number.replace(/\s/g, ''),
+        cvv: card.cvv,
+        expiry_month: card.month,
+        expiry_year: card.year,
+      });
+      if (answer.status === 'completed') return createCourse({ payment_reference: orderId });
+      if (answer.status === 'requires_3ds') return leaveFor(answer.auth_url);
+      setResult({ state: 'failure', message: answer.message || PAYMENT_MESSAGES.paymentFailed });
+      setStep('result');
+    }, PAYMENT_MESSAGES.paymentFailed);
+  }
+
+  function payCash() {
+    void pay(() => createCourse({ payment_method: 'cash_on_delivery' }), PAYMENT_MESSAGES.paymentFailed);
+  }
+
+  function retry() {
+    // A failed order cannot be paid again: the next attempt is a new order.
+    if (result.state === 'failure') setOrderId(newOrderId());
+    setMethod(null);
+    setResult({ state: 'waiting' });
+    setStep('select');
+  }
+
+  function choose(item: PaymentMethodItem) {
+    setMethod(item);
+    setError(null);
+    setStep('pay');
+  }
+
+  return (
+    <div className="modal-backdrop">
+      <section className="modal card stack" role="dialog" aria-modal="true" aria-labelledby="payment-title">
+        <div className="card__header">
+          <h2 className="card__title" id="payment-title">
+            Paiement
+          </h2>
+          {result.state !== 'success' && (
+            <Button variant="link" onClick={onClose} aria-label="Fermer">
+              ✕
+            </Button>
+          )}
+        </div>
+        <p className="payment__amount">
+          Montant : <strong>{formatGnf(amount)}</strong>
+        </p>
+
+        {step === 'select' && (
+          <MethodList methods={methods} onRetry={() => setAttempt(attempt + 1)} onChoose={choose} />
+        )}
+
+        {step === 'pay' && method && (
+          <div className="stack">
+            <p className="muted">{method.description}</p>
+            {error && <Alert tone="error">{error}</Alert>}
+            {method.code === 'paycard' && (
+              <Button onClick={payWithPaycard} disabled={pending}>
+                {pending ? 'Redirection…' : 'Payer avec PayCard'}
+              </Button>
+            )}
+            {(method.code === 'orange_money' || method.code === 'mtn_momo') && (
+              <MobileMoneyForm method={method} defaultPhone={user.phone} pending={pending} onSubmit={payWithMobileMoney} />
+            )}
+            {method.code === 'card' && <CardPaymentForm pending={pending} onSubmit={payWithCard} />}
+            {method.code === 'cash_on_delivery' && (
+              <Button onClick={payCash} disabled={pending}>
+                {pending ? 'Enregistrement…' : 'Confirmer la commande'}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={retry} disabled={pending}>
+              Changer de moyen de paiement
+            </Button>
+          </div>
+        )}
+
+        {step === 'result' && result.state === 'waiting' && <Loader label="Vérification du paiement…" />}
+        {step === 'result' && result.state === 'success' && (
+          <Alert tone="success">{PAYMENT_MESSAGES.success}</Alert>
+        )}
+        {step === 'result' && result.state === 'failure' && (
+          <div className="stack">
+            <Alert tone="error">{result.message}</Alert>
+            <Button onClick={retry}>Réessayer</Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function MethodList({
+  methods,
+  onRetry,
+  onChoose,
+}: {
+  methods: Methods;
+  onRetry: () => void;
+  onChoose: (method: PaymentMethodItem) => void;
+}) {
+  if (methods.state === 'loading') return <Loader label="Chargement des moyens de paiement…" />;
+  if (methods.state === 'failed') {
+    return (
+      <div className="stack">
+        <Alert tone="error">{methods.message}</Alert>
+        <Button variant="secondary" onClick={onRetry}>
+          Réessayer
+        </Button>
+      </div>
+    );
+  }
+  if (!methods.items.length) return <Alert tone="info">Configuration en cours</Alert>;
+  return (
+    <ul className="payment-methods" aria-label="Moyens de paiement">
+      {methods.items.map((item) => (
+        <li key={item.code}>
+          <button type="button" className="payment-methods__option" onClick={() => onChoose(item)}>
+            <strong>{item.name}</strong>
+            <span className="muted">{item.description}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

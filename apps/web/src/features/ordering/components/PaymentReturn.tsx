@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useCurrentUser } from '@/features/auth';
+import { PAYMENT_MESSAGES, pendingCourse } from '../payment-rules';
+import { PaymentModal } from './PaymentModal';
+
+interface PaymentReturnProps {
+  /** The order_id of `/?paiement=<order_id>`. */
+  orderId: string;
+  onCreateAnother: () => void;
+  onDone: () => void;
+}
+
+/** Back from a provider's page: follows the saved course's payment, then creates the course once. */
+export function PaymentReturn({ orderId, onCreateAnother, onDone }: PaymentReturnProps) {
+  const user = useCurrentUser();
+  const [pending] = useState(() => pendingCourse.load(orderId));
+  const [modalOpen, setModalOpen] = useState(true);
+  const [created, setCreated] = useState(false);
+
+  if (!pending) {
+    return (
+      <Alert tone="info">
+        Aucune course en attente pour ce paiement. Si vous avez été débité, contactez le support.
+      </Alert>
+    );
+  }
+  if (modalOpen) {
+    return (
+      <PaymentModal
+          customer={user}
+        course={pending.course}
+        amount={pending.amount}
+        resumeOrderId={orderId}
+        onSuccess={() => setCreated(true)}
+        onClose={() => (created ? setModalOpen(false) : onDone())}
+      />
+    );
+  }
+  return (
+    <section className="card stack course-created">
+      <h2 className="card__title">{PAYMENT_MESSAGES.success}</h2>
+      <div className="form__row">
+        <Button onClick={onCreateAnother}>Créer une autre course</Button>
+        <Button variant="secondary" onClick={onDone}>
+          Fermer
+        </Button>
+      </div>
+    </section>
+  );
+}

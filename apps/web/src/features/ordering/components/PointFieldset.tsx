@@ -1,0 +1,35 @@
+import { Input } from '@/components/ui/Input';
+import { PhoneInput } from '@/components/ui/PhoneInput';
+import type { PointFields, PointKind } from '../course-form';
+
+interface PointFieldsetProps {
+  kind: PointKind;
+  legend: string;
+  value: PointFields;
+  onChange: (value: PointFields) => void;
+  /** Whether a tap on the map places this point. */
+  activeOnMap: boolean;
+  onActivate: () => void;
+}
+
+/** Address, coordinates, instructions and contact of one end of the course. */
+export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate }: PointFieldsetProps) {
+  const set = (field: keyof PointFields) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [field]: event.target.value });
+  return (
+    <fieldset className={`card stack point-fieldset point-fieldset--${kind}`}>
+      <legend className="card__title">{legend}</legend>
+      <Input label="Adresse" value={value.address} onChange={set('address')} autoComplete="off" />
+      <div className="form__row">
+        <Input label="Latitude" inputMode="decimal" placeholder="9.5370" value={value.latitude} onChange={set('latitude')} />
+        <Input label="Longitude" inputMode="decimal" placeholder="-13.6785" value={value.longitude} onChange={set('longitude')} />
+      </div>
+      <label className="checkbox">
+        <input type="radio" name="map-point" checked={activeOnMap} onChange={onActivate} />
+        Placer ce point en touchant la carte
+      </label>
+      <Input label="Instructions" value={value.instructions} onChange={set('instructions')} />
+      <PhoneInput label="Téléphone du contact" value={value.contactPhone} onChange={set('contactPhone')} />
+    </fieldset>
+  );
+}

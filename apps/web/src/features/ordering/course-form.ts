@@ -1,0 +1,105 @@
+import type { CreateCourseRequest, LocationDto } from '@coursa/contracts';
+import { toGuineanMobile } from '@coursa/domain';
+
+/** One end of a course as typed: coordinates stay text until the form is sent. */
+export interface PointFields {
+  address: string;
+  latitude: string;
+  longitude: string;
+  instructions: string;
+  contactPhone: string;
+}
+
+export interface CourseFormValues {
+  pickup: PointFields;
+  delivery: PointFields;
+  recipientPhone: string;
+  description: string;
+  promoCode: string;
+}
+
+export type PointKind = 'pickup' | 'delivery';
+
+const emptyPoint = (): PointFields => ({ address: '', latitude: '', longitude: '', instructions: '', contactPhone: '' });
+
+export const emptyCourseForm = (): CourseFormValues => ({
+  pickup: emptyPoint(),
+  delivery: emptyPoint(),
+  recipientPhone: '',
+  description: '',
+  promoCode: '',
+});
+
+export const COURSE_FORM_MESSAGES = {
+  pickupAddressRequired: "L'adresse de retrait est obligatoire",
+  deliveryAddressRequired: "L'adresse de livraison est obligatoire",
+  pickupCoordinatesRequired: 'La latitude et la longitude du point de retrait sont obligatoires',
+  deliveryCoordinatesRequired: 'La latitude et la longitude du point de livraison sont obligatoires',
+  pickupCoordinatesNotNumeric: 'Les coordonnées du point de retrait doivent être des nombres',
+  deliveryCoordinatesNotNumeric: 'Les coordonnées du point de livraison doivent être des nombres',
+  recipientPhoneRequired: 'Le téléphone du destinataire est obligatoire',
+  recipientPhoneInvalid: 'Téléphone du destinataire invalide (format +224 6XX XX XX XX)',
+} as const;
+
+/** A coordinate typed the French way ("9,5456") or the English way; null when it is not a number. */
+export function parseCoordinate(value: string): number | null {
+  const text = value.trim().replace(',', '.');
+  if (!text) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+function pointProblem(point: PointFields, kind: PointKind): string | null {
+  const isPickup = kind === 'pickup';
+  if (!point.address.trim()) {
+    return isPickup ? COURSE_FORM_MESSAGES.pickupAddressRequired : COURSE_FORM_MESSAGES.deliveryAddressRequired;
+  }
+  if (!point.latitude.trim() || !point.longitude.trim()) {
+    return isPickup ? COURSE_FORM_MESSAGES.pickupCoordinatesRequired : COURSE_FORM_MESSAGES.deliveryCoordinatesRequired;
+  }
+  if (parseCoordinate(point.latitude) === null || parseCoordinate(point.longitude) === null) {
+    return isPickup ? COURSE_FORM_MESSAGES.pickupCoordinatesNotNumeric : COURSE_FORM_MESSAGES.deliveryCoordinatesNotNumeric;
+  }
+  return null;
+}
+
+/** Spec §5 "Create course": the first problem of the form, or null when it can be sent. */
+export function courseFormProblem(values: CourseFormValues): string | null {
+  const problem = pointProblem(values.pickup, 'pickup') ?? pointProblem(values.delivery, 'delivery');
+  if (problem) return problem;
+  if (!values.recipientPhone.trim()) return COURSE_FORM_MESSAGES.recipientPhoneRequired;
+  if (!toGuineanMobile(values.recipientPhone)) return COURSE_FORM_MESSAGES.recipientPhoneInvalid;
+  return null;
+}
+
+/** The point's coordinates when both parse, for the live price and the map. */
+export function coordinatesOf(point: PointFields): { latitude: number; longitude: number } | null {
+  const latitude = parseCoordinate(point.latitude);
+  const longitude = parseCoordinate(point.longitude);
+  return latitude === null || longitude === null ? null : { latitude, longitude };
+}
+
+const optional = (value: string) => value.trim() || null;
+
+function toLocation(point: PointFields): LocationDto {
+  return {
+    address: point.address.trim(),
+    latitude: parseCoordinate(point.latitude)!,
+    longitude: parseCoordinate(point.longitude)!,
+    instructions: optional(point.instructions),
+  };
+}
+
+/** The course to create once paid; call only on a form without problem. */
+export function toCourseRequest(values: CourseFormValues): CreateCourseRequest {
+  const promoCode = values.promoCode.trim();
+  return {
+    pickup_location: toLocation(values.pickup),
+    delivery_location: toLocation(values.delivery),
+    description: optional(values.description),
+    recipient_phone: values.recipientPhone.trim(),
+    pickup_contact_phone: optional(values.pickup.contactPhone),
+    delivery_contact_phone: optional(values.delivery.contactPhone),
+    ...(promoCode ? { promo_code: promoCode } : {}),
+  };
+}

@@ -1,0 +1,12 @@
+/** Live data from the socket (DESIGN §5): connection state, courier positions, course statuses, offers. */
+export { startRealtime } from './start-realtime';
+export {
+  realtimeActions,
+  useConnectionState,
+  useCourierPosition,
+  useCourseStatusEvent,
+  useIsOnline,
+  useOffers,
+  useRealtimeStore,
+} from './stores/realtime-store';
+export { sendCourierPosition, subscribeToCourse } from '@/lib/socket';

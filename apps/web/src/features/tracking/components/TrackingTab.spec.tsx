@@ -1,0 +1,58 @@
+/** @jest-environment jsdom */
+import { answer as reply } from '../jsdom-setup';
+import type { CourseDto } from '@coursa/contracts';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
+
+
+const tracking = {
+  id: 'aaaaaaaa-bbbb-cccc-dddd-eeee12345678',
+  status: 'en_route_pickup',
+  status_label: 'En route (retrait)',
+  pickup_location: { address: 'Kaloum', latitude: 9.51, longitude: -13.71 },
+  delivery_location: { address: 'Ratoma', latitude: 9.6, longitude: -13.62 },
+  estimated_price: 15000,
+  created_at: '2026-11-22T08:00:00.000Z',
+  pickup_time: null,
+  delivery_time: null,
+  arrival_estimate: '10-20 min',
+  delivery_person_location: { latitude: 9.512345, longitude: -13.709876, at: '2026-11-22T08:05:00.000Z' },
+};
+
+describe('tracking', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(() => {
+    cleanup();
+    jest.useRealTimers();
+  });
+
+  it('shows the empty state without active courses', async () => {
+    fetchMock.mockReturnValue(reply(200, [{ id: 'x', status: 'delivered' }, { id: 'y', status: 'pending' }]));
+    render(<TrackingTab />);
+    expect(await screen.findByText('Aucune course active')).toBeTruthy();
+    expect(screen.getByText("Vous n'avez pas de livraisons en cours à suivre.")).toBeTruthy();
+  });
+
+  it('shows the course and refreshes every 10 s', async () => {
+    jest.useFakeTimers();
+    fetchMock.mockImplementation(() => reply(200, tracking));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    render(<CourseTracking course={course} />);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText('Position du livreur : 9.5123, -13.7099')).toBeTruthy();
+    expect(screen.getByText('10-20 min')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(TRACKING_REFRESH_MS);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(String(fetchMock.mock.calls[1][0])).toBe(`/api/courses/${tracking.id}/tracking`);
+  });
+});

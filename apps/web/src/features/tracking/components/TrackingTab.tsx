@@ -1,0 +1,157 @@
+import type { CourseDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { Select } from '@/components/ui/Select';
+import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
+import { trackingApi, type TrackingDto } from '../api/tracking-api';
+
+const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+
+/** Spec §9: tracking refreshes every 10 s while a course is selected (and stands in for the socket when it is down). */
+export const TRACKING_REFRESH_MS = 10_000;
+
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 'delivered'];
+
+/** 'Suivi GPS Temps Réel' (spec §2): the client's active courses, live. */
+export function TrackingTab() {
+  const [courses, setCourses] = useState<CourseDto[] | null>(null);
+  const [selectedId, setSelectedId] = useState('');
+
+  useEffect(() => {
+    trackingApi
+      .courses()
+      .then((all) => {
+        const active = all.filter((course) => ACTIVE_STATUSES.includes(course.status));
+        setCourses(active);
+        setSelectedId((current) => current || active[0]?.id || '');
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        setCourses([]);
+      });
+  }, []);
+
+  if (!courses) return <Loader />;
+  if (courses.length === 0) {
+    return (
+      <section className="card empty-state">
+        <h2 className="page-title">Aucune course active</h2>
+        <p className="muted">Vous n'avez pas de livraisons en cours à suivre.</p>
+      </section>
+    );
+  }
+
+  const selected = courses.find((course) => course.id === selectedId);
+  return (
+    <div className="stack">
+      <h2 className="page-title">Suivi GPS Temps Réel</h2>
+      <Select
+        label="Course à suivre"
+        value={selectedId}
+        onChange={(event) => setSelectedId(event.target.value)}
+        options={courses.map((course) => ({
+          value: course.id,
+          label: `#${shortId(course.id)} — ${COURSE_STATUS_LABELS[course.status]}`,
+        }))}
+      />
+      {selected && <CourseTracking key={selected.id} course={selected} />}
+    </div>
+  );
+}
+
+export function CourseTracking({ course }: { course: CourseDto }) {
+  const [tracking, setTracking] = useState<TrackingDto | null>(null);
+  const online = useIsOnline();
+  const statusEvent = useCourseStatusEvent(course.id);
+  const courierId = statusEvent?.courier_id ?? course.assigned_delivery_person_id;
+  const livePosition = useCourierPosition(courierId);
+
+  const refresh = useCallback(() => {
+    trackingApi.tracking(course.id).then(setTracking, (error: unknown) => console.error(error));
+  }, [course.id]);
+
+  useEffect(() => {
+    refresh();
+    const timer = window.setInterval(refresh, TRACKING_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+
+  // Join the course's room each time the socket (re)connects.
+  useEffect(() => {
+    if (online) void subscribeToCourse(course.id);
+  }, [online, course.id]);
+
+  // A status change reloads the times (pickup_time) with it.
+  useEffect(() => {
+    if (statusEvent) refresh();
+  }, [statusEvent, refresh]);
+
+  if (!tracking) return <Loader />;
+
+  const status = statusEvent?.status ?? tracking.status;
+  const stored = tracking.delivery_person_location;
+  const courier = livePosition
+    ? { lat: livePosition.lat, lng: livePosition.lng }
+    : stored
+      ? { lat: stored.latitude, lng: stored.longitude }
+      : null;
+  const pickupDone = PICKUP_DONE.includes(status);
+  const delivered = status === 'delivered';
+
+  return (
+    <section className="card tracking">
+      <div className="card__header">
+        <h3 className="card__title">Course #{shortId(tracking.id)}</h3>
+        <span className={`status-badge status-badge--${status}`}>{COURSE_STATUS_LABELS[status]}</span>
+      </div>
+      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+        <CourseMap
+          label="Carte de suivi"
+          pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}
+          delivery={{ lat: tracking.delivery_location.latitude, lng: tracking.delivery_location.longitude }}
+          courier={delivered ? null : courier}
+        />
+      </Suspense>
+      {courier && !delivered && (
+        <p className="tracking__position" data-testid="courier-position">
+          Position du livreur : {courier.lat.toFixed(4)}, {courier.lng.toFixed(4)}
+        </p>
+      )}
+      <ul className="tracking__points">
+        <li className={pickupDone ? 'tracking__point tracking__point--done' : 'tracking__point'}>
+          <span aria-hidden="true">{pickupDone ? '✅' : '⬜'}</span> Retrait : {tracking.pickup_location.address}
+        </li>
+        <li className={delivered ? 'tracking__point tracking__point--done' : 'tracking__point'}>
+          <span aria-hidden="true">{delivered ? '✅' : '⬜'}</span> Livraison : {tracking.delivery_location.address}
+        </li>
+      </ul>
+      <dl className="details">
+        <Detail label="Identifiant" value={tracking.id} />
+        <Detail label="Prix estimé" value={formatGnf(tracking.estimated_price)} />
+        <Detail label="Créée le" value={formatDateTime(tracking.created_at)} />
+        {tracking.pickup_time && <Detail label="Récupérée le" value={formatDateTime(tracking.pickup_time)} />}
+        <Detail label="Arrivée estimée" value={arrivalEstimate(status)} />
+      </dl>
+      {!online && <p className="muted">Connexion temps réel interrompue : actualisation toutes les 10 secondes.</p>}
+      <div className="button-row">
+        <Button variant="secondary">Contacter le livreur</Button>
+        <Button variant="secondary">Signaler un problème</Button>
+        <Button onClick={refresh}>Actualiser</Button>
+      </div>
+    </section>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** What the rest of the app may use from the tracking feature. */
+export { TrackingTab } from './components/TrackingTab';

@@ -1,0 +1,89 @@
+import type {
+  ClientToServerEvents,
+  CourierPositionInput,
+  PositionAck,
+  ServerToClientEvents,
+  SubscribeAck,
+} from '@coursa/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { sessionTokens } from '@/lib/api-client';
+
+/** The one Socket.IO connection of the app (DESIGN §5), opened while a user is signed in. */
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Handlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+
+let socket: AppSocket | null = null;
+let state: ConnectionState = 'disconnected';
+let stopTokenWatch: (() => void) | null = null;
+const stateListeners = new Set<(state: ConnectionState) => void>();
+const handlerSets = new Set<Handlers>();
+
+function setState(next: ConnectionState) {
+  state = next;
+  stateListeners.forEach((listener) => listener(next));
+}
+
+function open(token: string) {
+  const next: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+  next.on('connect', () => setState('connected'));
+  next.on('disconnect', () => setState(next.active ? 'connecting' : 'disconnected'));
+  next.on('connect_error', () => setState(next.active ? 'connecting' : 'disconnected'));
+  // Every registered handler set hears every event, whatever socket instance is current.
+  next.onAny((event: keyof ServerToClientEvents, ...args: unknown[]) => {
+    handlerSets.forEach((handlers) => (handlers[event] as ((...a: unknown[]) => void) | undefined)?.(...args));
+  });
+  socket = next;
+  setState('connecting');
+}
+
+function close() {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  setState('disconnected');
+}
+
+/** Connects with the stored access token and reconnects with the new one whenever it changes; idempotent. */
+export function connectSocket(): void {
+  if (!stopTokenWatch) {
+    stopTokenWatch = sessionTokens.subscribe((token) => {
+      close();
+      if (token) open(token);
+    });
+  }
+  const token = sessionTokens.access();
+  if (!socket && token) open(token);
+}
+
+export function disconnectSocket(): void {
+  stopTokenWatch?.();
+  stopTokenWatch = null;
+  close();
+}
+
+export const getConnectionState = (): ConnectionState => state;
+
+export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/** Registers handlers for server events; returns the unregistration. */
+export function onServerEvents(handlers: Handlers): () => void {
+  handlerSets.add(handlers);
+  return () => handlerSets.delete(handlers);
+}
+
+/** Asks the server to join a course's room; `{ok:false}` when offline or refused. */
+export function subscribeToCourse(courseId: string): Promise<SubscribeAck> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve({ ok: false, detail: 'offline' });
+  return new Promise((resolve) => current.emit('course:subscribe', { course_id: courseId }, resolve));
+}
+
+export function sendCourierPosition(position: CourierPositionInput): Promise<PositionAck> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve({ ok: false, code: 'FORBIDDEN', detail: 'offline' });
+  return new Promise((resolve) => current.emit('courier:position', position, resolve));
+}

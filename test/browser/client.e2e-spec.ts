@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createAccount, newPhone, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { codeIn } from '../support/outbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// A client's journey in the built web app (apps/web/dist, built by `npm test`), served by the real API and worker.
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+const PICKUP = { address: 'Marché Madina', latitude: '9.5456', longitude: '-13.6566' };
+const DROP = { address: 'Kaloum, port autonome', latitude: '9.5092', longitude: '-13.7122' };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', acceptDownloads: true });
+  // No internet here: map tiles are refused at once (markers render without them).
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  // The API builds the provider's page and return addresses on PUBLIC_URL; in the test that host is this app.
+  const onThisApp = (url: string) => url.replace('http://coursa.test', app.baseUrl);
+  await context.route(/^http:\/\/coursa\.test\//, (route) =>
+    route.fulfill({ status: 302, headers: { location: onThisApp(route.request().url()) } }),
+  );
+  // The sandbox page's form may only lead back to its own origin (CSP form-action), so its answer is kept there.
+  await context.route(/\/sandbox\/pay\//, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const headers = answer.headers();
+    await route.fulfill({ response: answer, headers: { ...headers, location: onThisApp(headers.location ?? '') } });
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const tab = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
+
+async function fillCourse(recipient: string) {
+  const fill = async (index: number, point: typeof PICKUP) => {
+    await page.getByLabel('Adresse').nth(index).fill(point.address);
+    await page.getByLabel('Latitude').nth(index).fill(point.latitude);
+    await page.getByLabel('Longitude').nth(index).fill(point.longitude);
+  };
+  await fill(0, PICKUP);
+  await fill(1, DROP);
+  await page.getByLabel('Téléphone du destinataire').fill(recipient);
+  await page.getByLabel('Description').fill('Un carton de livres');
+}
+
+const courseCard = (status: string): Locator => page.locator('article.course-card').filter({ hasText: status });
+
+describe('a client in the browser', () => {
+  let client: Awaited<ReturnType<typeof createAccount>>;
+
+  it('signs in, is told what is wrong in the order form, pays with PayCard and finds the course', async () => {
+    client = await createAccount(app, 'client');
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByLabel('Téléphone').fill(client.phone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(client.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Bienvenue, Test client !').waitFor();
+    await page.getByText('Niveau Bronze').waitFor();
+    await screenshot(page, 'client-home');
+
+    await tab('Nouvelle course').click();
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+    await page.getByText("L'adresse de retrait est obligatoire").waitFor();
+    await page.getByLabel('Adresse').first().fill(PICKUP.address);
+    await page.getByLabel('Latitude').first().fill('nord');
+    await page.getByLabel('Longitude').first().fill(PICKUP.longitude);
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+    await page.getByText('Les coordonnées du point de retrait doivent être des nombres').waitFor();
+
+    await fillCourse(newPhone());
+    await page.locator('.point-marker--delivery').waitFor();
+    await page.getByText('12 000 GNF').first().waitFor();
+    await screenshot(page, 'client-create-course');
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^PayCard/ }).click();
+    await dialog.getByRole('button', { name: 'Payer avec PayCard' }).click();
+    await page.waitForURL('**/sandbox/pay/**');
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
+    await page.waitForURL(/\/\?paiement=COURSE_\d+/);
+    await page.getByText('Votre course est enregistrée !').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'client-paid-with-paycard');
+
+    await tab('Mes courses').click();
+    await courseCard('En attente').first().getByText('Marché Madina').waitFor();
+    expect(await page.locator('article.course-card').count()).toBe(1);
+  });
+
+  it('orders with cash on delivery, and once delivered rates it, downloads its receipt and opens a claim', async () => {
+    const recipient = newPhone();
+    await tab('Nouvelle course').click();
+    await fillCourse(recipient);
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Paiement à la livraison/ }).click();
+    await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await dialog.getByText('Votre course est enregistrée !').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+    await page.getByRole('button', { name: 'Créer une autre course' }).waitFor();
+
+    // A courier delivers it through the API, with the code the recipient received.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as { id: string; recipient_phone: string }[];
+    const course = courses.find((candidate) => candidate.recipient_phone === recipient)!;
+    const courier = await signedIn(app, 'independent_delivery');
+    const asCourier = (path: string, body?: unknown) => app.request('POST', `/api/delivery/${path}`, body, { token: courier.token });
+    await asCourier('toggle-availability');
+    expect((await asCourier(`accept-course/${course.id}`)).status).toBe(200);
+    for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
+      expect((await asCourier(`course/${course.id}/update-status?new_status=${status}`)).status).toBe(200);
+    }
+    const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
+    expect((await asCourier(`course/${course.id}/verify-otp`, { otp: codeIn(sms.text) })).status).toBe(200);
+
+    await tab('Mes courses').click();
+    const delivered = courseCard('Livré avec succès');
+    await delivered.waitFor();
+    await delivered.getByRole('button', { name: 'Voir les détails' }).click();
+    await delivered.getByText('Prix final').waitFor();
+    await screenshot(page, 'client-my-courses-delivered');
+
+    await delivered.getByRole('button', { name: 'Évaluer' }).click();
+    await page.getByRole('radio', { name: '4 sur 5' }).click();
+    await page.getByLabel('Commentaire (facultatif)').fill('Rapide et aimable');
+    await page.getByRole('dialog').getByRole('button', { name: 'Envoyer' }).click();
+    await page.getByText('Merci pour votre évaluation !').waitFor();
+
+    // The worker renders the receipt after delivery; the button works once it exists.
+    for (let tries = 0; (await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token })).status !== 200; tries++) {
+      if (tries > 50) throw new Error('receipt never rendered');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('button', { name: 'Reçu PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^recu-course-.{8}\.pdf$/);
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await delivered.getByRole('button', { name: 'Réclamation' }).click();
+    const claim = page.getByRole('dialog');
+    await claim.getByRole('heading', { name: 'Signaler un Problème' }).waitFor();
+    await claim.getByRole('button', { name: 'Envoyer' }).click();
+    await claim.getByText('Le résumé du problème est obligatoire').waitFor();
+    await claim.getByLabel('Type de problème').selectOption('damage');
+    await claim.getByLabel('Résumé').fill('Un livre abîmé');
+    await claim.getByRole('button', { name: 'Envoyer' }).click();
+    await claim.getByText('Réclamation enregistrée avec succès!').waitFor();
+    await screenshot(page, 'client-claim-recorded');
+    await claim.waitFor({ state: 'detached', timeout: 5000 });
+    const claims = await app.request('GET', '/api/disputes', undefined, { token });
+    expect(claims.body).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
+  });
+});

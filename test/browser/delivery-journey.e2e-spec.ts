@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount, newPhone, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { codeIn } from '../support/outbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// A whole delivery in two browsers: the courier works through the UI while the client watches the tracking tab.
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const VIEWPORT = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await app?.close();
+});
+
+async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR', ...options });
+  contexts.push(context);
+  return [context, await context.newPage()];
+}
+
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
+
+describe('a delivery, from acceptance to the recipient code', () => {
+  it('is followed live by the client and ends on « Livré ! »', async () => {
+    // The client's course, ordered cash on delivery through the API.
+    const client = await signedIn(app, 'client');
+    const recipient = newPhone();
+    const created = await app.request(
+      'POST',
+      '/api/courses',
+      { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' },
+      { token: client.token },
+    );
+    expect(created.status).toBe(201);
+    const courseId = (created.body as { id: string }).id;
+
+    // The courier signs in through the UI, with the browser's geolocation on.
+    const courier = await createAccount(app, 'independent_delivery');
+    const [courierContext, courierPage] = await newPage({ permissions: ['geolocation'], geolocation: { latitude: 9.54, longitude: -13.66 } });
+    await courierPage.goto(`${app.baseUrl}/auth`);
+    await courierPage.getByLabel('Téléphone').fill(courier.phone);
+    await courierPage.getByLabel('Mot de passe', { exact: true }).fill(courier.password);
+    await courierPage.getByRole('button', { name: 'Se connecter' }).click();
+    await courierPage.getByRole('button', { name: 'Indisponible — passer disponible' }).click();
+    await courierPage.getByRole('button', { name: 'Disponible — passer indisponible' }).waitFor();
+    await screenshot(courierPage, 'courier-home-available');
+
+    await tab(courierPage, 'Courses disponibles').click();
+    const offer = courierPage.getByRole('article', { name: `Course ${courseId.slice(-8)}` });
+    await offer.getByRole('button', { name: 'Accepter' }).click();
+    await courierPage.getByText('Course acceptée !', { exact: false }).waitFor();
+
+    // The client follows the course (session put in place directly: the sign-in screen is tested elsewhere).
+    const session = await app.request('POST', '/api/auth/login', { phone: client.phone, password: client.password });
+    const [, clientPage] = await newPage();
+    await clientPage.goto(`${app.baseUrl}/auth`);
+    await clientPage.evaluate((tokens) => {
+      localStorage.setItem('token', tokens.access_token);
+      localStorage.setItem('refresh_token', tokens.refresh_token);
+    }, session.body as { access_token: string; refresh_token: string });
+    await clientPage.goto(`${app.baseUrl}/`);
+    await tab(clientPage, 'Suivi GPS').click();
+    await clientPage.getByRole('region', { name: 'Carte de suivi' }).waitFor();
+
+    // The courier steps through; positions stream from the browser while the course is active.
+    await tab(courierPage, 'Navigation').click();
+    for (const step of ['Aller au retrait', 'Colis récupéré', 'Aller à la livraison']) {
+      await courierPage.getByRole('button', { name: step }).click();
+      await courierPage.getByRole('button', { name: step }).waitFor({ state: 'detached' });
+    }
+    await courierContext.setGeolocation({ latitude: 9.5321, longitude: -13.6789 });
+    await clientPage.getByText('Position du livreur : 9.5321, -13.6789').waitFor({ timeout: 15_000 });
+    await expect(clientPage.locator('.course-map__marker--courier').count()).resolves.toBe(1);
+    await screenshot(clientPage, 'client-tracking-courier-moving');
+
+    const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
+    await courierPage.getByLabel('Code OTP du destinataire').fill(codeIn(sms.text));
+    await screenshot(courierPage, 'courier-navigation-otp');
+    await courierPage.getByRole('button', { name: 'Valider la livraison' }).click();
+    await courierPage.getByText('🎉 Livraison validée avec succès !').first().waitFor();
+    await screenshot(courierPage, 'courier-delivered');
+
+    await clientPage.getByText('Livré !').waitFor({ timeout: 15_000 });
+    await screenshot(clientPage, 'client-tracking-delivered');
+  });
+});
