@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { answer } from '../jsdom-setup';
+import { answer } from '@/test/fetch-answer';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { requestEarlyPayment } from './EarningsTab';
 

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { answer } from '../jsdom-setup';
+import { answer } from '@/test/fetch-answer';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { OtpBlock } from './OtpBlock';

@@ -1,12 +1,9 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import React from 'react';
 import { DISPUTE_CLOSE_MS, DisputeModal } from './DisputeModal';
 import { RatingModal } from './RatingModal';
 
-// The shared Jest transform compiles JSX with the classic runtime (React.createElement).
-Object.assign(globalThis, { React });
 
 const reply = (status: number, body: unknown = {}) =>
   Promise.resolve({ status, ok: status < 300, text: () => Promise.resolve(JSON.stringify(body)), json: () => Promise.resolve(body) } as Response);

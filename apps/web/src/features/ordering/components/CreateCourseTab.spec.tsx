@@ -1,10 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import React from 'react';
 
-// The shared Jest transform compiles JSX with the classic runtime (React.createElement).
-Object.assign(globalThis, { React });
 
 // The signed-in user and the Leaflet map are not what this test is about.
 jest.unstable_mockModule('@/features/auth', () => ({

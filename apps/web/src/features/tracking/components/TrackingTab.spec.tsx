@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { answer as reply } from '../jsdom-setup';
+import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
