@@ -79,8 +79,11 @@ describe('a delivery, from acceptance to the recipient code', () => {
       await courierPage.getByRole('button', { name: step }).click();
       await courierPage.getByRole('button', { name: step }).waitFor({ state: 'detached' });
     }
-    await courierContext.setGeolocation({ latitude: 9.5321, longitude: -13.6789 });
-    await clientPage.getByText('Position du livreur : 9.5321, -13.6789').waitFor({ timeout: 15_000 });
+    // The courier moves twice; the client sees each point, on the same single marker.
+    for (const point of [{ latitude: 9.5321, longitude: -13.6789 }, { latitude: 9.5203, longitude: -13.6954 }]) {
+      await courierContext.setGeolocation(point);
+      await clientPage.getByText(`Position du livreur : ${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}`).waitFor({ timeout: 15_000 });
+    }
     await expect(clientPage.locator('.course-map__marker--courier').count()).resolves.toBe(1);
     await screenshot(clientPage, 'client-tracking-courier-moving');
 

@@ -1,13 +1,20 @@
-import type { CourierPositionInput } from '@coursa/contracts';
+import type { CourierPositionInput, PositionAck } from '@coursa/contracts';
 import { useRealtimeStore, sendCourierPosition } from '@/features/realtime';
 import { courierApi } from '../api/courier-api';
 import { noteDeliveries, useActiveCourseStore } from '../stores/active-course-store';
 
-/** The server takes at most one position per second per courier (README "Live tracking"). */
-export const POSITION_INTERVAL_MS = 1000;
+/**
+ * The server takes at most one position per second per courier (README "Live tracking"); a little more than a
+ * second between sends keeps clock differences from getting one refused.
+ */
+export const POSITION_INTERVAL_MS = 1100;
 
-/** Throttles positions to one per interval, always sending the latest one (trailing edge). */
-export function createPositionThrottle(send: (position: CourierPositionInput) => void, intervalMs = POSITION_INTERVAL_MS) {
+/**
+ * Throttles positions to one per interval, always sending the latest one (trailing edge). A position the server
+ * still refused as too early is kept and sent again, unless a newer one came meanwhile: a courier who stops moving
+ * must not stay shown where they were a second earlier.
+ */
+export function createPositionThrottle(send: (position: CourierPositionInput) => Promise<PositionAck | void>, intervalMs = POSITION_INTERVAL_MS) {
   let lastSent = -Infinity;
   let pending: CourierPositionInput | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -18,7 +25,12 @@ export function createPositionThrottle(send: (position: CourierPositionInput) =>
     lastSent = Date.now();
     const position = pending;
     pending = null;
-    send(position);
+    void send(position).then((ack) => {
+      if (ack && !ack.ok && ack.code === 'RATE_LIMITED') {
+        pending ??= position;
+        timer ??= setTimeout(flush, intervalMs);
+      }
+    });
   };
 
   return {
@@ -52,7 +64,7 @@ export function startPositionStreaming(): () => void {
     void refreshActive();
   });
 
-  const throttle = createPositionThrottle((position) => void sendCourierPosition(position));
+  const throttle = createPositionThrottle(sendCourierPosition);
   let watchId: number | null = null;
   const update = (active: boolean) => {
     if (active && watchId === null && typeof navigator !== 'undefined' && navigator.geolocation) {
