@@ -50,10 +50,12 @@ type Method = 'GET' | 'POST';
 export interface RequestOptions {
   /** On a 401, refresh the session once and retry. Off for calls that are themselves about the session. */
   refreshOnUnauthorized?: boolean;
+  /** Extra headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
-function send(method: Method, path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+function send(method: Method, path: string, body: unknown, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const accessToken = sessionTokens.access();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -73,13 +75,18 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  let response = await send(method, path, body);
+/** Sends a call, refreshing the session once on a 401; an error answer becomes an ApiError. */
+async function call(method: Method, path: string, body: unknown, options: RequestOptions, accept = 'application/json'): Promise<Response> {
+  let response = await send(method, path, body, options, accept);
   if (response.status === 401 && options.refreshOnUnauthorized !== false && (await refreshSession())) {
-    response = await send(method, path, body);
+    response = await send(method, path, body, options, accept);
   }
   if (!response.ok) throw await toApiError(response);
-  const text = await response.text();
+  return response;
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const text = await (await call(method, path, body, options)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -114,4 +121,6 @@ async function attemptRefresh(): Promise<boolean> {
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  /** A file answer (e.g. a PDF receipt) as a Blob. */
+  file: async (path: string, accept: string) => (await call('GET', path, undefined, {}, accept)).blob(),
 };

@@ -5,8 +5,7 @@ import type {
   DisputeCreatedResponse,
   RatingCreatedResponse,
 } from '@coursa/contracts';
-import { API_BASE_URL } from '@/config';
-import { ApiError, apiClient, sessionTokens } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
 
 export const myCoursesApi = {
   list: () => apiClient.get<CourseDto[]>('/courses'),
@@ -16,21 +15,9 @@ export const myCoursesApi = {
   receipt,
 };
 
-/** The PDF receipt as a blob: a file, not JSON, so it is fetched with the bearer header by hand. */
-async function receipt(id: string): Promise<Blob> {
-  const token = sessionTokens.access();
-  const response = await fetch(`${API_BASE_URL}/courses/${id}/receipt`, {
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' },
-  });
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { detail?: unknown; code?: unknown } | null;
-    throw new ApiError(
-      response.status,
-      typeof answer?.detail === 'string' ? answer.detail : '',
-      typeof answer?.code === 'string' ? answer.code : '',
-    );
-  }
-  return response.blob();
+/** The PDF receipt, as a file to save. */
+function receipt(id: string): Promise<Blob> {
+  return apiClient.file(`/courses/${id}/receipt`, 'application/pdf');
 }
 
 /** Hands a blob to the browser as a downloaded file. */
