@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Loader } from '@/components/ui/Loader';
+import { OpenTabContext } from '@/lib/tabs';
 import { AppShell } from './AppShell';
 
 export interface Tab {
@@ -36,7 +37,9 @@ export function TabbedLayout({ tabs }: { tabs: readonly Tab[] }) {
 
   return (
     <AppShell navigation={navigation}>
-      <Suspense fallback={<Loader />}>{selected.content ?? <ComingSoon title={selected.label} />}</Suspense>
+      <OpenTabContext value={setSelectedId}>
+        <Suspense fallback={<Loader />}>{selected.content ?? <ComingSoon title={selected.label} />}</Suspense>
+      </OpenTabContext>
     </AppShell>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { PaymentReturn } from '@/features/ordering';
 import { formatNumber } from '@/lib/format';
+import { useOpenTab } from '@/lib/tabs';
 import { loyaltyApi, type LoyaltyProfile } from '../api/loyalty-api';
 import { LoyaltyCard } from './LoyaltyCard';
 
@@ -13,22 +14,14 @@ const ALMOST_FREE_FROM = 8;
 const COURSES_BEFORE_BANNER = COURSES_PER_FREE_DELIVERY - ALMOST_FREE_FROM;
 
 const SHORTCUTS = [
-  { tab: 'Nouvelle course', icon: '📦', text: 'Commander une livraison' },
-  { tab: 'Mes courses', icon: '🧾', text: 'Historique, reçus et réclamations' },
-  { tab: 'Suivi GPS', icon: '📍', text: 'Suivre un livreur en temps réel' },
+  { tab: 'create-course', title: 'Nouvelle course', icon: '📦', text: 'Commander une livraison' },
+  { tab: 'my-courses', title: 'Mes courses', icon: '🧾', text: 'Historique, reçus et réclamations' },
+  { tab: 'tracking', title: 'Suivi GPS', icon: '📍', text: 'Suivre un livreur en temps réel' },
 ] as const;
-
-/**
- * Opens a section of the tab bar. The shell owns the selected tab and gives screens no setter,
- * so a shortcut presses the tab's own button.
- */
-function openTab(label: string) {
-  const buttons = document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Sections"] button');
-  [...buttons].find((button) => button.textContent === label)?.click();
-}
 
 /** Spec §2 "Client home": welcome banner, loyalty card, shortcuts, and the return from a payment page. */
 export function ClientHome() {
+  const openTab = useOpenTab();
   const user = useCurrentUser();
   const [profile, setProfile] = useState<LoyaltyProfile | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,7 +44,7 @@ export function ClientHome() {
           onDone={leavePaymentReturn}
           onCreateAnother={() => {
             leavePaymentReturn();
-            openTab('Nouvelle course');
+            openTab('create-course');
           }}
         />
       )}
@@ -79,7 +72,7 @@ export function ClientHome() {
             <span className="shortcut__icon" aria-hidden="true">
               {shortcut.icon}
             </span>
-            <strong>{shortcut.tab}</strong>
+            <strong>{shortcut.title}</strong>
             <span className="muted">{shortcut.text}</span>
           </button>
         ))}

@@ -1,11 +1,13 @@
 import { useCurrentUser } from '@/features/auth';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { useOpenTab } from '@/lib/tabs';
 import { useSubmit } from '@/hooks/use-submit';
 import { toggleAvailability, useIsAvailable } from '../stores/availability';
 
 /** Courier home (spec §2): banner with counters and the availability toggle, then the sections. */
 export function CourierHome() {
+  const openTab = useOpenTab();
   const user = useCurrentUser();
   const available = useIsAvailable();
   const { pending, error, run } = useSubmit('Une erreur est survenue');
@@ -42,20 +44,25 @@ export function CourierHome() {
         <Alert tone="info">Vous êtes indisponible : vous ne recevez pas de nouvelles courses.</Alert>
       )}
       <div className="courier-cards">
-        <section className={available ? 'card courier-card' : 'card courier-card courier-card--disabled'} aria-disabled={!available}>
-          <h3 className="card__title">Courses disponibles</h3>
-          <p className="muted">
+        <button
+          type="button"
+          className={available ? 'card courier-card' : 'card courier-card courier-card--disabled'}
+          disabled={!available}
+          onClick={() => openTab('available-courses')}
+        >
+          <strong className="card__title">Courses disponibles</strong>
+          <span className="muted">
             {available ? 'Consultez et acceptez les courses en attente.' : 'Passez disponible pour voir les courses.'}
-          </p>
-        </section>
-        <section className="card courier-card">
-          <h3 className="card__title">Navigation</h3>
-          <p className="muted">Itinéraire et livraison de vos courses en cours.</p>
-        </section>
-        <section className="card courier-card">
-          <h3 className="card__title">Mes gains</h3>
-          <p className="muted">Commissions, paiements et demande de paiement anticipé.</p>
-        </section>
+          </span>
+        </button>
+        <button type="button" className="card courier-card" onClick={() => openTab('navigation')}>
+          <strong className="card__title">Navigation</strong>
+          <span className="muted">Itinéraire et livraison de vos courses en cours.</span>
+        </button>
+        <button type="button" className="card courier-card" onClick={() => openTab('earnings')}>
+          <strong className="card__title">Mes gains</strong>
+          <span className="muted">Commissions, paiements et demande de paiement anticipé.</span>
+        </button>
       </div>
     </div>
   );
