@@ -3,12 +3,19 @@ import argon2 from 'argon2';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
 /** Randomness, behind a class so a unit test can make it predictable. */
 @Injectable()
 export class RandomSource {
   /** A URL-safe random token (activation links, refresh tokens). */
   token(bytes = 32): string {
     return randomBytes(bytes).toString('base64url');
+  }
+
+  /** A referral code people can read out and type: `CRS` and 8 characters without look-alikes (0/O, 1/I). */
+  referralCode(): string {
+    return `CRS${Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('')}`;
   }
 
   /** A numeric code of `length` digits from a cryptographic source, leading zeros kept. */

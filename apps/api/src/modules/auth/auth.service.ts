@@ -37,8 +37,6 @@ export const AUTH_LIMITS = {
   registerPerIp: { name: 'register:ip', max: 20, windowSeconds: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimit>;
 
-const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
 @Injectable()
 export class AuthService {
   /** Verified when the phone is unknown, so a wrong phone costs the same time as a wrong password. */
@@ -103,7 +101,7 @@ export class AuthService {
   private async createClient(data: Omit<Parameters<AuthRepository['registerClient']>[0], 'referralCode'>): Promise<User> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.repository.registerClient({ ...data, referralCode: this.newReferralCode() });
+        return await this.repository.registerClient({ ...data, referralCode: this.random.referralCode() });
       } catch (error) {
         const target = uniqueViolationTarget(error);
         if (target?.includes('referral_code') && attempt < 3) continue;
@@ -112,12 +110,6 @@ export class AuthService {
         throw error;
       }
     }
-  }
-
-  private newReferralCode(): string {
-    const bytes = this.random.token(8);
-    const code = Array.from(bytes.slice(0, 6), (char) => REFERRAL_ALPHABET[char.charCodeAt(0) % REFERRAL_ALPHABET.length]);
-    return `CRS${code.join('')}`;
   }
 
   async activate(token: string | undefined): Promise<MessageResponse> {

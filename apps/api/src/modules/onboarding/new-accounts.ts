@@ -35,7 +35,7 @@ export class NewAccounts {
       email: input.email,
       passwordHash: await this.passwords.hash(input.password),
       // Only clients' codes bring referral points; staff-made accounts need a unique one all the same.
-      referralCode: `CRS${this.random.digits(12)}`,
+      referralCode: this.random.referralCode(),
     };
   }
 }
