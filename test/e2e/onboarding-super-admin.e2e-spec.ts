@@ -220,7 +220,7 @@ describe('creating a delivery person', () => {
     const id = created.body.user.id as string;
     const user = await app.db.user.findUniqueOrThrow({ where: { id }, include: { courierProfile: true } });
     expect(user.activatedAt).not.toBeNull();
-    expect(user.referralCode).toMatch(/^CRS\d{12}$/);
+    expect(user.referralCode).toMatch(/^CRS[A-HJ-NP-Z2-9]{8}$/);
     expect(user.courierProfile).toMatchObject({
       vehicleType: 'velo',
       idType: 'carte_identite',
