@@ -1,5 +1,6 @@
 export * from './after-delivery.js';
 export * from './auth.js';
+export * from './commissions.js';
 export * from './back-office.js';
 export * from './courses.js';
 export * from './delivery.js';

@@ -8,7 +8,8 @@ import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
-import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto, PaymentRequestDto, PaymentRequestInput } from './dto/commissions.dto.js';
+import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto, PaymentRequestDto } from '@coursa/contracts';
+import type { PaymentRequestInput } from './dto/commissions.dto.js';
 
 const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
 

@@ -1,3 +1,4 @@
+import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto } from '@coursa/contracts';
 import { EARLY_PAYMENT_MESSAGES, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF } from '@coursa/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -6,9 +7,9 @@ import { Loader } from '@/components/ui/Loader';
 import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { courierApi, type CommissionRecord, type EarningsSummary, type PaymentRecord } from '../api/courier-api';
+import { courierApi } from '../api/courier-api';
 
-const PAYMENT_STATUS_LABELS: Record<PaymentRecord['payment_status'], string> = {
+const PAYMENT_STATUS_LABELS: Record<PaymentRecordDto['payment_status'], string> = {
   completed: 'Effectué',
   failed: 'Échoué',
   in_progress: 'En cours',
@@ -37,9 +38,9 @@ export function EarningsTab() {
 }
 
 function Earnings() {
-  const [summary, setSummary] = useState<EarningsSummary | null>(null);
-  const [commissions, setCommissions] = useState<CommissionRecord[]>([]);
-  const [payments, setPayments] = useState<PaymentRecord[]>([]);
+  const [summary, setSummary] = useState<EarningsSummaryDto | null>(null);
+  const [commissions, setCommissions] = useState<CommissionDto[]>([]);
+  const [payments, setPayments] = useState<PaymentRecordDto[]>([]);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 

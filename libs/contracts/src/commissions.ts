@@ -1,0 +1,46 @@
+/** The courier's money (spec §3): earnings, commissions, payouts, early payment requests. */
+
+/** Spec §3 "Earnings summary"; commission_rate is a fraction (0.7), the screen shows it as a percentage. */
+export interface EarningsSummaryDto {
+  pending_amount: number;
+  pending_courses: number;
+  paid_amount: number;
+  paid_courses: number;
+  total_amount: number;
+  total_courses: number;
+  next_payment_date: string;
+  commission_rate: number;
+  payment_frequency: 'weekly';
+}
+
+/** Spec §3 "Commission". */
+export interface CommissionDto {
+  id: string;
+  status: 'pending' | 'paid';
+  created_at: string;
+  course_info: { pickup_address: string; delivery_address: string };
+  course_amount: number;
+  commission_amount: number;
+  commission_rate: number;
+}
+
+/** Spec §3 "Payment record". */
+export interface PaymentRecordDto {
+  id: string;
+  payment_status: 'completed' | 'failed' | 'in_progress';
+  created_at: string;
+  period_start: string;
+  period_end: string;
+  total_courses: number;
+  payment_method: string;
+  payment_reference: string;
+  total_commission: number;
+}
+
+export interface PaymentRequestDto {
+  id: string;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+}
