@@ -19,3 +19,16 @@ export const MyDeliveries = lazy(() => import('@/features/courier').then((module
 export const NavigationTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.NavigationTab })));
 export const RatingsTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.RatingsTab })));
 export const EarningsTab = lazy(() => import('@/features/courier').then((module) => ({ default: module.EarningsTab })));
+export const DashboardTab = lazy(() => import('@/features/admin-dashboard').then((module) => ({ default: module.DashboardTab })));
+export const AnalyticsTab = lazy(() => import('@/features/admin-analytics').then((module) => ({ default: module.AnalyticsTab })));
+export const UsersTab = lazy(() => import('@/features/admin-users').then((module) => ({ default: module.UsersTab })));
+export const CoursesTab = lazy(() => import('@/features/admin-courses').then((module) => ({ default: module.CoursesTab })));
+export const CreateDeliveryTab = lazy(() =>
+  import('@/features/admin-onboarding').then((module) => ({ default: module.CreateDeliveryTab })),
+);
+export const CommissionPaymentsTab = lazy(() =>
+  import('@/features/admin-money').then((module) => ({ default: module.CommissionPaymentsTab })),
+);
+export const CreateAdminTab = lazy(() => import('@/features/super-admin').then((module) => ({ default: module.CreateAdminTab })));
+export const AuditTab = lazy(() => import('@/features/super-admin').then((module) => ({ default: module.AuditTab })));
+export const CasesTab = lazy(() => import('@/features/admin-cases').then((module) => ({ default: module.CasesTab })));

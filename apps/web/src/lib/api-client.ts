@@ -45,7 +45,7 @@ export const sessionTokens = {
   },
 };
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   /** On a 401, refresh the session once and retry. Off for calls that are themselves about the session. */
@@ -121,6 +121,8 @@ async function attemptRefresh(): Promise<boolean> {
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   /** A file answer (e.g. a PDF receipt) as a Blob. */
   file: async (path: string, accept: string) => (await call('GET', path, undefined, {}, accept)).blob(),
 };

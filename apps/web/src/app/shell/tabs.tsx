@@ -1,8 +1,16 @@
 import {
+  AnalyticsTab,
+  AuditTab,
   AvailableCourses,
+  CasesTab,
   ClientHome,
+  CommissionPaymentsTab,
   CourierHome,
+  CoursesTab,
+  CreateAdminTab,
   CreateCourseTab,
+  CreateDeliveryTab,
+  DashboardTab,
   EarningsTab,
   MyCoursesTab,
   MyDeliveries,
@@ -10,6 +18,7 @@ import {
   ProfileTab,
   RatingsTab,
   TrackingTab,
+  UsersTab,
 } from '../lazy-screens';
 import type { Tab } from './TabbedLayout';
 
@@ -33,16 +42,17 @@ export const COURIER_TABS: readonly Tab[] = [
 
 /** Admin and support share one layout (back-office spec §1). */
 export const STAFF_TABS: readonly Tab[] = [
-  { id: 'dashboard', label: 'Tableau de bord' },
-  { id: 'courses', label: 'Courses' },
-  { id: 'users', label: 'Utilisateurs' },
-  { id: 'create-delivery', label: 'Nouveau livreur' },
-  { id: 'commission-payments', label: 'Commissions' },
-  { id: 'analytics', label: 'Statistiques' },
+  { id: 'dashboard', label: 'Tableau de bord', content: <DashboardTab /> },
+  { id: 'courses', label: 'Courses', content: <CoursesTab /> },
+  { id: 'users', label: 'Utilisateurs', content: <UsersTab /> },
+  { id: 'create-delivery', label: 'Nouveau livreur', content: <CreateDeliveryTab /> },
+  { id: 'commission-payments', label: 'Commissions', content: <CommissionPaymentsTab /> },
+  { id: 'cases', label: 'Réclamations', content: <CasesTab /> },
+  { id: 'analytics', label: 'Statistiques', content: <AnalyticsTab /> },
 ];
 
 export const SUPER_ADMIN_TABS: readonly Tab[] = [
   ...STAFF_TABS,
-  { id: 'create-admin', label: 'Nouvel admin' },
-  { id: 'audit', label: 'Audit' },
+  { id: 'create-admin', label: 'Nouvel admin', content: <CreateAdminTab /> },
+  { id: 'audit', label: 'Audit', content: <AuditTab /> },
 ];

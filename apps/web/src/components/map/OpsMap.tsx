@@ -1,0 +1,79 @@
+import 'leaflet/dist/leaflet.css';
+import './OpsMap.css';
+import L from 'leaflet';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+
+export interface OpsCourier {
+  id: string;
+  lat: number;
+  lng: number;
+  /** Name or short id shown in the tooltip. */
+  label: string;
+  /** True while the courier carries a course. */
+  inTransit: boolean;
+}
+
+interface OpsMapProps {
+  couriers: readonly OpsCourier[];
+  label?: string;
+}
+
+const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** Conakry, where the platform operates. */
+const CONAKRY: [number, number] = [9.5716, -13.6476];
+
+const icon = (inTransit: boolean) =>
+  L.divIcon({
+    className: `ops-map__marker ops-map__marker--${inTransit ? 'transit' : 'idle'}`,
+    html: '<span aria-hidden="true">🛵</span>',
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+  });
+const ICONS = { transit: icon(true), idle: icon(false) };
+
+/** Couriers online on a Leaflet map, each marker moving in place as positions arrive. */
+export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne' }: OpsMapProps) {
+  return (
+    <div className="ops-map" role="region" aria-label={label}>
+      {/* MapContainer's props are only read on first render; FitCouriers frames the map afterwards. */}
+      <MapContainer center={CONAKRY} zoom={12} className="ops-map__canvas" scrollWheelZoom={false}>
+        <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
+        {couriers.map((courier) => (
+          <CourierMarker key={courier.id} {...courier} />
+        ))}
+        <FitCouriers couriers={couriers} />
+      </MapContainer>
+    </div>
+  );
+}
+
+const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit }: OpsCourier) {
+  // A new position object only when the courier really moved.
+  const at = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
+  return (
+    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label}>
+      <Tooltip>
+        {label} · {inTransit ? 'en course' : 'disponible'}
+      </Tooltip>
+    </Marker>
+  );
+});
+
+/** Frames the couriers when the set of couriers changes, widens the view when one leaves it (not on every move). */
+function FitCouriers({ couriers }: { couriers: readonly OpsCourier[] }) {
+  const map = useMap();
+  const framed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!couriers.length) return;
+    const ids = couriers.map((courier) => courier.id).sort().join();
+    const points = couriers.map((courier) => L.latLng(courier.lat, courier.lng));
+    const view = map.getBounds();
+    const bounds = L.latLngBounds(points);
+    if (framed.current !== ids) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 15, animate: false });
+    // A courier leaving the view widens it rather than recentring, so the operator sees the move.
+    else if (!points.every((point) => view.contains(point))) map.fitBounds(bounds.extend(view), { padding: [32, 32], animate: false });
+    framed.current = ids;
+  }, [map, couriers]);
+  return null;
+}

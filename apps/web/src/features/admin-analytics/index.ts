@@ -1,0 +1,5 @@
+export { adminAnalyticsApi } from './api/admin-analytics-api';
+export { AnalyticsTab } from './components/AnalyticsTab';
+export { Figure, FinancialCard, LiveActivityCard } from './components/AnalyticsCards';
+export { NO_VALUE, showNumber } from './components/figures';
+export { AUTO_REFRESH_MS, useRefreshing } from './hooks/use-refreshing';

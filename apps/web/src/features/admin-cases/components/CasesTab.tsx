@@ -1,0 +1,128 @@
+import type { StaffDisputeDto, StaffSupportRequestDto } from '@coursa/contracts';
+import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Loader } from '@/components/ui/Loader';
+import { SegmentedControl } from '@/components/ui/SegmentedControl';
+import { Select } from '@/components/ui/Select';
+import { formatDate, formatPhone } from '@/lib/format';
+import { casesApi } from '../api/cases-api';
+import { CaseFollowUp } from './CaseFollowUp';
+
+type Kind = 'disputes' | 'support';
+const KINDS: readonly { value: Kind; label: string }[] = [
+  { value: 'disputes', label: 'Réclamations clients' },
+  { value: 'support', label: 'Support livreurs' },
+];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Tous les statuts' },
+  ...CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),
+];
+
+export const CASES_LOAD_ERROR = 'Erreur lors du chargement des réclamations';
+
+/** Staff tab "Réclamations": clients' claims and couriers' support requests, each followed to resolution. */
+export function CasesTab() {
+  const [kind, setKind] = useState<Kind>('disputes');
+  const [status, setStatus] = useState<CaseStatus | ''>('');
+  const [disputes, setDisputes] = useState<StaffDisputeDto[] | null>(null);
+  const [requests, setRequests] = useState<StaffSupportRequestDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    const failure = () => setFailed(true);
+    setFailed(false);
+    if (kind === 'disputes') casesApi.disputes(status).then(setDisputes, failure);
+    else casesApi.supportRequests(status).then(setRequests, failure);
+  }, [kind, status]);
+  useEffect(() => load(), [load]);
+
+  const list = kind === 'disputes' ? disputes : requests;
+  return (
+    <div className="stack">
+      <h2 className="page-title">Réclamations</h2>
+      <SegmentedControl label="Type de dossier" options={KINDS} value={kind} onChange={setKind} />
+      <Select
+        label="Statut"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as CaseStatus | '')}
+      />
+      {failed && <Alert tone="error">{CASES_LOAD_ERROR}</Alert>}
+      {saved && <Alert tone="success">{saved}</Alert>}
+      {!failed && !list && <Loader />}
+      {list && list.length === 0 && <p className="empty-state">Aucun dossier</p>}
+      {kind === 'disputes' && disputes && (
+        <ul className="stack case-list">
+          {disputes.map((dispute) => (
+            <li key={dispute.id} className="card stack">
+              <CaseHeader title={dispute.dispute_type_label} status={dispute.status} label={dispute.status_label} />
+              <p>
+                <strong>{dispute.reason}</strong>
+              </p>
+              {dispute.description && <p>{dispute.description}</p>}
+              <p className="muted">
+                {dispute.client_name} · {formatPhone(dispute.client_phone)}
+                {dispute.course_short_id && ` · Course #${dispute.course_short_id}`} · {formatDate(dispute.created_at)}
+              </p>
+              <Handled by={dispute.handled_by_name} resolvedAt={dispute.resolved_at} />
+              <CaseFollowUp
+                key={dispute.updated_at}
+                status={dispute.status}
+                note={dispute.staff_note}
+                onSave={async (next, note) => {
+                  setSaved((await casesApi.updateDispute(dispute.id, { status: next, note: note || null })).message);
+                  load();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {kind === 'support' && requests && (
+        <ul className="stack case-list">
+          {requests.map((request) => (
+            <li key={request.id} className="card stack">
+              <CaseHeader title={request.courier_name} status={request.status} label={request.status_label} />
+              <p>{request.issue}</p>
+              <p className="muted">
+                {formatPhone(request.courier_phone)}
+                {request.course_short_id && ` · Course #${request.course_short_id}`} · {formatDate(request.created_at)}
+              </p>
+              <Handled by={request.handled_by_name} resolvedAt={request.resolved_at} />
+              <CaseFollowUp
+                key={request.updated_at}
+                status={request.status}
+                note={request.staff_note}
+                onSave={async (next, note) => {
+                  setSaved((await casesApi.updateSupportRequest(request.id, { status: next, note: note || null })).message);
+                  load();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CaseHeader({ title, status, label }: { title: string; status: CaseStatus; label: string }) {
+  return (
+    <div className="card__header">
+      <h3 className="card__title">{title}</h3>
+      <span className={`case-status case-status--${status}`}>{label}</span>
+    </div>
+  );
+}
+
+function Handled({ by, resolvedAt }: { by: string | null; resolvedAt: string | null }) {
+  if (!by) return null;
+  return (
+    <p className="muted">
+      Suivi par {by}
+      {resolvedAt && ` · clos le ${formatDate(resolvedAt)}`}
+    </p>
+  );
+}

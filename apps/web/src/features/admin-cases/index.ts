@@ -1,0 +1,1 @@
+export { CasesTab } from './components/CasesTab';

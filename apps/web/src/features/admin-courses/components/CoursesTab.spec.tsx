@@ -1,0 +1,71 @@
+/** @jest-environment jsdom */
+import type { AdminCourseDto } from '@coursa/contracts';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { answer } from '@/test/fetch-answer';
+import { CoursesTab } from './CoursesTab';
+
+const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto => ({
+  id: `00000000-0000-0000-0000-0000000000${id}`,
+  status,
+  client_id: 'client-aaaaaaaa',
+  client_name: 'Awa Camara',
+  assigned_delivery_person_id: 'courier-bbbbbbbb',
+  delivery_person_name: 'Mamadou Diallo',
+  created_at: '2026-01-15T10:00:00.000Z',
+  estimated_price: 25000,
+  pickup_location: { address: 'Kaloum, marché' },
+  delivery_location: { address: 'Ratoma, Lambanyi' },
+  description: id === '01' ? 'Deux cartons' : null,
+});
+const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
+const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });
+
+describe('course management', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, COURSES));
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(cleanup);
+
+  it('shows the card fields and offers the actions only on non-final courses', async () => {
+    render(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    expect(within(card('01')).getByText(/25\s000 GNF/)).toBeTruthy();
+    expect(within(card('01')).getByText('Colis récupéré')).toBeTruthy();
+    expect(within(card('01')).getByRole('button', { name: 'Annuler la course' })).toBeTruthy();
+    expect(within(card('02')).queryByRole('button')).toBeNull();
+    expect(within(card('03')).queryByRole('button')).toBeNull();
+    expect([...(screen.getByLabelText('Filtrer par statut') as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      '',
+      'pending',
+      'assigned',
+      'collected',
+      'delivered',
+      'cancelled',
+    ]);
+  });
+
+  it('asks for an optional reason, sends it in the query and confirms', async () => {
+    render(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    fireEvent.click(within(card('01')).getByRole('button', { name: 'Annuler la course' }));
+    fireEvent.change(screen.getByLabelText('Raison (optionnelle)'), { target: { value: 'Client absent' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(call[0])).toMatch(/\/admin\/courses\/00000000-0000-0000-0000-000000000001\/status\?new_status=cancelled&reason=Client\+absent$/);
+    expect(screen.getByRole('status').textContent).toBe('Statut mis à jour avec succès');
+  });
+
+  it('without a reason sends no reason; a failure says so', async () => {
+    render(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    fetchMock.mockReturnValueOnce(answer(409, { detail: 'conflit' }));
+    fireEvent.click(within(card('01')).getByRole('button', { name: 'Marquer livrée' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(call[0])).toMatch(/\/status\?new_status=delivered$/);
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la modification');
+  });
+});

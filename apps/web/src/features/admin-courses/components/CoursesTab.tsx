@@ -1,0 +1,141 @@
+import type { AdminCourseDto } from '@coursa/contracts';
+import { COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { Select } from '@/components/ui/Select';
+import { formatDate } from '@/lib/format';
+import { adminCoursesApi } from '../api/admin-courses-api';
+import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
+
+export const COURSES_MESSAGES = {
+  updated: 'Statut mis à jour avec succès',
+  updateFailed: 'Erreur lors de la modification',
+} as const;
+
+/** Spec §4: the admin filter offers only these statuses. */
+const FILTER_STATUSES: readonly CourseStatus[] = ['pending', 'assigned', 'collected', 'delivered', 'cancelled'];
+const STATUS_FILTERS = [
+  { value: '', label: 'Tous les statuts' },
+  ...FILTER_STATUSES.map((status) => ({ value: status, label: COURSE_STATUS_LABELS[status] })),
+];
+const isFinal = (status: CourseStatus) => status === 'delivered' || status === 'cancelled';
+
+type Courses = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: AdminCourseDto[] };
+
+/** Spec §2 "Course management": courses by status; non-final ones can be closed as delivered or cancelled. */
+export function CoursesTab() {
+  const [status, setStatus] = useState<CourseStatus | ''>('');
+  const [courses, setCourses] = useState<Courses>({ state: 'loading' });
+  const [change, setChange] = useState<StatusChange | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const load = useCallback(async (filter: CourseStatus | '') => {
+    try {
+      setCourses({ state: 'ready', items: await adminCoursesApi.list(filter || undefined) });
+    } catch (error) {
+      console.error(error);
+      setCourses({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    setCourses({ state: 'loading' });
+    void load(status);
+  }, [load, status]);
+
+  async function apply(reason: string) {
+    if (!change) return;
+    const { courseId, newStatus } = change;
+    setChange(null);
+    try {
+      await adminCoursesApi.setStatus(courseId, newStatus, reason.trim());
+      setNotice({ tone: 'success', text: COURSES_MESSAGES.updated });
+      await load(status);
+    } catch {
+      setNotice({ tone: 'error', text: COURSES_MESSAGES.updateFailed });
+    }
+  }
+
+  return (
+    <div className="stack">
+      <div className="card__header">
+        <h2 className="page-title">Gestion des courses</h2>
+        <Button variant="secondary" onClick={() => void load(status)}>
+          Actualiser
+        </Button>
+      </div>
+      <Select
+        label="Filtrer par statut"
+        options={STATUS_FILTERS}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as CourseStatus | '')}
+      />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {courses.state === 'loading' && <Loader />}
+      {courses.state === 'failed' && <p className="muted">Impossible de charger les courses pour le moment.</p>}
+      {courses.state === 'ready' && !courses.items.length && <p className="muted">Aucune course.</p>}
+      {courses.state === 'ready' &&
+        courses.items.map((course) => (
+          <article key={course.id} className="card admin-course" aria-label={`Course ${shortId(course.id)}`}>
+            <div className="card__header">
+              <h3 className="card__title">Course #{shortId(course.id)}</h3>
+              <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
+            </div>
+            <dl className="details">
+              <div className="details__row">
+                <dt>Client</dt>
+                <dd>
+                  {course.client_name} <span className="muted">({shortId(course.client_id)})</span>
+                </dd>
+              </div>
+              <div className="details__row">
+                <dt>Livreur</dt>
+                <dd>
+                  {course.assigned_delivery_person_id ? (
+                    <>
+                      {course.delivery_person_name} <span className="muted">({shortId(course.assigned_delivery_person_id)})</span>
+                    </>
+                  ) : (
+                    'Non assigné'
+                  )}
+                </dd>
+              </div>
+              <div className="details__row">
+                <dt>Créée le</dt>
+                <dd>{formatDate(course.created_at)}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Prix estimé</dt>
+                <dd>{formatGnf(course.estimated_price)}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Retrait</dt>
+                <dd>{course.pickup_location.address}</dd>
+              </div>
+              <div className="details__row">
+                <dt>Livraison</dt>
+                <dd>{course.delivery_location.address}</dd>
+              </div>
+              {course.description && (
+                <div className="details__row">
+                  <dt>Description</dt>
+                  <dd>{course.description}</dd>
+                </div>
+              )}
+            </dl>
+            {!isFinal(course.status) && (
+              <div className="button-row">
+                <Button onClick={() => setChange({ courseId: course.id, newStatus: 'delivered' })}>Marquer livrée</Button>
+                <Button variant="secondary" onClick={() => setChange({ courseId: course.id, newStatus: 'cancelled' })}>
+                  Annuler la course
+                </Button>
+              </div>
+            )}
+          </article>
+        ))}
+      {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={(reason) => void apply(reason)} />}
+    </div>
+  );
+}

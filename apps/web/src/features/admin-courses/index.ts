@@ -1,0 +1,2 @@
+export { CoursesTab } from './components/CoursesTab';
+export { adminCoursesApi } from './api/admin-courses-api';

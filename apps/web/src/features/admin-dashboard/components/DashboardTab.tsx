@@ -1,0 +1,139 @@
+import type { AdminCourseDto, AnalyticsDto, DashboardStatsDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, shortId } from '@coursa/domain';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { adminAnalyticsApi, Figure, FinancialCard, LiveActivityCard, showNumber, useRefreshing } from '@/features/admin-analytics';
+import { adminCoursesApi } from '@/features/admin-courses';
+import { useOpenTab } from '@/lib/tabs';
+import { adminDashboardApi } from '../api/admin-dashboard-api';
+import { useOpsFeed } from '../hooks/use-ops-feed';
+import { opsActions, useOpsStore } from '../stores/ops-store';
+import { Champions } from './Champions';
+import { NotificationCenter } from './NotificationCenter';
+
+const OpsMap = lazy(() => import('@/components/map/OpsMap'));
+
+/** Spec §9: the dashboard's champions are the top 4 couriers of the last 30 days. */
+const CHAMPIONS = 4;
+
+interface DashboardData {
+  stats: DashboardStatsDto | null;
+  analytics: AnalyticsDto | null;
+  inTransit: AdminCourseDto[];
+}
+
+/** Each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
+async function loadDashboard(): Promise<DashboardData> {
+  const [stats, analytics, courses] = await Promise.allSettled([
+    adminDashboardApi.stats(),
+    adminAnalyticsApi.get('30days'),
+    adminCoursesApi.list(),
+  ]);
+  [stats, analytics, courses].forEach((result) => result.status === 'rejected' && console.error(result.reason));
+  return {
+    stats: stats.status === 'fulfilled' ? stats.value : null,
+    analytics: analytics.status === 'fulfilled' ? analytics.value : null,
+    inTransit: courses.status === 'fulfilled' ? courses.value.filter((course) => ACTIVE_STATUSES.includes(course.status)) : [],
+  };
+}
+
+/** Spec §2 "Admin dashboard": counters, live map and activity, finances, champions, notifications, shortcuts. */
+export function DashboardTab() {
+  useOpsFeed();
+  const { data, loading, refresh } = useRefreshing(loadDashboard);
+  const openTab = useOpenTab();
+  const live = useOpsStore((state) => state.counters);
+  const alerts = data?.analytics?.alerts;
+
+  useEffect(() => {
+    if (alerts) opsActions.alerts(alerts.map((alert) => alert.message));
+  }, [alerts]);
+
+  const stats = data?.stats;
+  return (
+    <div className="stack">
+      <div className="card__header">
+        <h2 className="page-title">Tableau de bord</h2>
+        <Button variant="secondary" onClick={refresh} disabled={loading}>
+          Actualiser
+        </Button>
+      </div>
+      <section className="figures figures--kpi" aria-label="Compteurs">
+        <Figure label="Utilisateurs actifs" value={showNumber(stats?.total_users)} />
+        <Figure label="Commandes totales" value={showNumber(stats?.total_courses)} />
+        <Figure label="En cours" value={showNumber(live?.active_courses ?? stats?.active_courses)} />
+        <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />
+      </section>
+      <LiveMap inTransit={data?.inTransit ?? []} />
+      <LiveActivityCard analytics={data?.analytics ?? null} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
+      <FinancialCard analytics={data?.analytics ?? null} />
+      <Champions
+        champions={(data?.analytics?.top_delivery_personnel ?? []).slice(0, CHAMPIONS)}
+        loaded={Boolean(data?.analytics)}
+      />
+      <NotificationCenter />
+      <section className="card" aria-labelledby="quick-actions-title">
+        <h3 id="quick-actions-title" className="card__title">
+          Actions rapides
+        </h3>
+        <div className="quick-actions">
+          <Button variant="secondary" onClick={() => openTab('analytics')}>
+            Analytics
+          </Button>
+          <Button variant="secondary" onClick={() => openTab('users')}>
+            Utilisateurs
+          </Button>
+          <Button variant="secondary" onClick={() => openTab('create-delivery')}>
+            Livreurs
+          </Button>
+          <Button variant="secondary" onClick={() => openTab('courses')}>
+            Courses
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Couriers online from the `ops` room; those carrying a course (from the course list) stand out. */
+function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
+  const positions = useOpsStore((state) => state.couriers);
+  const carrying = useMemo(() => {
+    const byCourier = new Map<string, AdminCourseDto>();
+    inTransit.forEach((course) => course.assigned_delivery_person_id && byCourier.set(course.assigned_delivery_person_id, course));
+    return byCourier;
+  }, [inTransit]);
+  const couriers = useMemo(
+    () =>
+      Object.values(positions).map((position) => {
+        const course = carrying.get(position.courier_id);
+        return {
+          id: position.courier_id,
+          lat: position.lat,
+          lng: position.lng,
+          label: course?.delivery_person_name ?? `#${shortId(position.courier_id)}`,
+          inTransit: Boolean(course),
+        };
+      }),
+    [positions, carrying],
+  );
+  const onlineCount = couriers.length;
+  const transitCount = couriers.filter((courier) => courier.inTransit).length;
+
+  return (
+    <section className="card" aria-labelledby="ops-map-title">
+      <div className="card__header">
+        <h3 id="ops-map-title" className="card__title">
+          Carte en direct
+        </h3>
+        <span className="muted">
+          {onlineCount} en ligne · {transitCount} en course
+        </span>
+      </div>
+      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+        <OpsMap couriers={couriers} />
+      </Suspense>
+    </section>
+  );
+}

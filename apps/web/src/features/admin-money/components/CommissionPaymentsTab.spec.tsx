@@ -1,0 +1,88 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { answer } from '@/test/fetch-answer';
+import { CommissionPaymentsTab } from './CommissionPaymentsTab';
+
+const group = {
+  deliverer_id: 'd1',
+  deliverer_name: 'Alpha Barry',
+  deliverer_phone: '+224660000001',
+  amount: 12500,
+  count: 2,
+  commissions: [
+    { id: 'c1', amount: 5000, created_at: '2026-11-02T10:00:00Z', course_id: 'k1' },
+    { id: 'c2', amount: 7500, created_at: '2026-11-03T10:00:00Z', course_id: 'k2' },
+  ],
+};
+const summary = { pending_amount: 12500, pending_count: 2, paid_this_month: 30000, payments_this_month: 1 };
+const paymentRequest = {
+  id: 'r1',
+  deliverer_id: 'd1',
+  deliverer_name: 'Alpha Barry',
+  amount: 12500,
+  reason: 'early_payment',
+  status: 'pending',
+  created_at: '2026-11-04T10:00:00Z',
+};
+
+describe('CommissionPaymentsTab', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  let confirmMock: jest.Mock<typeof window.confirm>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>((input) => {
+      const path = String(input);
+      if (path.endsWith('/summary')) return answer(200, summary);
+      if (path.endsWith('/pending')) return answer(200, { commissions: [group] });
+      if (path.endsWith('/payment-requests')) return answer(200, { requests: [paymentRequest] });
+      if (path.endsWith('/payouts')) return answer(200, []);
+      return answer(500, {});
+    });
+    globalThis.fetch = fetchMock;
+    confirmMock = jest.fn<typeof window.confirm>(() => true);
+    window.confirm = confirmMock;
+  });
+  afterEach(cleanup);
+
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+  it('shows the summary and pays a courier after the spec confirmation, with the phone given', async () => {
+    render(<CommissionPaymentsTab />);
+    expect(await screen.findByText('Alpha Barry')).toBeTruthy();
+    expect(screen.getByText('Paiements ce mois').nextSibling?.textContent).toBe('1');
+    const phone = screen.getByLabelText('Numéro Mobile Money') as HTMLInputElement;
+    expect(phone.value).toBe('+224660000001');
+    fireEvent.change(phone, { target: { value: '+224 660 00 00 09' } });
+
+    confirmMock.mockReturnValueOnce(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Payer' }));
+    expect(confirmMock).toHaveBeenCalledWith('Confirmer le paiement de 12\u202f500 GNF à Alpha Barry ?');
+    expect(posts()).toHaveLength(0);
+
+    fetchMock.mockReturnValueOnce(answer(409, {}));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Payer' })));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toEqual({
+      deliverer_id: 'd1',
+      commission_ids: ['c1', 'c2'],
+      payment_method: 'mobile_money',
+      phone: '+224 660 00 00 09',
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors du traitement du paiement');
+  });
+
+  it('approves a payment request with the API message, and shows the detail of a failure', async () => {
+    render(<CommissionPaymentsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Demandes' }));
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, message: 'Demande approuvée avec succès' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approuver' })));
+    expect(posts()[0]![0]).toBe('/api/admin/payment-requests/r1/approve');
+    expect(screen.getByRole('status').textContent).toBe('Demande approuvée avec succès');
+
+    fetchMock.mockReturnValueOnce(answer(409, { detail: 'Demande déjà traitée.', code: 'X' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rejeter' })));
+    expect(screen.getByRole('alert').textContent).toBe('Demande déjà traitée.');
+    fetchMock.mockReturnValueOnce(answer(500, {}));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rejeter' })));
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors du traitement');
+  });
+});

@@ -1,0 +1,251 @@
+import type {
+  CommissionSummaryDto,
+  PayoutDto,
+  PendingCommissionGroupDto,
+  StaffPaymentRequestDto,
+} from '@coursa/contracts';
+import { formatGnf } from '@coursa/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Loader } from '@/components/ui/Loader';
+import { PhoneInput } from '@/components/ui/PhoneInput';
+import { SegmentedControl } from '@/components/ui/SegmentedControl';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { moneyApi } from '../api/money-api';
+import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
+
+type Section = 'pending' | 'requests' | 'history';
+const SECTIONS: readonly { value: Section; label: string }[] = [
+  { value: 'pending', label: 'En attente' },
+  { value: 'requests', label: 'Demandes' },
+  { value: 'history', label: 'Historique' },
+];
+
+const REQUEST_STATUS_LABELS: Record<StaffPaymentRequestDto['status'], string> = {
+  pending: 'En attente',
+  approved: 'Approuvée',
+  rejected: 'Rejetée',
+};
+
+const PAYOUT_STATUS_LABELS: Record<PayoutDto['status'], string> = {
+  processing: 'En cours',
+  completed: 'Effectué',
+  failed: 'Échoué',
+};
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
+export function CommissionPaymentsTab() {
+  const [section, setSection] = useState<Section>('pending');
+  const [summary, setSummary] = useState<CommissionSummaryDto | null>(null);
+  const [groups, setGroups] = useState<PendingCommissionGroupDto[] | null>(null);
+  const [requests, setRequests] = useState<StaffPaymentRequestDto[] | null>(null);
+  const [payouts, setPayouts] = useState<PayoutDto[] | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const load = useCallback(() => {
+    const logged = (error: unknown) => console.error(error);
+    moneyApi.summary().then(setSummary, logged);
+    moneyApi.pending().then((answer) => setGroups(answer.commissions), logged);
+    moneyApi.paymentRequests().then((answer) => setRequests(answer.requests), logged);
+    moneyApi.payouts().then(setPayouts, logged);
+  }, []);
+  useEffect(() => load(), [load]);
+
+  const done = (next: Notice) => {
+    setNotice(next);
+    if (next?.tone === 'success') load();
+  };
+
+  return (
+    <div className="stack">
+      <h2 className="page-title">Paiements et commissions</h2>
+      <SummaryCard summary={summary} />
+      <SegmentedControl label="Sections" options={SECTIONS} value={section} onChange={setSection} />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {section === 'pending' &&
+        (groups ? <PendingCommissions groups={groups} onDone={done} /> : <Loader />)}
+      {section === 'requests' && (requests ? <PaymentRequests requests={requests} onDone={done} /> : <Loader />)}
+      {section === 'history' && (payouts ? <PayoutHistory payouts={payouts} onDone={done} /> : <Loader />)}
+    </div>
+  );
+}
+
+function SummaryCard({ summary }: { summary: CommissionSummaryDto | null }) {
+  if (!summary) return <Loader />;
+  return (
+    <section className="card money-summary" aria-label="Résumé des commissions">
+      <Figure label="Montant en attente" value={formatGnf(summary.pending_amount)} />
+      <Figure label="Commissions en attente" value={formatNumber(summary.pending_count)} />
+      <Figure label="Payé ce mois" value={formatGnf(summary.paid_this_month)} />
+      <Figure label="Paiements ce mois" value={formatNumber(summary.payments_this_month)} />
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="money-summary__figure">
+      <span className="muted">{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+}
+
+function PendingCommissions({ groups, onDone }: { groups: PendingCommissionGroupDto[]; onDone: (notice: Notice) => void }) {
+  if (groups.length === 0) return <p className="empty-state">Aucune commission en attente</p>;
+  return (
+    <ul className="stack money-list">
+      {groups.map((group) => (
+        <li key={group.deliverer_id}>
+          <PendingGroup group={group} onDone={onDone} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onDone: (notice: Notice) => void }) {
+  const [phone, setPhone] = useState(group.deliverer_phone);
+  const [paying, setPaying] = useState(false);
+
+  async function pay() {
+    if (!window.confirm(paymentConfirmation(group.amount, group.deliverer_name))) return;
+    setPaying(true);
+    try {
+      const answer = await moneyApi.processPayment({
+        deliverer_id: group.deliverer_id,
+        commission_ids: group.commissions.map((commission) => commission.id),
+        payment_method: 'mobile_money',
+        phone: phone.trim(),
+      });
+      onDone({ tone: 'success', text: answer.message });
+    } catch (error) {
+      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) });
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <article className="card stack">
+      <div className="card__header">
+        <h3 className="card__title">{group.deliverer_name}</h3>
+        <strong>{formatGnf(group.amount)}</strong>
+      </div>
+      <p className="muted">
+        {formatPhone(group.deliverer_phone)} · {group.count} {group.count > 1 ? 'commissions' : 'commission'}
+      </p>
+      <ul className="money-lines">
+        {group.commissions.map((commission) => (
+          <li key={commission.id}>
+            <span>{formatDate(commission.created_at)}</span>
+            <span>{formatGnf(commission.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <PhoneInput label="Numéro Mobile Money" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      <Button disabled={paying || !phone.trim()} onClick={() => void pay()}>
+        {paying ? 'Paiement…' : 'Payer'}
+      </Button>
+    </article>
+  );
+}
+
+function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDto[]; onDone: (notice: Notice) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  if (requests.length === 0) return <p className="empty-state">Aucune demande de paiement</p>;
+
+  async function handle(request: StaffPaymentRequestDto, decision: 'approve' | 'reject') {
+    setBusy(request.id);
+    try {
+      const answer = await moneyApi[decision](request.id);
+      onDone({ tone: 'success', text: answer.message || REQUEST_HANDLED[decision] });
+    } catch (error) {
+      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.request) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <ul className="stack money-list">
+      {requests.map((request) => (
+        <li key={request.id} className="card stack">
+          <div className="card__header">
+            <h3 className="card__title">{request.deliverer_name}</h3>
+            <strong>{formatGnf(request.amount)}</strong>
+          </div>
+          <p className="muted">
+            {formatDate(request.created_at)} · {request.reason === 'early_payment' ? 'Paiement anticipé' : request.reason} ·{' '}
+            {REQUEST_STATUS_LABELS[request.status]}
+          </p>
+          {request.status === 'pending' && (
+            <div className="button-row">
+              <Button disabled={busy === request.id} onClick={() => void handle(request, 'approve')}>
+                Approuver
+              </Button>
+              <Button variant="secondary" disabled={busy === request.id} onClick={() => void handle(request, 'reject')}>
+                Rejeter
+              </Button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (notice: Notice) => void }) {
+  const [checking, setChecking] = useState<string | null>(null);
+  if (payouts.length === 0) return <p className="empty-state">Aucun paiement effectué</p>;
+
+  async function check(payout: PayoutDto) {
+    setChecking(payout.id);
+    try {
+      onDone({ tone: 'success', text: (await moneyApi.checkPayout(payout.id)).message });
+    } catch (error) {
+      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) });
+    } finally {
+      setChecking(null);
+    }
+  }
+
+  return (
+    <ul className="stack money-list">
+      {payouts.map((payout) => (
+        <li key={payout.id} className="card stack">
+          <div className="card__header">
+            <h3 className="card__title">{payout.deliverer_name}</h3>
+            <strong>{formatGnf(payout.amount)}</strong>
+          </div>
+          <dl className="details">
+            <Row label="Statut" value={PAYOUT_STATUS_LABELS[payout.status]} />
+            <Row label="Période" value={`${formatDate(payout.period_start)} – ${formatDate(payout.period_end)}`} />
+            <Row label="Courses" value={formatNumber(payout.total_courses)} />
+            <Row label="Versé sur" value={payout.phone ? formatPhone(payout.phone) : payout.method} />
+            <Row label="Référence" value={payout.reference} />
+            <Row label="Date" value={formatDate(payout.completed_at ?? payout.created_at)} />
+          </dl>
+          {payout.status === 'processing' && (
+            <Button variant="secondary" disabled={checking === payout.id} onClick={() => void check(payout)}>
+              Vérifier le statut
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

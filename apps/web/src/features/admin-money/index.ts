@@ -1,0 +1,1 @@
+export { CommissionPaymentsTab } from './components/CommissionPaymentsTab';

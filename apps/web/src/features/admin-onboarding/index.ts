@@ -1,0 +1,1 @@
+export { CreateDeliveryTab } from './components/CreateDeliveryTab';

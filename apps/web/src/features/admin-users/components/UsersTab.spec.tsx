@@ -1,0 +1,95 @@
+/** @jest-environment jsdom */
+import type { AdminUserDto } from '@coursa/contracts';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { answer } from '@/test/fetch-answer';
+import { UsersTab } from './UsersTab';
+
+const user = (id: string, role: AdminUserDto['role'], email: string | null = null): AdminUserDto => ({
+  id,
+  display_id: `USR-${id}`,
+  full_name: `Nom ${id}`,
+  phone: '+224620000000',
+  email,
+  role,
+  is_active: true,
+  created_at: '2026-01-15T10:00:00.000Z',
+});
+const USERS = [user('1', 'client'), user('2', 'independent_delivery', 'b@example.com'), user('3', 'admin')];
+const row = (id: string) => screen.getByText(`USR-${id}`).closest('tr') as HTMLElement;
+
+describe('user management', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, { users: USERS }));
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(cleanup);
+
+  it('shows the table with "Non renseigné" for an empty email and no delete for admin rows', async () => {
+    render(<UsersTab />);
+    await screen.findByText('USR-1');
+    expect(within(row('1')).getByText('Non renseigné')).toBeTruthy();
+    expect(within(row('2')).getByText('b@example.com')).toBeTruthy();
+    expect(within(row('1')).queryByRole('button', { name: 'Supprimer' })).toBeTruthy();
+    expect(within(row('3')).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+  });
+
+  it('filters by role through the API', async () => {
+    render(<UsersTab />);
+    await screen.findByText('USR-1');
+    await act(async () => fireEvent.change(screen.getByLabelText('Filtrer par rôle'), { target: { value: 'salaried_delivery' } }));
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/\/admin\/users\?role=salaried_delivery$/);
+  });
+
+  it('deletes in two steps on the same user, and Annuler drops the confirmation', async () => {
+    render(<UsersTab />);
+    await screen.findByText('USR-1');
+    fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
+    expect(within(row('1')).getByRole('button', { name: 'Confirmer' })).toBeTruthy();
+    fireEvent.click(within(row('1')).getByRole('button', { name: 'Annuler' }));
+    expect(within(row('1')).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+
+    fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
+    // Another user's delete starts over: the confirmation belongs to one user.
+    fireEvent.click(within(row('2')).getByRole('button', { name: 'Supprimer' }));
+    expect(within(row('1')).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await act(async () => fireEvent.click(within(row('2')).getByRole('button', { name: 'Confirmer' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
+    expect(String(call[0])).toMatch(/\/admin\/users\/2$/);
+  });
+
+  it('a failed delete shows the server detail, else the fallback, and resets the confirmation', async () => {
+    render(<UsersTab />);
+    await screen.findByText('USR-1');
+    fetchMock.mockReturnValueOnce(answer(409, { detail: 'Impossible de supprimer ce compte' }));
+    fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
+    await act(async () => fireEvent.click(within(row('1')).getByRole('button', { name: 'Confirmer' })));
+    expect(screen.getByRole('alert').textContent).toBe('Impossible de supprimer ce compte');
+    expect(within(row('1')).getByRole('button', { name: 'Supprimer' })).toBeTruthy();
+
+    fetchMock.mockReturnValueOnce(answer(500, {}));
+    fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
+    await act(async () => fireEvent.click(within(row('1')).getByRole('button', { name: 'Confirmer' })));
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la suppression');
+  });
+
+  it('toggles the status with PUT and reports a failure', async () => {
+    render(<UsersTab />);
+    await screen.findByText('USR-1');
+    fetchMock.mockReturnValueOnce(answer(500, { detail: 'boom' }));
+    await act(async () => fireEvent.click(within(row('1')).getByRole('button', { name: 'Désactiver' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(call[0])).toMatch(/\/users\/1\/toggle-status$/);
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la modification du statut');
+  });
+
+  it('a failed load says so', async () => {
+    fetchMock.mockReturnValueOnce(answer(500, {}));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<UsersTab />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du chargement des utilisateurs');
+  });
+});

@@ -1,0 +1,74 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { answer } from '@/test/fetch-answer';
+import { AuditTab } from './AuditTab';
+import { CreateAdminForm } from './CreateAdminForm';
+import { MigrationPanel } from './MigrationPanel';
+
+describe('super admin screens', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(cleanup);
+
+  it('migrates only after the irreversible confirmation, then reloads', async () => {
+    const reload = jest.fn();
+    const confirmMock = jest.fn<typeof window.confirm>(() => false);
+    window.confirm = confirmMock;
+    render(<MigrationPanel reload={reload} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Migrer vers Super Administrateur' }));
+    expect(confirmMock).toHaveBeenCalledWith(
+      'Êtes-vous sûr de vouloir migrer ce compte vers Super Administrateur ? Cette action est irréversible.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    confirmMock.mockReturnValue(true);
+    fetchMock.mockReturnValueOnce(answer(403, {}));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Migrer vers Super Administrateur' })));
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la migration');
+    expect(reload).not.toHaveBeenCalled();
+
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, message: 'Compte migré.' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Migrer vers Super Administrateur' })));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('creates an admin with an optional email, and falls back to the spec message', async () => {
+    render(<CreateAdminForm />);
+    const submit = screen.getByRole('button', { name: "Créer l'administrateur" }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Nom complet *'), { target: { value: 'Fanta Camara' } });
+    fireEvent.change(screen.getByLabelText('Téléphone *'), { target: { value: '+224620000003' } });
+    fireEvent.change(screen.getByLabelText('Mot de passe *'), { target: { value: 'secret1' } });
+    fetchMock.mockReturnValueOnce(answer(500, {}));
+    await act(async () => fireEvent.click(submit));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      full_name: 'Fanta Camara',
+      phone: '+224620000003',
+      email: null,
+      password: 'secret1',
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la création');
+  });
+
+  it('filters the audit log and reports a failed load', async () => {
+    fetchMock.mockImplementation((input) =>
+      String(input).includes('audit-stats')
+        ? answer(200, { total_actions: 60, actions_per_day: 2, most_active_users: [], actions_by_type: {} })
+        : answer(200, { logs: [] }),
+    );
+    render(<AuditTab />);
+    expect(await screen.findByText('Aucune entrée')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/super-admin/audit-logs?limit=50');
+    await act(async () => fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin_created' } }));
+    await act(async () => fireEvent.change(screen.getByLabelText('Ressource'), { target: { value: 'user' } }));
+    expect(fetchMock.mock.calls.at(-2)![0]).toBe('/api/super-admin/audit-logs?limit=50&action=admin_created&resource_type=user');
+
+    fetchMock.mockImplementation(() => answer(500, {}));
+    await act(async () => fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'login' } }));
+    expect(screen.getByRole('alert').textContent).toBe("Erreur lors du chargement des données d'audit");
+  });
+});

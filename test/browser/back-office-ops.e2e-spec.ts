@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ClientToServerEvents, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
+import { createAccount, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The back office's live operations: an admin watches a courier move on the ops map, then cancels a course.
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let courierSocket: ClientSocket | undefined;
+
+const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const VIEWPORT = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  courierSocket?.disconnect();
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function orderCourse(token: string): Promise<string> {
+  const created = await app.request(
+    'POST',
+    '/api/courses',
+    { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: '+224620000001', payment_method: 'cash_on_delivery' },
+    { token },
+  );
+  expect(created.status).toBe(201);
+  return (created.body as { id: string }).id;
+}
+
+describe('back-office operations', () => {
+  it('shows a courier moving on the live map, and cancels a course with a reason', async () => {
+    // A courier with an accepted course, and another pending course to cancel.
+    const client = await signedIn(app, 'client');
+    const accepted = await orderCourse(client.token);
+    const toCancel = await orderCourse(client.token);
+    const courier = await signedIn(app, 'independent_delivery');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+    expect((await app.request('POST', `/api/delivery/accept-course/${accepted}`, undefined, { token: courier.token })).status).toBe(200);
+
+    courierSocket = io(app.baseUrl, { path: '/socket.io', auth: { token: courier.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      courierSocket!.once('connect', resolve);
+      courierSocket!.once('connect_error', reject);
+    });
+    const send = (lat: number, lng: number) =>
+      new Promise<PositionAck>((resolve) => courierSocket!.emit('courier:position', { lat, lng, at: Date.now() }, resolve));
+    expect(await send(9.54, -13.66)).toEqual({ ok: true });
+
+    // The admin signs in through the sign-in screen and lands on the dashboard.
+    const admin = await createAccount(app, 'admin');
+    context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByLabel('Téléphone').fill(admin.phone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+
+    // The courier carries a course: its marker is the « en course » one, named after the courier.
+    const marker = page.locator(`.ops-map__marker--transit[title="${courier.user.fullName}"]`);
+    await marker.waitFor({ timeout: 15_000 });
+    await expect(page.locator('.ops-map__marker').count()).resolves.toBe(1);
+    await page.getByRole('region', { name: 'Carte des livreurs en ligne' }).scrollIntoViewIfNeeded();
+    // The map keeps the courier in view, whatever the tiles (none load offline).
+    const expectInsideMap = async () => {
+      const [box, area] = await Promise.all([marker.boundingBox(), page.locator('.ops-map__canvas').boundingBox()]);
+      expect(box!.x).toBeGreaterThanOrEqual(area!.x);
+      expect(box!.y).toBeGreaterThanOrEqual(area!.y);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(area!.x + area!.width);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(area!.y + area!.height);
+    };
+    await expectInsideMap();
+    await screenshot(page, 'back-office-ops-map-before');
+    const before = await marker.evaluate((element) => (element as HTMLElement).style.transform);
+
+    // Positions stream at most once a second: the same marker moves in place.
+    await sleep(1100);
+    expect(await send(9.52, -13.69)).toEqual({ ok: true });
+    await page.waitForFunction(
+      ([selector, previous]) => (document.querySelector(selector) as HTMLElement | null)?.style.transform !== previous,
+      [`.ops-map__marker--transit[title="${courier.user.fullName}"]`, before] as const,
+      { timeout: 15_000 },
+    );
+    await expect(page.locator('.ops-map__marker').count()).resolves.toBe(1);
+    await expectInsideMap();
+    await screenshot(page, 'back-office-ops-map-after');
+
+    // The admin cancels the pending course with a reason.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Courses' }).click();
+    const card = page.getByRole('article', { name: `Course ${toCancel.slice(-8)}` });
+    await card.getByRole('button', { name: 'Annuler la course' }).click();
+    await page.getByLabel('Raison (optionnelle)').fill('Client injoignable');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Statut mis à jour avec succès').waitFor();
+    await card.getByText('Annulée').waitFor();
+    await screenshot(page, 'back-office-course-cancelled');
+
+    const stored = await app.db.course.findUniqueOrThrow({ where: { id: toCancel } });
+    expect(stored.status).toBe('cancelled');
+  });
+});

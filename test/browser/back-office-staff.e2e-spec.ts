@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount, login, newPhone, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The staff half of the back office in a real browser: courier onboarding, money, admins and audit.
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const VIEWPORT = { width: 390, height: 844 };
+
+// The smallest real images: the API recognises photos by their first bytes.
+const photosDir = mkdtempSync(join(tmpdir(), 'coursa-kyc-'));
+const ID_PHOTO = join(photosDir, 'piece-identite.png');
+const PERSONAL_PHOTO = join(photosDir, 'portrait.jpg');
+writeFileSync(
+  ID_PHOTO,
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
+writeFileSync(PERSONAL_PHOTO, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]));
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await app?.close();
+});
+
+async function signInThroughUi(phone: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${app.baseUrl}/auth`);
+  await page.getByLabel('Téléphone').fill(phone);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+  return page;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
+const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
+
+describe('the staff back office', () => {
+  let admin: Awaited<ReturnType<typeof createAccount>>;
+  const courierPhone = newPhone();
+  const adminPhone = newPhone();
+
+  beforeAll(async () => {
+    admin = await createAccount(app, 'admin');
+  });
+
+  it('an admin creates a courier with the full KYC file and photos, who can then sign in', async () => {
+    const page = await signInThroughUi(admin.phone, admin.password);
+    await tab(page, 'Nouveau livreur').click();
+    await page.getByLabel('Nom complet *').fill('Mamadou Kaba');
+    await page.getByLabel('Téléphone *').fill(courierPhone);
+    await page.getByLabel('Email (optionnel)').fill(`kaba-${Date.now()}@example.gn`);
+    await page.getByLabel('Mot de passe *').fill('livreur-123');
+    await page.getByLabel('Type de livreur *').selectOption('salaried_delivery');
+    await next(page);
+    await page.getByLabel('Type de véhicule').selectOption('tricycle');
+    await page.getByLabel('Numéro de permis').fill('P-778899');
+    await page.getByLabel('Immatriculation du véhicule').fill('RC-1234-A');
+    await page.getByLabel('Description du véhicule').fill('Tricycle bleu');
+    await next(page);
+    await page.getByLabel("Type de pièce d'identité *").selectOption('passeport');
+    await page.getByLabel('Numéro de la pièce *').fill('GN0099887');
+    await page.getByLabel("Date d'expiration *").fill('2031-06-30');
+    await page.getByLabel("Photo de la pièce d'identité *").setInputFiles(ID_PHOTO);
+    await page.getByText('✓ Photo enregistrée').waitFor();
+    await page.getByLabel('Photo personnelle').setInputFiles(PERSONAL_PHOTO);
+    await page.getByText('✓ Photo enregistrée').nth(1).waitFor();
+    await page.getByLabel('Groupe sanguin').selectOption('O+');
+    await next(page);
+    await page.getByLabel("Nom du contact d'urgence *").fill('Fatoumata Kaba');
+    await page.getByLabel("Téléphone du contact d'urgence *").fill(newPhone());
+    await page.getByLabel('Lien de parenté *').selectOption('conjoint');
+    await next(page);
+    await page.getByLabel('Adresse').fill('Ratoma, Kipé');
+    await page.getByLabel("Années d'expérience").fill('4');
+    await page.getByLabel('Employeur précédent').fill('Conakry Express');
+    await page.getByLabel('Banque ou portefeuille mobile').selectOption('orange_money');
+    await page.getByLabel('Numéro de compte ou de portefeuille').fill('+224 620 00 11 22');
+    await screenshot(page, 'back-office-kyc-last-step');
+    await page.getByRole('button', { name: 'Créer le livreur' }).click();
+    await page.getByText('Livreur créé avec succès! Dossier KYC complet.').waitFor();
+    expect(await page.getByLabel('Nom complet *').inputValue()).toBe('');
+    await screenshot(page, 'back-office-kyc-created');
+
+    const courier = await app.db.user.findFirstOrThrow({ where: { fullName: 'Mamadou Kaba' } });
+    expect(courier.role).toBe('salaried_delivery');
+    const session = await login(app, courier.phone, 'livreur-123');
+    expect(session.user.id).toBe(courier.id);
+  });
+
+  it('an admin approves a courier’s early payment request', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const { user: client } = await createAccount(app, 'client');
+    for (const amount of [4000, 3500]) {
+      const course = await app.db.course.create({
+        data: {
+          clientId: client.id,
+          courierId: courier.user.id,
+          status: 'delivered',
+          pickupAddress: 'Marché Madina',
+          pickupLatitude: 9.5456,
+          pickupLongitude: -13.6566,
+          deliveryAddress: 'Kaloum',
+          deliveryLatitude: 9.5092,
+          deliveryLongitude: -13.7122,
+          recipientPhone: newPhone(),
+          distanceKm: 7,
+          estimatedPrice: 12_000,
+          paymentMethod: 'cash_on_delivery',
+        },
+      });
+      await app.db.commission.create({ data: { courierId: courier.user.id, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount } });
+    }
+    const asked = await app.request('POST', '/api/delivery/request-payment', { amount: 7500, reason: 'early_payment' }, { token: courier.token });
+    expect(asked.status).toBe(201);
+
+    const page = await signInThroughUi(admin.phone, admin.password);
+    await tab(page, 'Commissions').click();
+    await page.getByRole('button', { name: 'Demandes' }).click();
+    const request = page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' });
+    await request.getByRole('button', { name: 'Approuver' }).click();
+    await page.getByText('Demande approuvée avec succès').waitFor();
+    await screenshot(page, 'back-office-payment-request-approved');
+    const stored = await app.request('GET', '/api/admin/payment-requests', undefined, { token: (await login(app, admin.phone, admin.password)).access_token });
+    const mine = (stored.body.requests as { deliverer_id: string; status: string }[]).find((row) => row.deliverer_id === courier.user.id);
+    expect(mine?.status).toBe('approved');
+  });
+
+  it('a super admin creates an admin, then reads all of it in the audit', async () => {
+    const superAdmin = await createAccount(app, 'super_admin');
+    const page = await signInThroughUi(superAdmin.phone, superAdmin.password);
+    await tab(page, 'Nouvel admin').click();
+    await page.getByLabel('Nom complet *').fill('Aminata Touré');
+    await page.getByLabel('Téléphone *').fill(adminPhone);
+    await page.getByLabel('Mot de passe *').fill('admin-123');
+    await page.getByRole('button', { name: "Créer l'administrateur" }).click();
+    await page.getByRole('status').filter({ hasNotText: 'Chargement' }).first().waitFor();
+    expect((await app.db.user.findFirstOrThrow({ where: { fullName: 'Aminata Touré' } })).role).toBe('admin');
+    await screenshot(page, 'back-office-admin-created');
+
+    await tab(page, 'Audit').click();
+    const log = page.getByRole('list', { name: "Journal d'audit" });
+    await log.waitFor();
+    for (const action of ['Administrateur créé', 'Utilisateur créé', 'Connexion']) {
+      await log.getByText(action, { exact: true }).first().waitFor();
+    }
+    await page.getByLabel('Action').selectOption('admin_created');
+    await log.getByText('Administrateur créé', { exact: true }).first().waitFor();
+    await expect(log.getByText('Connexion', { exact: true }).count()).resolves.toBe(0);
+    await page.getByText('Actions totales').waitFor();
+    await screenshot(page, 'back-office-audit');
+  });
+
+  it('a support user does not see the super administrator tabs', async () => {
+    const support = await createAccount(app, 'support');
+    const page = await signInThroughUi(support.phone, support.password);
+    await tab(page, 'Réclamations').waitFor();
+    await expect(tab(page, 'Nouvel admin').count()).resolves.toBe(0);
+    await expect(tab(page, 'Audit').count()).resolves.toBe(0);
+    await tab(page, 'Réclamations').click();
+    await page.getByRole('heading', { name: 'Réclamations' }).waitFor();
+    await screenshot(page, 'back-office-support-cases');
+  });
+});
