@@ -58,11 +58,13 @@ function send(method: Method, path: string, body: unknown, options: RequestOptio
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const accessToken = sessionTokens.access();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (file upload) sets its own multipart content type; anything else goes as JSON.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   return fetch(API_BASE_URL + path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
 }
 
@@ -123,6 +125,12 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** Sends a file as multipart form data (field `file`), for the photo uploads. */
+  upload: <T>(path: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request<T>('POST', path, form);
+  },
   /** A file answer (e.g. a PDF receipt) as a Blob. */
   file: async (path: string, accept: string) => (await call('GET', path, undefined, {}, accept)).blob(),
 };
