@@ -210,6 +210,21 @@ describe('staff', () => {
     expect(last.counters.active_courses).toBeGreaterThanOrEqual(1);
   });
 
+  it('hear at once of new claims, support requests and early payment requests', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const admin = await signedIn(app, 'support');
+    const notices = collect(await connect(app.baseUrl, admin.token), 'notification');
+    await app.request('POST', '/api/disputes', { course_id: courseId, reason: 'Colis en retard', dispute_type: 'delivery_issue' }, { token: client.token });
+    await app.request('POST', `/api/delivery/course/${courseId}/contact-support?issue=${encodeURIComponent('Adresse introuvable')}`, undefined, { token: courier.token });
+    await until(() => notices.length >= 2);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { kind: 'claim', message: 'Nouvelle réclamation : Colis en retard' },
+        { kind: 'support', message: 'Nouvelle demande de support : Adresse introuvable' },
+      ]),
+    );
+  });
+
   it('available couriers hear of new courses', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });

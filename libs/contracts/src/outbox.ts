@@ -14,13 +14,15 @@ export interface OutboxEvents {
   /** Delivered: the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
+  /** Something staff must look at: a new claim, support request or early payment request. */
+  'staff.notice': { kind: 'claim' | 'support' | 'payment_request'; message: string };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
 
 export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
   type: T;
-  aggregateType: 'course' | 'payment' | 'user';
+  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request';
   aggregateId: string;
   payload: OutboxEvents[T];
 }

@@ -47,7 +47,7 @@ export interface OpsSnapshot {
 }
 
 export interface NotificationEvent {
-  kind: 'payment' | 'course' | 'info';
+  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request';
   message: string;
 }
 

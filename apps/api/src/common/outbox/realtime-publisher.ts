@@ -49,6 +49,11 @@ export class RealtimePublisher {
         if (message) await this.realtime.emit([rooms.user(event.clientId)], 'notification', { kind: 'payment', message });
         return;
       }
+      case 'staff.notice': {
+        const event = payload as OutboxEvents['staff.notice'];
+        await this.realtime.emit([rooms.ops], 'notification', { kind: event.kind, message: event.message });
+        return;
+      }
       default:
         return;
     }

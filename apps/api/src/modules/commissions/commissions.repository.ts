@@ -1,5 +1,7 @@
+import { formatGnf } from '@coursa/domain';
 import { Injectable } from '@nestjs/common';
 import type { CommissionStatus, PayoutAccount, PayoutRequest } from '../../generated/prisma/client.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { Actor } from '../delivery/delivery.repository.js';
@@ -29,6 +31,7 @@ export class CommissionsRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   async totalsByStatus(courierId: string): Promise<Record<CommissionStatus, { amount: number; count: number }>> {
@@ -64,6 +67,12 @@ export class CommissionsRepository {
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${actor.id}::uuid FOR UPDATE`;
       if (await tx.payoutRequest.findFirst({ where: { courierId: actor.id, status: 'pending' }, select: { id: true } })) return null;
       const request = await tx.payoutRequest.create({ data: { courierId: actor.id, amount, reason } });
+      await this.outbox.add(tx, {
+        type: 'staff.notice',
+        aggregateType: 'payout_request',
+        aggregateId: request.id,
+        payload: { kind: 'payment_request', message: `Nouvelle demande de paiement anticipé : ${formatGnf(amount)}` },
+      });
       await this.audit.record(
         { actorId: actor.id, actorRole: actor.role, action: 'payment_requested', resourceType: 'commission', resourceId: request.id, success: true, ip: actor.ip, details: { amount, reason } },
         tx,

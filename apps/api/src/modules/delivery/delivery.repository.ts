@@ -165,8 +165,17 @@ export class DeliveryRepository {
     await tx.user.update({ where: { id: userId }, data: { loyaltyPoints: { increment: points } } });
   }
 
+  /** Stores a courier's support request, and tells staff through the outbox. */
   async createSupportRequest(courseId: string, requesterId: string, issue: string): Promise<void> {
-    await this.prisma.client.supportRequest.create({ data: { courseId, requesterId, issue } });
+    await this.prisma.client.$transaction(async (tx) => {
+      const request = await tx.supportRequest.create({ data: { courseId, requesterId, issue } });
+      await this.outbox.add(tx, {
+        type: 'staff.notice',
+        aggregateType: 'support_request',
+        aggregateId: request.id,
+        payload: { kind: 'support', message: `Nouvelle demande de support : ${issue.slice(0, 120)}` },
+      });
+    });
   }
 
   /** Every status change: its audit row and its event for the realtime layer, in the change's transaction. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Course, Dispute } from '../../generated/prisma/client.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 
@@ -10,6 +11,7 @@ export class DisputesRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   findCourse(id: string): Promise<Pick<Course, 'clientId'> | null> {
@@ -19,6 +21,12 @@ export class DisputesRepository {
   create(dispute: NewDispute, ip: string | undefined): Promise<Dispute> {
     return this.prisma.client.$transaction(async (tx) => {
       const created = await tx.dispute.create({ data: dispute });
+      await this.outbox.add(tx, {
+        type: 'staff.notice',
+        aggregateType: 'dispute',
+        aggregateId: created.id,
+        payload: { kind: 'claim', message: `Nouvelle réclamation : ${created.reason}` },
+      });
       await this.audit.record(
         {
           actorId: dispute.clientId,
