@@ -7,6 +7,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { JOB_PROCESSORS, type JobHandler, type JobProcessor } from './job-processor.js';
 
+/** Jobs run at once per worker process: messages mostly wait on a provider's answer, so more of them. */
+const CONCURRENCY: Partial<Record<QueueName, number>> = { notifications: 50 };
+
 /** Every job name must have exactly one handler; otherwise the worker refuses to start. */
 export function collectHandlers(processors: JobProcessor[]): Map<JobName, JobHandler<JobName>> {
   const handlers = new Map<JobName, JobHandler<JobName>>();
@@ -45,7 +48,7 @@ export class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown
       const worker = new Worker(queue, (job) => this.dispatch(job), {
         connection,
         prefix: this.config.REDIS_PREFIX,
-        concurrency: 10,
+        concurrency: CONCURRENCY[queue] ?? 10,
       });
       worker.on('failed', (job, error) =>
         this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'),

@@ -1,20 +1,23 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MessageDriver, OutgoingMessage } from './message-driver.js';
 
 /**
  * Development and test driver: one JSON line per message in OUTBOX_FILE, where a person running the demo
- * (and the test suites) read codes and links. Each line is one append, so concurrent writers don't interleave.
+ * (and the test suites) read codes and links. The file is opened once in append mode; each line is one write,
+ * so concurrent writers don't interleave.
  */
 export class LogDriver implements MessageDriver {
+  private file?: Promise<FileHandle>;
+
   constructor(
-    private readonly file: string,
+    private readonly path: string,
     private readonly channel: 'sms' | 'email',
   ) {}
 
   async send({ to, text, kind }: OutgoingMessage): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
+    this.file ??= mkdir(dirname(this.path), { recursive: true }).then(() => open(this.path, 'a'));
     const line = JSON.stringify({ at: new Date().toISOString(), channel: this.channel, to, text, kind });
-    await appendFile(this.file, `${line}\n`);
+    await (await this.file).appendFile(`${line}\n`);
   }
 }

@@ -1,0 +1,67 @@
+// Scenario 3: 20,000 OTP SMS jobs through Coursa's real notifications worker (log driver, throwaway file) against a
+// bare BullMQ worker with a no-op handler; drain rate and enqueue → done latency. Jobs are added by this process,
+// the workers run in their own processes.
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { rmSync } from 'node:fs';
+import { deploy } from '../scripts/lib/migrations.mjs';
+import { percentiles, record, startProcess } from './lib.mjs';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 20_000);
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/coursa_bench';
+
+async function drain(prefix) {
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue('notifications', { connection, prefix });
+  const events = new QueueEvents('notifications', { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix });
+  await events.waitUntilReady();
+  const enqueuedAt = new Map();
+  const latencies = [];
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+  events.on('completed', ({ jobId }) => {
+    latencies.push(Date.now() - enqueuedAt.get(jobId));
+    if (latencies.length === JOBS) done();
+  });
+  const started = Date.now();
+  for (let offset = 0; offset < JOBS; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, JOBS - offset) }, (_, index) => {
+      const id = `job-${offset + index}`;
+      const phone = `+22462${String(offset + index).padStart(7, '0')}`;
+      return { name: 'send-sms', data: { to: phone, text: `Coursa : votre code de livraison est ${String(index).padStart(6, '0')}.`, kind: 'delivery_otp' }, opts: { jobId: id, removeOnComplete: true } };
+    });
+    const now = Date.now();
+    batch.forEach((job) => enqueuedAt.set(job.opts.jobId, now));
+    await queue.addBulk(batch);
+  }
+  await finished;
+  const seconds = (Date.now() - started) / 1000;
+  await Promise.all([queue.obliterate({ force: true }), events.close()]);
+  await queue.close();
+  connection.disconnect();
+  return { jobs: JOBS, seconds: Math.round(seconds * 100) / 100, jobs_per_second: Math.round(JOBS / seconds), latency_ms: percentiles(latencies) };
+}
+
+async function measure(name, start) {
+  const prefix = `bench-${name}-${Date.now()}`;
+  const child = await start(prefix);
+  try {
+    return await drain(prefix);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+await deploy(DATABASE_URL);
+const outbox = '/tmp/coursa-bench-outbox.jsonl';
+const baseline = await measure('bare', (prefix) => startProcess(['bench/bare-worker.mjs'], { REDIS_PREFIX: prefix }));
+const coursa = await measure('coursa', (prefix) =>
+  startProcess(['apps/api/src/worker.ts'], { REDIS_PREFIX: prefix, DATABASE_URL, SMS_DRIVER: 'log', OUTBOX_FILE: outbox, SMS_PER_PHONE_PER_HOUR: '1000000', LOG_LEVEL: 'info' }, 'workers started'),
+);
+rmSync(outbox, { force: true });
+const ratio = Math.round((coursa.jobs_per_second / baseline.jobs_per_second) * 100) / 100;
+record('queue', { coursa, baseline, ratio, target_ratio: 0.7, meets_target: ratio >= 0.7 });
+console.table({ coursa: { 'jobs/s': coursa.jobs_per_second, ...coursa.latency_ms }, baseline: { 'jobs/s': baseline.jobs_per_second, ...baseline.latency_ms } });
+console.log(`ratio ${ratio} (target ≥ 0.7)`);
+process.exit(0);
