@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { JOB_QUEUE, JobName, type QueueName } from '@coursa/contracts';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -26,7 +26,7 @@ export function collectHandlers(processors: JobProcessor[]): Map<JobName, JobHan
 
 /** Runs one BullMQ worker per queue and dispatches each job to its handler. */
 @Injectable()
-export class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
   private readonly handlers: Map<JobName, JobHandler<JobName>>;
@@ -65,8 +65,8 @@ export class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown
     return handler(job.data, job);
   }
 
-  /** SIGTERM: stop taking jobs, let running ones finish (BullMQ returns unfinished ones to the queue). */
-  async onApplicationShutdown() {
+  /** SIGTERM: stop taking jobs, let running ones finish (BullMQ returns unfinished ones to the queue). First hook of a shutdown. */
+  async onModuleDestroy() {
     await Promise.all(this.workers.map((worker) => worker.close()));
     this.connections.forEach((connection) => connection.disconnect());
   }

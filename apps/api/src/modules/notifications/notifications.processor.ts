@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { JobName, type SendMessagePayload } from '@coursa/contracts';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -8,7 +8,7 @@ import { EMAIL_DRIVER, PermanentSendError, SMS_DRIVER, type MessageDriver } from
 
 /** Worker side: sends queued SMS and emails, at most SMS_PER_PHONE_PER_HOUR SMS to one phone. */
 @Injectable()
-export class NotificationsProcessor implements JobProcessor {
+export class NotificationsProcessor implements JobProcessor, OnApplicationShutdown {
   readonly handlers: JobHandlers = {
     [JobName.SendSms]: (payload, job) => this.sendSms(payload, job),
     [JobName.SendEmail]: (payload) => this.deliver(this.email, payload),
@@ -34,6 +34,11 @@ export class NotificationsProcessor implements JobProcessor {
       throw new DelayedError();
     }
     await this.deliver(this.sms, payload);
+  }
+
+  /** Last of the shutdown hooks: the workers have stopped taking jobs by then (WorkerHost, at module destroy). */
+  async onApplicationShutdown() {
+    await Promise.all([this.sms.close?.(), this.email.close?.()]);
   }
 
   private async deliver(driver: MessageDriver, payload: SendMessagePayload) {

@@ -20,4 +20,9 @@ export class LogDriver implements MessageDriver {
     const line = JSON.stringify({ at: new Date().toISOString(), channel: this.channel, to, text, kind });
     await (await this.file).appendFile(`${line}\n`);
   }
+
+  async close(): Promise<void> {
+    await (await this.file)?.close();
+    this.file = undefined;
+  }
 }

@@ -10,6 +10,8 @@ export interface OutgoingMessage {
 /** Hands one message to a provider; throws when the provider did not accept it (the job is retried). */
 export interface MessageDriver {
   send(message: OutgoingMessage): Promise<void>;
+  /** Releases what the driver holds open (the log driver's file), at shutdown. */
+  close?(): Promise<void>;
 }
 
 /** A refusal that retrying will not fix (bad number, rejected sender): the job fails at once. */
