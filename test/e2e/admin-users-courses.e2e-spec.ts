@@ -362,8 +362,17 @@ describe('users', () => {
     expect(await toggle('42', admin.token)).toMatchObject({ status: 404, body: { code: 'USER_NOT_FOUND' } });
   });
 
+  it('anonymises rather than deletes a user the audit trail names (they signed in once)', async () => {
+    const signedInOnce = await signedIn(app, 'client');
+    const answer = await app.request('DELETE', `/api/admin/users/${signedInOnce.user.id}`, undefined, { token: admin.token, ip: newIp() });
+    expect(answer.status).toBe(200);
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: signedInOnce.user.id } })).toMatchObject({ fullName: 'Utilisateur supprimé', isActive: false });
+    expect(await app.db.auditLog.count({ where: { action: 'login', actorId: signedInOnce.user.id } })).toBeGreaterThan(0);
+  });
+
   it('delete a user without history', async () => {
-    const newcomer = await signedIn(app, 'client');
+    // Never signed in: no audit row names them, so nothing keeps them.
+    const newcomer = await createAccount(app, 'client');
     const ip = newIp();
     const deleted = await app.request('DELETE', `/api/admin/users/${newcomer.user.id}`, undefined, { token: admin.token, ip });
     expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'Utilisateur supprimé avec succès.' } });

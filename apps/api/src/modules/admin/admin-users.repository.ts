@@ -86,7 +86,7 @@ export class AdminUsersRepository {
     });
   }
 
-  /** Anything another row keeps of the user: courses on either side, money, ratings, claims, loyalty, referrals, trail. */
+  /** Anything another row keeps of the user: courses, money, ratings, claims, loyalty, referrals, trail, audit rows. */
   private async hasHistory(tx: Tx, userId: string): Promise<boolean> {
     const user = await tx.user.findUniqueOrThrow({
       where: { id: userId },
@@ -107,6 +107,10 @@ export class AdminUsersRepository {
             payoutRequests: true,
             payouts: true,
             positions: true,
+            // The audit trail must keep naming who acted, and codes and files stay attributed.
+            auditLogs: true,
+            promoCodes: true,
+            uploadedFiles: true,
           },
         },
       },
