@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { moneyApi } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 type Section = 'pending' | 'requests' | 'history';
 const SECTIONS: readonly { value: Section; label: string }[] = [
@@ -223,12 +224,12 @@ function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (not
             <strong>{formatGnf(payout.amount)}</strong>
           </div>
           <dl className="details">
-            <Row label="Statut" value={PAYOUT_STATUS_LABELS[payout.status]} />
-            <Row label="Période" value={`${formatDate(payout.period_start)} – ${formatDate(payout.period_end)}`} />
-            <Row label="Courses" value={formatNumber(payout.total_courses)} />
-            <Row label="Versé sur" value={payout.phone ? formatPhone(payout.phone) : payout.method} />
-            <Row label="Référence" value={payout.reference} />
-            <Row label="Date" value={formatDate(payout.completed_at ?? payout.created_at)} />
+            <DetailRow label="Statut" value={PAYOUT_STATUS_LABELS[payout.status]} />
+            <DetailRow label="Période" value={`${formatDate(payout.period_start)} – ${formatDate(payout.period_end)}`} />
+            <DetailRow label="Courses" value={formatNumber(payout.total_courses)} />
+            <DetailRow label="Versé sur" value={payout.phone ? formatPhone(payout.phone) : payout.method} />
+            <DetailRow label="Référence" value={payout.reference} />
+            <DetailRow label="Date" value={formatDate(payout.completed_at ?? payout.created_at)} />
           </dl>
           {payout.status === 'processing' && (
             <Button variant="secondary" disabled={checking === payout.id} onClick={() => void check(payout)}>
@@ -238,14 +239,5 @@ function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (not
         </li>
       ))}
     </ul>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }

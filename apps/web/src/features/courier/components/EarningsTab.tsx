@@ -8,6 +8,7 @@ import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 const PAYMENT_STATUS_LABELS: Record<PaymentRecordDto['payment_status'], string> = {
   completed: 'Effectué',
@@ -67,12 +68,12 @@ function Earnings() {
       <h2 className="page-title">Mes gains</h2>
       <section className="card">
         <dl className="details">
-          <Row label="En attente" value={`${formatGnf(summary.pending_amount)} (${summary.pending_courses} courses)`} />
-          <Row label="Payé" value={`${formatGnf(summary.paid_amount)} (${summary.paid_courses} courses)`} />
-          <Row label="Total" value={`${formatGnf(summary.total_amount)} (${summary.total_courses} courses)`} />
-          <Row label="Prochain paiement" value={formatDate(summary.next_payment_date)} />
-          <Row label="Taux de commission" value={percent(summary.commission_rate)} />
-          <Row label="Fréquence de paiement" value={summary.payment_frequency === 'weekly' ? 'Hebdomadaire' : summary.payment_frequency} />
+          <DetailRow label="En attente" value={`${formatGnf(summary.pending_amount)} (${summary.pending_courses} courses)`} />
+          <DetailRow label="Payé" value={`${formatGnf(summary.paid_amount)} (${summary.paid_courses} courses)`} />
+          <DetailRow label="Total" value={`${formatGnf(summary.total_amount)} (${summary.total_courses} courses)`} />
+          <DetailRow label="Prochain paiement" value={formatDate(summary.next_payment_date)} />
+          <DetailRow label="Taux de commission" value={percent(summary.commission_rate)} />
+          <DetailRow label="Fréquence de paiement" value={summary.payment_frequency === 'weekly' ? 'Hebdomadaire' : summary.payment_frequency} />
         </dl>
         <Button disabled={pending} onClick={() => void request()}>
           Demander un paiement anticipé
@@ -118,15 +119,6 @@ function Earnings() {
           </article>
         ))}
       </section>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
     </div>
   );
 }

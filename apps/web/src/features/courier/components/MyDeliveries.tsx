@@ -8,6 +8,7 @@ import { formatPhone } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
 import { formatDateTime } from '../format';
 import { noteDeliveries } from '../stores/active-course-store';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 type Filter = 'all' | 'active' | 'delivered' | 'cancelled';
 const FILTERS: readonly { value: Filter; label: string }[] = [
@@ -64,30 +65,21 @@ export function MyDeliveries() {
             <span className={`status-badge status-badge--${delivery.status}`}>{COURSE_STATUS_LABELS[delivery.status]}</span>
           </div>
           <dl className="details">
-            <Row label="Prix estimé" value={formatGnf(delivery.estimated_price)} />
-            <Row label="Gain" value={formatGnf(delivery.earnings)} />
-            <Row label="Retrait" value={delivery.pickup_location.address} />
-            <Row label="Livraison" value={delivery.delivery_location.address} />
-            <Row label="Client" value={formatPhone(delivery.client_contact.phone)} />
-            <Row label="Destinataire" value={formatPhone(delivery.recipient_phone)} />
-            {delivery.pickup_contact_phone && <Row label="Contact retrait" value={formatPhone(delivery.pickup_contact_phone)} />}
+            <DetailRow label="Prix estimé" value={formatGnf(delivery.estimated_price)} />
+            <DetailRow label="Gain" value={formatGnf(delivery.earnings)} />
+            <DetailRow label="Retrait" value={delivery.pickup_location.address} />
+            <DetailRow label="Livraison" value={delivery.delivery_location.address} />
+            <DetailRow label="Client" value={formatPhone(delivery.client_contact.phone)} />
+            <DetailRow label="Destinataire" value={formatPhone(delivery.recipient_phone)} />
+            {delivery.pickup_contact_phone && <DetailRow label="Contact retrait" value={formatPhone(delivery.pickup_contact_phone)} />}
             {delivery.delivery_contact_phone && (
-              <Row label="Contact livraison" value={formatPhone(delivery.delivery_contact_phone)} />
+              <DetailRow label="Contact livraison" value={formatPhone(delivery.delivery_contact_phone)} />
             )}
-            <Row label="Description" value={delivery.description || 'Aucune description'} />
-            {delivery.delivery_time && <Row label="Livrée le" value={formatDateTime(delivery.delivery_time)} />}
+            <DetailRow label="Description" value={delivery.description || 'Aucune description'} />
+            {delivery.delivery_time && <DetailRow label="Livrée le" value={formatDateTime(delivery.delivery_time)} />}
           </dl>
         </article>
       ))}
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { formatPhone } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
 import { noteDeliveries } from '../stores/active-course-store';
 import { OtpBlock } from './OtpBlock';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 const CourseMap = lazy(() => import('@/components/map/CourseMap'));
 
@@ -150,29 +151,20 @@ function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigation
       <section className="card">
         <h3 className="card__title">Contacts</h3>
         <dl className="details">
-          <Row label={course.client_contact.name} value={formatPhone(course.client_contact.phone)} />
-          {course.recipient_phone && <Row label="Destinataire" value={formatPhone(course.recipient_phone)} />}
-          {course.pickup_contact_phone && <Row label="Contact retrait" value={formatPhone(course.pickup_contact_phone)} />}
-          {course.delivery_contact_phone && <Row label="Contact livraison" value={formatPhone(course.delivery_contact_phone)} />}
+          <DetailRow label={course.client_contact.name} value={formatPhone(course.client_contact.phone)} />
+          {course.recipient_phone && <DetailRow label="Destinataire" value={formatPhone(course.recipient_phone)} />}
+          {course.pickup_contact_phone && <DetailRow label="Contact retrait" value={formatPhone(course.pickup_contact_phone)} />}
+          {course.delivery_contact_phone && <DetailRow label="Contact livraison" value={formatPhone(course.delivery_contact_phone)} />}
         </dl>
       </section>
       <section className="card">
         <h3 className="card__title">Détails</h3>
         <dl className="details">
-          <Row label="Description" value={course.description || 'Aucune description'} />
-          <Row label="Prix estimé" value={formatGnf(course.estimated_price)} />
-          <Row label="Course" value={shortId(course.id)} />
+          <DetailRow label="Description" value={course.description || 'Aucune description'} />
+          <DetailRow label="Prix estimé" value={formatGnf(course.estimated_price)} />
+          <DetailRow label="Course" value={shortId(course.id)} />
         </dl>
       </section>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
     </div>
   );
 }

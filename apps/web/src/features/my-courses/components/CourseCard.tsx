@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { myCoursesApi, saveFile } from '../api/my-courses-api';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 export const COURSE_CARD_MESSAGES = {
   receiptFailed: 'Erreur lors du téléchargement du reçu',
@@ -84,11 +85,11 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
         </li>
       </ol>
       <dl className="details">
-        <Detail label="Destinataire" value={formatPhone(course.recipient_phone)} />
-        <Detail label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone)} />
-        <Detail label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone)} />
-        {course.description && <Detail label="Description" value={course.description} />}
-        <Detail label="Type de colis" value={course.package_type || 'Standard'} />
+        <DetailRow label="Destinataire" value={formatPhone(course.recipient_phone)} />
+        <DetailRow label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone)} />
+        <DetailRow label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone)} />
+        {course.description && <DetailRow label="Description" value={course.description} />}
+        <DetailRow label="Type de colis" value={course.package_type || 'Standard'} />
       </dl>
 
       <Button variant="link" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
@@ -103,14 +104,14 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
           </ol>
           <dl className="details">
             {course.assigned_delivery_person_id && (
-              <Detail label="Livreur" value={shortId(course.assigned_delivery_person_id)} />
+              <DetailRow label="Livreur" value={shortId(course.assigned_delivery_person_id)} />
             )}
-            {course.pickup_instructions && <Detail label="Instructions retrait" value={course.pickup_instructions} />}
-            {course.delivery_instructions && <Detail label="Instructions livraison" value={course.delivery_instructions} />}
-            <Detail label="N° de course" value={shortId(course.id)} />
-            <Detail label="Prix estimé" value={formatGnf(course.estimated_price)} />
-            {course.discount > 0 && <Detail label="Réduction" value={formatGnf(course.discount)} />}
-            <Detail label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />
+            {course.pickup_instructions && <DetailRow label="Instructions retrait" value={course.pickup_instructions} />}
+            {course.delivery_instructions && <DetailRow label="Instructions livraison" value={course.delivery_instructions} />}
+            <DetailRow label="N° de course" value={shortId(course.id)} />
+            <DetailRow label="Prix estimé" value={formatGnf(course.estimated_price)} />
+            {course.discount > 0 && <DetailRow label="Réduction" value={formatGnf(course.discount)} />}
+            <DetailRow label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />
           </dl>
           {course.delivery_otp && (
             <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>
@@ -144,14 +145,6 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
 
 function TimelineStep({ label, at }: { label: string; at: string | null }) {
   return (

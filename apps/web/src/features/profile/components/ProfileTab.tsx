@@ -2,6 +2,7 @@ import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '
 import { useCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { SecuritySection } from './SecuritySection';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 /** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
 export function ProfileTab() {
@@ -11,11 +12,11 @@ export function ProfileTab() {
       <h2 className="page-title">Mon Profil</h2>
       <section className="card">
         <dl className="details">
-          <Detail label="Nom complet" value={user.full_name} />
-          <Detail label="Téléphone" value={formatPhone(user.phone)} />
-          <Detail label="Email" value={user.email || 'Non renseigné'} />
-          <Detail label="Type de compte" value={accountTypeLabel(user.role)} />
-          <Detail label="Membre depuis" value={formatDate(user.created_at)} />
+          <DetailRow label="Nom complet" value={user.full_name} />
+          <DetailRow label="Téléphone" value={formatPhone(user.phone)} />
+          <DetailRow label="Email" value={user.email || 'Non renseigné'} />
+          <DetailRow label="Type de compte" value={accountTypeLabel(user.role)} />
+          <DetailRow label="Membre depuis" value={formatDate(user.created_at)} />
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
@@ -24,14 +25,6 @@ export function ProfileTab() {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
 
 /** Spec §9: 10 points per completed delivery, a free ride every 10 deliveries (so every 100 points). */
 function LoyaltyCard({ points }: { points: number }) {

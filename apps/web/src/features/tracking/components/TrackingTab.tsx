@@ -6,6 +6,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
 import { trackingApi, type TrackingDto } from '../api/tracking-api';
+import { DetailRow } from '@/components/ui/DetailRow';
 
 const CourseMap = lazy(() => import('@/components/map/CourseMap'));
 
@@ -131,11 +132,11 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         </li>
       </ul>
       <dl className="details">
-        <Detail label="Identifiant" value={tracking.id} />
-        <Detail label="Prix estimé" value={formatGnf(tracking.estimated_price)} />
-        <Detail label="Créée le" value={formatDateTime(tracking.created_at)} />
-        {tracking.pickup_time && <Detail label="Récupérée le" value={formatDateTime(tracking.pickup_time)} />}
-        <Detail label="Arrivée estimée" value={arrivalEstimate(status)} />
+        <DetailRow label="Identifiant" value={tracking.id} />
+        <DetailRow label="Prix estimé" value={formatGnf(tracking.estimated_price)} />
+        <DetailRow label="Créée le" value={formatDateTime(tracking.created_at)} />
+        {tracking.pickup_time && <DetailRow label="Récupérée le" value={formatDateTime(tracking.pickup_time)} />}
+        <DetailRow label="Arrivée estimée" value={arrivalEstimate(status)} />
       </dl>
       {!online && <p className="muted">Connexion temps réel interrompue : actualisation toutes les 10 secondes.</p>}
       <div className="button-row">
@@ -144,14 +145,5 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         <Button onClick={refresh}>Actualiser</Button>
       </div>
     </section>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
