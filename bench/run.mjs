@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 const scenarios = [
   ['web', ['bench/web.mjs']],
   ['queue', ['bench/queue.mjs']],
+  ['api', ['bench/api.mjs']],
+  ['memory', ['bench/memory.mjs']],
 ];
 for (const [name, args] of scenarios) {
   console.log(`\n▶ ${name}`);

@@ -1,0 +1,15 @@
+// Baseline for scenario 2: a bare Fastify route running, with `pg`, the SELECT Coursa's
+// CoursesRepository.listForUser amounts to (no authentication, the user id comes from BENCH_USER_ID).
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const userId = process.env.BENCH_USER_ID;
+const SQL = `SELECT c.*, json_build_object('full_name', u.full_name) AS client, CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('status', p.status) END AS payment
+  FROM courses c JOIN users u ON u.id = c.client_id LEFT JOIN payments p ON p.course_id = c.id
+  WHERE c.client_id = $1 OR c.courier_id = $1 ORDER BY c.created_at DESC LIMIT 200`;
+
+const app = Fastify();
+app.get('/api/courses', async () => (await pool.query(SQL, [userId])).rows);
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('bare api ready');
