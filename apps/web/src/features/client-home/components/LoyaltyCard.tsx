@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { formatDate, formatNumber } from '@/lib/format';
 import { loyaltyApi, type LeaderboardEntry, type LoyaltyProfile } from '../api/loyalty-api';
+import { ProgressBar } from '@/components/ui/ProgressBar';
 
 /** Share of the way from the current level's threshold to the next one, in percent (100 at the top level). */
 function levelProgress(points: number): number {
@@ -39,16 +40,7 @@ export function LoyaltyCard({ profile }: { profile: LoyaltyProfile }) {
       <p className="loyalty__points">
         {formatNumber(profile.points)} <span>points</span>
       </p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Progression vers le niveau suivant"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div className="progress__bar" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar label="Progression vers le niveau suivant" percent={progress} />
       <p className="muted">
         {profile.next_level
           ? `Encore ${formatNumber(profile.next_level.points_needed)} points pour le niveau ${profile.next_level.name}`

@@ -3,6 +3,7 @@ import { useCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
+import { ProgressBar } from '@/components/ui/ProgressBar';
 
 /** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
 export function ProfileTab() {
@@ -38,16 +39,7 @@ function LoyaltyCard({ points }: { points: number }) {
       <p className="loyalty__points">
         {formatNumber(points)} <span>points</span>
       </p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Progression vers la prochaine course gratuite"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div className="progress__bar" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar label="Progression vers la prochaine course gratuite" percent={progress} />
       <p className="muted">
         Encore {toFreeRide} {toFreeRide > 1 ? 'livraisons' : 'livraison'} avant votre prochaine
         course gratuite
