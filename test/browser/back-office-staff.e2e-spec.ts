@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, login, newPhone, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
+import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The staff half of the back office in a real browser: courier onboarding, money, admins and audit.
@@ -105,23 +106,7 @@ describe('the staff back office', () => {
     const courier = await signedIn(app, 'independent_delivery');
     const { user: client } = await createAccount(app, 'client');
     for (const amount of [4000, 3500]) {
-      const course = await app.db.course.create({
-        data: {
-          clientId: client.id,
-          courierId: courier.user.id,
-          status: 'delivered',
-          pickupAddress: 'Marché Madina',
-          pickupLatitude: 9.5456,
-          pickupLongitude: -13.6566,
-          deliveryAddress: 'Kaloum',
-          deliveryLatitude: 9.5092,
-          deliveryLongitude: -13.7122,
-          recipientPhone: newPhone(),
-          distanceKm: 7,
-          estimatedPrice: 12_000,
-          paymentMethod: 'cash_on_delivery',
-        },
-      });
+      const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
       await app.db.commission.create({ data: { courierId: courier.user.id, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount } });
     }
     const asked = await app.request('POST', '/api/delivery/request-payment', { amount: 7500, reason: 'early_payment' }, { token: courier.token });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatGnf } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
-import { createAccount, newIp, newPhone, signedIn } from '../support/accounts.js';
+import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
+import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Staff handling clients' claims and couriers' support requests, and paying couriers: the sandbox app pays at
@@ -56,23 +57,7 @@ afterAll(async () => {
 
 /** A course of the client, written directly: ordering and delivering have their own suites. */
 function courseOf(on: TestApp, clientId: string, courier: { id: string; status: 'assigned' | 'delivered' } | null = null) {
-  return on.db.course.create({
-    data: {
-      clientId,
-      courierId: courier?.id,
-      status: courier?.status ?? 'pending',
-      pickupAddress: 'Marché Madina',
-      pickupLatitude: 9.5456,
-      pickupLongitude: -13.6566,
-      deliveryAddress: 'Kaloum',
-      deliveryLatitude: 9.5092,
-      deliveryLongitude: -13.7122,
-      recipientPhone: newPhone(),
-      distanceKm: 7,
-      estimatedPrice: 12_000,
-      paymentMethod: 'cash_on_delivery',
-    },
-  });
+  return insertCourse(on, { clientId, courierId: courier?.id, status: courier?.status ?? 'pending' });
 }
 
 /** A pending commission of the courier, on a delivered course, earned `daysAgo` days ago. */

@@ -454,13 +454,42 @@ const TRANSFER_PATH = /^\/disbursement\/v1_0\/transfer\/([^/]+)$/;
 
 const REQUEST_TO_PAY_PATH = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/;
 
+const mtnError = (status: number, code: string, message: string): FakeReply => ({ status, body: { code, message } });
+
+/**
+ * What MTN's gateway checks before a product (Collection, Disbursement) sees a request: the product's subscription
+ * key, its token endpoint, a known path, a valid token and the target environment. Returns the gate's own answer, or
+ * which call the request is (creation, or the status of the id in `status[1]`).
+ */
+function mtnGate(
+  request: FakeRequest,
+  product: { name: 'collection' | 'disbursement'; subscriptionKey: string; apiUser: string; apiKey: string },
+  tokens: Tokens,
+  targetEnvironment: string,
+  paths: { creation: string; status: RegExp },
+): FakeReply | { creation: boolean; status: RegExpExecArray | null } {
+  if (request.headers['ocp-apim-subscription-key'] !== product.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;
+  if (request.method === 'POST' && request.path === `/${product.name}/token/`) {
+    if (!hasBasicAuth(request.headers, product.apiUser, product.apiKey)) return { status: 401, body: { error: 'login_failed' } };
+    return { status: 200, body: { ...tokens.issue(), token_type: 'access_token' } };
+  }
+  const creation = request.method === 'POST' && request.path === paths.creation;
+  const status = request.method === 'GET' ? paths.status.exec(request.path) : null;
+  if (!creation && !status) return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+  if (tokens.check(request.headers) !== 'valid') return MTN_INVALID_TOKEN;
+  if (request.headers['x-target-environment'] !== targetEnvironment) {
+    return mtnError(403, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
+  }
+  return { creation, status };
+}
+
+const isReply = (gate: ReturnType<typeof mtnGate>): gate is FakeReply => !('creation' in gate);
+
 export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtnMomo> {
   const received: ReceivedRequest[] = [];
   const ledger = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
   const requests = new Map<string, MtnRequestToPay>();
   const tokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
-  const error = (status: number, code: string, message: string): FakeReply => ({ status, body: { code, message } });
-
   const result = (referenceId: string, status: MtnStatus): MtnRequestToPayResult =>
     mtnAnswer(requests.get(referenceId)!, { ...ledger.get(referenceId), status }, 'APPROVAL_REJECTED');
 
@@ -471,31 +500,26 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
 
   const disburse = (request: FakeRequest): FakeReply => {
     const product = account.disbursement;
-    if (!product || request.headers['ocp-apim-subscription-key'] !== product.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;
-    if (request.method === 'POST' && request.path === '/disbursement/token/') {
-      if (!hasBasicAuth(request.headers, product.apiUser, product.apiKey)) return { status: 401, body: { error: 'login_failed' } };
-      return { status: 200, body: { ...disbursementTokens.issue(), token_type: 'access_token' } };
-    }
-    const creation = request.method === 'POST' && request.path === '/disbursement/v1_0/transfer';
-    const statusPath = request.method === 'GET' ? TRANSFER_PATH.exec(request.path) : null;
-    if (!creation && !statusPath) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-    if (disbursementTokens.check(request.headers) !== 'valid') return MTN_INVALID_TOKEN;
-    if (request.headers['x-target-environment'] !== account.targetEnvironment) {
-      return error(403, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
-    }
+    if (!product) return MTN_INVALID_SUBSCRIPTION;
+    const gate = mtnGate(request, { name: 'disbursement', ...product }, disbursementTokens, account.targetEnvironment, {
+      creation: '/disbursement/v1_0/transfer',
+      status: TRANSFER_PATH,
+    });
+    if (isReply(gate)) return gate;
+    const statusPath = gate.status;
     if (statusPath) {
       const referenceId = decodeURIComponent(statusPath[1]!);
       const transfer = transfers.payments.get(referenceId);
-      if (!transfer) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      if (!transfer) return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
       received.push({ method: request.method, path: request.path, headers: request.headers, body: undefined });
       return { status: 200, body: mtnAnswer(transferBodies.get(referenceId)!, transfer, 'PAYEE_NOT_FOUND') };
     }
     const referenceId = String(request.headers['x-reference-id'] ?? '');
-    if (!z.uuidv4().safeParse(referenceId).success) return error(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
+    if (!z.uuidv4().safeParse(referenceId).success) return mtnError(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
     const parsed = MtnTransfer.safeParse(jsonBody(request));
-    if (!parsed.success) return error(400, 'INVALID_REQUEST', 'Invalid request body');
+    if (!parsed.success) return mtnError(400, 'INVALID_REQUEST', 'Invalid request body');
     if (transfers.payments.has(referenceId)) {
-      return error(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
+      return mtnError(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
     }
     transfers.payments.set(referenceId, { reference: referenceId, orderId: parsed.data.externalId, amount: Number(parsed.data.amount), status: 'PENDING' });
     if (newTransferStatus !== 'PENDING') transfers.setStatus(referenceId, newTransferStatus);
@@ -507,14 +531,14 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const requestToPay = (request: FakeRequest): FakeReply => {
     const referenceId = String(request.headers['x-reference-id'] ?? '');
     const callbackUrl = request.headers['x-callback-url'];
-    if (!z.uuidv4().safeParse(referenceId).success) return error(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
+    if (!z.uuidv4().safeParse(referenceId).success) return mtnError(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
     if (callbackUrl !== undefined && !z.url().safeParse(callbackUrl).success) {
-      return error(400, 'INVALID_CALLBACK_URL_HOST', 'Invalid callback URL');
+      return mtnError(400, 'INVALID_CALLBACK_URL_HOST', 'Invalid callback URL');
     }
     const parsed = MtnRequestToPay.safeParse(jsonBody(request));
-    if (!parsed.success) return error(400, 'INVALID_REQUEST', 'Invalid request body');
+    if (!parsed.success) return mtnError(400, 'INVALID_REQUEST', 'Invalid request body');
     if (ledger.payments.has(referenceId)) {
-      return error(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
+      return mtnError(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
     }
     const amount = Number(parsed.data.amount);
     ledger.payments.set(referenceId, { reference: referenceId, orderId: parsed.data.externalId, amount, status: 'PENDING' });
@@ -526,22 +550,16 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const server = await serveFake(
     (request) => {
       if (request.path.startsWith('/disbursement/')) return disburse(request);
-      if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey) return MTN_INVALID_SUBSCRIPTION;
-      if (request.method === 'POST' && request.path === '/collection/token/') {
-        if (!hasBasicAuth(request.headers, account.apiUser, account.apiKey)) return { status: 401, body: { error: 'login_failed' } };
-        return { status: 200, body: { ...tokens.issue(), token_type: 'access_token' } };
-      }
-      const creation = request.method === 'POST' && request.path === '/collection/v1_0/requesttopay';
-      const statusPath = request.method === 'GET' ? REQUEST_TO_PAY_PATH.exec(request.path) : null;
-      if (!creation && !statusPath) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-      if (tokens.check(request.headers) !== 'valid') return MTN_INVALID_TOKEN;
-      if (request.headers['x-target-environment'] !== account.targetEnvironment) {
-        return error(403, 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'Access to target environment is forbidden.');
-      }
+      const gate = mtnGate(request, { name: 'collection', ...account }, tokens, account.targetEnvironment, {
+        creation: '/collection/v1_0/requesttopay',
+        status: REQUEST_TO_PAY_PATH,
+      });
+      if (isReply(gate)) return gate;
+      const statusPath = gate.status;
       if (!statusPath) return requestToPay(request);
       const referenceId = decodeURIComponent(statusPath[1]!);
       const payment = ledger.payments.get(referenceId);
-      if (!payment) return error(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      if (!payment) return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
       received.push({ method: request.method, path: request.path, headers: request.headers, body: undefined });
       return { status: 200, body: result(referenceId, payment.status) };
     },
