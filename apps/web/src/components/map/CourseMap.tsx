@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import './CourseMap.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
@@ -21,7 +22,7 @@ const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.ope
 
 const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
   L.divIcon({
-    className: `course-map__marker course-map__marker--${kind}`,
+    className: `map-marker course-map__marker course-map__marker--${kind}`,
     html: `<span aria-hidden="true">${text}</span>`,
     iconSize: [30, 30],
     iconAnchor: [15, 15],
@@ -40,7 +41,7 @@ export default function CourseMap({ pickup, delivery, courier, label = 'Carte de
   );
 
   return (
-    <div className="course-map" role="region" aria-label={label}>
+    <div className="map-frame course-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCourse moves the map afterwards. */}
       <MapContainer center={pickupAt} zoom={13} className="course-map__canvas" scrollWheelZoom={false}>
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import './OpsMap.css';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
@@ -25,7 +26,7 @@ const CONAKRY: [number, number] = [9.5716, -13.6476];
 
 const icon = (inTransit: boolean) =>
   L.divIcon({
-    className: `ops-map__marker ops-map__marker--${inTransit ? 'transit' : 'idle'}`,
+    className: `map-marker ops-map__marker ops-map__marker--${inTransit ? 'transit' : 'idle'}`,
     html: '<span aria-hidden="true">🛵</span>',
     iconSize: [30, 30],
     iconAnchor: [15, 15],
@@ -35,7 +36,7 @@ const ICONS = { transit: icon(true), idle: icon(false) };
 /** Couriers online on a Leaflet map, each marker moving in place as positions arrive. */
 export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne' }: OpsMapProps) {
   return (
-    <div className="ops-map" role="region" aria-label={label}>
+    <div className="map-frame ops-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCouriers frames the map afterwards. */}
       <MapContainer center={CONAKRY} zoom={12} className="ops-map__canvas" scrollWheelZoom={false}>
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
