@@ -20,28 +20,31 @@ const CHAMPIONS = 4;
 interface DashboardData {
   stats: DashboardStatsDto | null;
   analytics: AnalyticsDto | null;
-  inTransit: AdminCourseDto[];
 }
 
 /** Each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
 async function loadDashboard(): Promise<DashboardData> {
-  const [stats, analytics, courses] = await Promise.allSettled([
-    adminDashboardApi.stats(),
-    adminAnalyticsApi.get('30days'),
-    adminCoursesApi.list(),
-  ]);
-  [stats, analytics, courses].forEach((result) => result.status === 'rejected' && console.error(result.reason));
+  const [stats, analytics] = await Promise.allSettled([adminDashboardApi.stats(), adminAnalyticsApi.get('30days')]);
+  [stats, analytics].forEach((result) => result.status === 'rejected' && console.error(result.reason));
   return {
     stats: stats.status === 'fulfilled' ? stats.value : null,
     analytics: analytics.status === 'fulfilled' ? analytics.value : null,
-    inTransit: courses.status === 'fulfilled' ? courses.value.filter((course) => ACTIVE_STATUSES.includes(course.status)) : [],
   };
 }
+
+/** The courses in transit, loaded on their own so the map does not wait for the (heavier) analytics. */
+const loadInTransit = async (): Promise<AdminCourseDto[]> =>
+  (await adminCoursesApi.list()).filter((course) => ACTIVE_STATUSES.includes(course.status));
 
 /** Spec §2 "Admin dashboard": counters, live map and activity, finances, champions, notifications, shortcuts. */
 export function DashboardTab() {
   useOpsFeed();
-  const { data, loading, refresh } = useRefreshing(loadDashboard);
+  const { data, loading, refresh: refreshFigures } = useRefreshing(loadDashboard);
+  const transit = useRefreshing(loadInTransit);
+  const refresh = () => {
+    refreshFigures();
+    transit.refresh();
+  };
   const openTab = useOpenTab();
   const live = useOpsStore((state) => state.counters);
   const alerts = data?.analytics?.alerts;
@@ -65,7 +68,7 @@ export function DashboardTab() {
         <Figure label="En cours" value={showNumber(live?.active_courses ?? stats?.active_courses)} />
         <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />
       </section>
-      <LiveMap inTransit={data?.inTransit ?? []} />
+      <LiveMap inTransit={transit.data ?? []} />
       <LiveActivityCard analytics={data?.analytics ?? null} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
       <FinancialCard analytics={data?.analytics ?? null} />
       <Champions
