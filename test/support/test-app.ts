@@ -41,6 +41,8 @@ export interface TestApp {
   redis: Redis;
   /** Every log line written so far. */
   logs: string[];
+  /** Every HTTP route the API registered (method and Fastify URL pattern, e.g. `/api/courses/:id`); empty when the API runs as its own process. */
+  routes: ApiRoute[];
   /** The worker's Nest context, to reach its services (e.g. the job queue). */
   worker: INestApplicationContext;
   /** Another API process on the same database, Redis and queues (a second instance behind a load balancer). */
@@ -108,6 +110,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     db,
     redis,
     logs,
+    routes: api.routes,
     worker: await startWorker(),
     async startAnotherApi() {
       const another = await listenInProcess(config, logger);
@@ -154,15 +157,26 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   return testApp;
 }
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
 interface RunningApi {
   url: string;
+  routes: ApiRoute[];
   close(): Promise<void>;
 }
 
 async function listenInProcess(config: AppConfig, logger: Logger): Promise<RunningApi> {
   const app: NestFastifyApplication = await createApp(config, logger);
+  const routes: ApiRoute[] = [];
+  // Nest registers its controllers' routes when the app starts listening, after this hook is in place.
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), close: () => app.close() };
+  return { url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), routes, close: () => app.close() };
 }
 
 async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise<RunningApi> {
@@ -182,6 +196,7 @@ async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise
   }
   return {
     url,
+    routes: [],
     close: async () => {
       child.kill('SIGTERM');
       await exited;
