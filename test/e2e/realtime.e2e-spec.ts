@@ -111,7 +111,10 @@ describe('live positions across API processes', () => {
 
     // The trail reaches PostgreSQL in batches.
     await sleep(2200);
-    expect(await app.db.courierPosition.count({ where: { courseId, courierId: courier.user.id } })).toBe(3);
+    const trail = await app.db.courierPosition.findMany({ where: { courseId, courierId: courier.user.id }, orderBy: { recordedAt: 'asc' } });
+    expect(trail.map((row) => [row.latitude, row.longitude, row.heading, row.speed, row.accuracy, row.recordedAt.getTime()])).toEqual(
+      points.map((point) => [point.lat, point.lng, 90, 8, 5, point.at]),
+    );
   });
 
   it('a status change made by the worker reaches the client', async () => {
