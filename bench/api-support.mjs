@@ -11,6 +11,7 @@ export const ADMIN_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/postgres
 export const DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/coursa_bench_api';
 export const CLIENT_PHONE = '+224620000001';
 export const PASSWORD = 'secret-123';
+export const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
 
 export async function dropDatabase() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -77,7 +78,9 @@ export async function seed({ total, own = 50, fillerClients = 200 }) {
 
 /** The real API as its own process; resolves with the child once it logs that it is ready. */
 export function startApi(port, prefix) {
-  return startProcess(['apps/api/src/main.ts'], {
+  // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the API process there when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  return startProcess([...profile, 'apps/api/src/main.ts'], {
     DATABASE_URL,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -86,7 +89,7 @@ export function startApi(port, prefix) {
     LOG_LEVEL: 'info',
     OPS_BOARD: 'false',
     NODE_ENV: 'production',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+    SECRET_KEY,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   }, 'Coursa API ready');
 }

@@ -38,3 +38,46 @@ export function record(scenario, figures) {
   all[scenario] = figures;
   writeFileSync(RESULTS, `${JSON.stringify(all, null, 2)}\n`);
 }
+
+/** A latency histogram with 1 ms buckets (the last bucket takes everything above `maxMs`); mergeable as plain arrays. */
+export function histogram(maxMs = 60_000) {
+  const buckets = new Array(maxMs + 1).fill(0);
+  let count = 0;
+  return {
+    record(ms) {
+      buckets[Math.min(maxMs, Math.max(0, Math.round(ms)))] += 1;
+      count += 1;
+    },
+    merge(other) {
+      other.forEach((n, ms) => (buckets[ms] += n));
+      count += other.reduce((a, b) => a + b, 0);
+    },
+    /** Sparse form for IPC: [[ms, count], …]. */
+    sparse: () => buckets.flatMap((n, ms) => (n ? [[ms, n]] : [])),
+    get count() {
+      return count;
+    },
+    percentile(p) {
+      if (!count) return null;
+      const rank = Math.ceil((p / 100) * count);
+      let seen = 0;
+      for (let ms = 0; ms < buckets.length; ms += 1) {
+        seen += buckets[ms];
+        if (seen >= rank) return ms;
+      }
+      return maxMs;
+    },
+    summary() {
+      return { p50: this.percentile(50), p95: this.percentile(95), p99: this.percentile(99), max: this.percentile(100) };
+    },
+  };
+}
+
+/** Rebuilds a histogram from its sparse form. */
+export function histogramFrom(sparse, maxMs = 60_000) {
+  const h = histogram(maxMs);
+  const dense = new Array(maxMs + 1).fill(0);
+  for (const [ms, n] of sparse) dense[ms] += n;
+  h.merge(dense);
+  return h;
+}
