@@ -153,6 +153,9 @@ describe('live positions across API processes', () => {
     expect(await send(courierSocket, { courier_id: other.user.id, lat: 9.5, lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
     expect(await send(courierSocket, { lat: 91, lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
     expect(await send(courierSocket, { lat: '9.5', lng: -13.6, at: Date.now() })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    // A time no Date can hold is refused too, not thrown on.
+    expect(await send(courierSocket, { lat: 9.5, lng: -13.6, at: 1e20 })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    expect(courierSocket.connected).toBe(true);
     expect(await app.db.courierPosition.count({ where: { courierId: other.user.id } })).toBe(0);
   });
 

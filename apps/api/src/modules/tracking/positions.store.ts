@@ -5,6 +5,13 @@ import { RedisService } from '../../common/redis/redis.service.js';
 /** A position older than this no longer counts as "online". */
 const FRESH_SECONDS = 10 * 60;
 
+/** KEYS: gate, GEO set, position; ARGV: lng, lat, courier id, position JSON, seconds it stays fresh. */
+const SAVE_IF_DUE = `
+if not redis.call('SET', KEYS[1], '1', 'PX', 1000, 'NX') then return 0 end
+redis.call('GEOADD', KEYS[2], ARGV[1], ARGV[2], ARGV[3])
+redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5])
+return 1`;
+
 /** Latest courier positions in Redis: a GEO set for "who is where", one key per courier for the details. */
 @Injectable()
 export class PositionsStore {
@@ -18,17 +25,24 @@ export class PositionsStore {
     return this.redis.key('courier', courierId, 'position');
   }
 
-  /** At most one position per second per courier: true when this one may pass. */
-  async passesGate(courierId: string): Promise<boolean> {
-    return (await this.redis.client.set(this.redis.key('courier', courierId, 'gate'), '1', 'PX', 1000, 'NX')) === 'OK';
-  }
-
-  async save(position: CourierPosition): Promise<void> {
-    await this.redis.client
-      .multi()
-      .geoadd(this.geoKey, position.lng, position.lat, position.courier_id)
-      .set(this.positionKey(position.courier_id), JSON.stringify(position), 'EX', FRESH_SECONDS)
-      .exec();
+  /**
+   * Keeps the courier's position unless they sent one less than a second ago (false then): the gate, the GEO set and
+   * the courier's key in one round trip.
+   */
+  async saveIfDue(position: CourierPosition): Promise<boolean> {
+    const saved = await this.redis.client.eval(
+      SAVE_IF_DUE,
+      3,
+      this.redis.key('courier', position.courier_id, 'gate'),
+      this.geoKey,
+      this.positionKey(position.courier_id),
+      position.lng,
+      position.lat,
+      position.courier_id,
+      JSON.stringify(position),
+      FRESH_SECONDS,
+    );
+    return saved === 1;
   }
 
   async latest(courierId: string): Promise<CourierPosition | null> {

@@ -40,6 +40,9 @@ interface SocketData {
 type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type TrackingServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The largest time a JavaScript Date holds. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
+
 const PositionSchema = z
   .object({
     lat: z.number().min(-90).max(90),
@@ -47,7 +50,7 @@ const PositionSchema = z
     heading: z.number().min(0).max(360).optional(),
     speed: z.number().min(0).max(500).optional(),
     accuracy: z.number().min(0).max(100_000).optional(),
-    at: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
+    at: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(MAX_DATE_MS)]),
   })
   .strict();
 
@@ -144,9 +147,6 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!isCourier(user.role)) return { ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' };
     const parsed = PositionSchema.safeParse(body);
     if (!parsed.success) return { ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' };
-    if (!(await this.positions.passesGate(user.id))) {
-      return { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' };
-    }
     const input = parsed.data;
     const position: CourierPosition = {
       courier_id: user.id,
@@ -157,7 +157,9 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       accuracy: input.accuracy ?? null,
       at: new Date(input.at).toISOString(),
     };
-    await this.positions.save(position);
+    if (!(await this.positions.saveIfDue(position))) {
+      return { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' };
+    }
     this.metrics.positions.inc();
     const courses = await this.activeCourses(socket);
     this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);

@@ -24,11 +24,11 @@ export class TrackingRepository {
     return this.prisma.client.course.findUnique({ where: { id: courseId }, select: { clientId: true, courierId: true } });
   }
 
+  /** One array parameter rather than an IN list: the sweep asks for every connected user at once. */
   authStates(ids: string[]) {
-    return this.prisma.client.user.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, isActive: true, sessionVersion: true, anonymizedAt: true },
-    });
+    return this.prisma.client.$queryRaw<{ id: string; isActive: boolean; sessionVersion: number; anonymizedAt: Date | null }[]>`
+      SELECT id, is_active AS "isActive", session_version AS "sessionVersion", anonymized_at AS "anonymizedAt"
+      FROM users WHERE id = ANY(${ids}::uuid[])`;
   }
 
   isAvailableCourier(id: string) {
