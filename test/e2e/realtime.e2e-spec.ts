@@ -117,6 +117,26 @@ describe('live positions across API processes', () => {
     );
   });
 
+  it("a courier's positions stop reaching a course as soon as it is closed, on every process", async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const courierSocket = await connect(otherApi, courier.token);
+    const positions = collect(clientSocket, 'courier:position');
+    const statuses = collect(clientSocket, 'course:status');
+    expect(await send(courierSocket, { lat: 9.55, lng: -13.66, at: Date.now() })).toEqual({ ok: true });
+    await until(() => positions.length === 1);
+
+    const admin = await signedIn(app, 'admin');
+    const closed = await app.request('PUT', `/api/admin/courses/${courseId}/status?new_status=cancelled`, { reason: 'Test' }, { token: admin.token });
+    expect(closed.status).toBe(200);
+    await until(() => statuses.some((event) => event.status === 'cancelled'));
+    await sleep(1050);
+    // Well within the minute the courier's course list is otherwise kept for.
+    expect(await send(courierSocket, { lat: 9.56, lng: -13.66, at: Date.now() })).toEqual({ ok: true });
+    await sleep(500);
+    expect(positions).toHaveLength(1);
+  });
+
   it('a status change made by the worker reaches the client', async () => {
     const { client, courier, courseId } = await acceptedCourse();
     const clientSocket = await connect(otherApi, client.token);

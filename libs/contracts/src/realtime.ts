@@ -67,6 +67,12 @@ export interface ClientToServerEvents {
   'course:subscribe': (request: { course_id: string }, ack: (answer: SubscribeAck) => void) => void;
 }
 
+/** Between the processes of the cluster (the worker's emitter included), never seen by a browser. */
+export interface InterServerEvents {
+  /** A course of this courier changed status: the API processes re-read which courses its positions go to. */
+  'courier:courses-changed': (courierId: string) => void;
+}
+
 export const rooms = {
   user: (id: string) => `user:${id}`,
   course: (id: string) => `course:${id}`,

@@ -34,6 +34,8 @@ export class RealtimePublisher {
         const status = (type === 'course.cancelled' ? 'cancelled' : event.status) as CourseStatus;
         const parties = [rooms.user(event.clientId), ...(event.courierId ? [rooms.user(event.courierId)] : [])];
         await this.realtime.join(parties, [rooms.course(event.courseId)]);
+        // The courier's positions start (accepted) or stop (delivered, cancelled) going to this course at once.
+        if (event.courierId) await this.realtime.serverSideEmit('courier:courses-changed', event.courierId);
         // Couriers waiting for work learn the course is gone as soon as it leaves "pending".
         await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.availableCouriers], 'course:status', {
           course_id: event.courseId,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { ServerToClientEvents } from '@coursa/contracts';
+import type { InterServerEvents, ServerToClientEvents } from '@coursa/contracts';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
@@ -15,6 +15,7 @@ export const socketStreamOptions = (prefix: string) => ({
 const BROADCAST = '3';
 const SOCKETS_JOIN = '4';
 const SOCKETS_LEAVE = '5';
+const SERVER_SIDE_EMIT = '9';
 const EVENT_PACKET = 2;
 
 /**
@@ -45,6 +46,11 @@ export class RealtimeEmitter implements OnModuleDestroy {
   /** Makes the sockets in `of` rooms leave `rooms`, on every API process. */
   async leave(of: string[], rooms: string[]) {
     await this.append(SOCKETS_LEAVE, { opts: { rooms: of, except: [], flags: {} }, rooms });
+  }
+
+  /** An event for the API processes themselves (`io.on(event)` on each), like Socket.IO's serverSideEmit. */
+  async serverSideEmit<E extends keyof InterServerEvents>(event: E, ...args: Parameters<InterServerEvents[E]>) {
+    await this.append(SERVER_SIDE_EMIT, { packet: [event, ...args] });
   }
 
   private async append(type: string, data: unknown) {

@@ -13,6 +13,7 @@ import {
   rooms,
   type ClientToServerEvents,
   type CourierPosition,
+  type InterServerEvents,
   type OpsSnapshot,
   type PositionAck,
   type ServerToClientEvents,
@@ -33,12 +34,12 @@ import { TrackingRepository } from './tracking.repository.js';
 
 interface SocketData {
   user: { id: string; role: Role; sv: number };
-  /** The courier's active courses, re-read every few seconds. */
+  /** The courier's active courses: re-read when one of them changes status, and every minute in any case. */
   courses?: { ids: string[]; readAt: number };
 }
 
-type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type TrackingServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type TrackingServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** The largest time a JavaScript Date holds. */
 const MAX_DATE_MS = 8_640_000_000_000_000;
@@ -54,7 +55,7 @@ const PositionSchema = z
   })
   .strict();
 
-const COURSES_TTL_MS = 5_000;
+const COURSES_TTL_MS = 60_000;
 const TRAIL_FLUSH_MS = 2_000;
 const TRAIL_BATCH = 500;
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -83,6 +84,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   ) {}
 
   afterInit(server: TrackingServer) {
+    server.on('courier:courses-changed', (courierId) => this.forgetCourses(courierId));
     server.use((socket, next) => {
       this.authenticate(socket as TrackingSocket).then(
         () => next(),
@@ -174,6 +176,14 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const ids = (await this.tracking.activeCoursesOfCourier(socket.data.user.id)).map((course) => course.id);
     socket.data.courses = { ids, readAt: Date.now() };
     return ids;
+  }
+
+  /** The courier's sockets on this process read their active courses again on their next position. */
+  private forgetCourses(courierId: string) {
+    for (const socketId of this.server.sockets.adapter.rooms.get(rooms.user(courierId)) ?? []) {
+      const socket = this.server.sockets.sockets.get(socketId);
+      if (socket) socket.data.courses = undefined;
+    }
   }
 
   private async flushTrail() {
