@@ -110,7 +110,7 @@ export async function stop(child) {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_PROFILE_DIR ? 60_000 : 5000);
   await exited;
   clearTimeout(timer);
 }

@@ -61,11 +61,15 @@ function listen() {
 const sentByCourier = new Map();
 const refused = {};
 let ackErrors = 0;
+let attempted = 0;
+let answered = 0;
 
 function send(socket, at, inWindow) {
   const lat = 9.5 + Math.random() * 0.2;
   const lng = -13.7 + Math.random() * 0.2;
+  if (inWindow) attempted += 1;
   socket.timeout(30_000).emit('courier:position', { lat, lng, heading: 90, speed: 20, accuracy: 10, at }, (error, ack) => {
+    if (inWindow && !error) answered += 1;
     if (error) ackErrors += 1;
     else if (!ack?.ok) refused[ack?.code ?? 'unknown'] = (refused[ack?.code ?? 'unknown'] ?? 0) + 1;
     else if (inWindow) sentByCourier.set(socket.user.id, (sentByCourier.get(socket.user.id) ?? 0) + 1);
@@ -102,7 +106,7 @@ process.on('message', async (message) => {
   } else if (message.report) {
     process.send(
       process.env.LOAD_PART === 'senders'
-        ? { sentByCourier: [...sentByCourier], refused, ackErrors, stillConnected: sockets.filter((s) => s.connected).length }
+        ? { sentByCourier: [...sentByCourier], refused, ackErrors, attempted, unanswered: attempted - answered, stillConnected: sockets.filter((s) => s.connected).length }
         : { latency: latency.sparse(), opsLatency: opsLatency.sparse(), receivedByCourier: [...receivedByCourier], opsReceived, stillConnected: sockets.filter((s) => s.connected).length },
     );
   } else if (message.close) {
