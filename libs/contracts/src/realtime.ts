@@ -39,9 +39,14 @@ export interface CourseAvailableEvent {
   created_at: string;
 }
 
+/**
+ * Once a second for the `ops` room. The couriers online (their latest positions) come only in the snapshot a staff
+ * socket gets when it connects and about every 10 s after that, when it drops the couriers gone quiet; in between,
+ * `courier:position` events keep the map current.
+ */
 export interface OpsSnapshot {
   at: string;
-  couriers_online: CourierPosition[];
+  couriers_online?: CourierPosition[];
   courses_by_status: Partial<Record<CourseStatus, number>>;
   counters: { active_courses: number; couriers_online: number; delivered_today: number };
 }

@@ -50,6 +50,11 @@ export class PositionsStore {
     return stored ? (JSON.parse(stored) as CourierPosition) : null;
   }
 
+  /** How many couriers have a position (stale ones leave the count when `online()` prunes them). */
+  count(): Promise<number> {
+    return this.redis.client.zcard(this.geoKey);
+  }
+
   /** Every courier with a fresh position; stale ones leave the GEO set. */
   async online(): Promise<CourierPosition[]> {
     const ids = await this.redis.client.zrange(this.geoKey, 0, -1);

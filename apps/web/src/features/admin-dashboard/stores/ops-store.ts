@@ -33,13 +33,16 @@ function push(kind: OpsNotification['kind'], message: string, at = new Date().to
 export const opsActions = {
   snapshot: (snapshot: OpsSnapshot) =>
     useOpsStore.setState((state) => {
+      const figures = { counters: snapshot.counters, coursesByStatus: snapshot.courses_by_status };
+      // Most snapshots carry figures only; the positions between full ones come as `courier:position` events.
+      if (!snapshot.couriers_online) return figures;
       // Keep the object of a courier that did not move, so its marker is not touched.
       const couriers: Record<string, CourierPosition> = {};
       for (const position of snapshot.couriers_online) {
         const known = state.couriers[position.courier_id];
         couriers[position.courier_id] = known && known.lat === position.lat && known.lng === position.lng ? known : position;
       }
-      return { couriers, counters: snapshot.counters, coursesByStatus: snapshot.courses_by_status };
+      return { couriers, ...figures };
     }),
   position: (position: CourierPosition) =>
     useOpsStore.setState((state) => ({ couriers: { ...state.couriers, [position.courier_id]: position } })),

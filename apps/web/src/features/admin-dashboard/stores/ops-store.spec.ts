@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import type { CourierPosition, OpsSnapshot } from '@coursa/contracts';
+import { opsActions, useOpsStore } from './ops-store';
+
+const position = (courier: string, lat: number): CourierPosition => ({ courier_id: courier, lat, lng: -13.6, heading: null, speed: null, accuracy: null, at: '2026-11-23T10:00:00.000Z' });
+const figures = (online: number): OpsSnapshot => ({
+  at: '2026-11-23T10:00:01.000Z',
+  courses_by_status: { assigned: 1 },
+  counters: { active_courses: 1, couriers_online: online, delivered_today: 0 },
+});
+
+describe('ops store', () => {
+  beforeEach(() => opsActions.reset());
+
+  it('keeps the map between full snapshots, and a full one drops the couriers gone quiet', () => {
+    opsActions.snapshot({ ...figures(2), couriers_online: [position('a', 9.5), position('b', 9.6)] });
+    opsActions.position(position('a', 9.51));
+    opsActions.snapshot(figures(2));
+    expect(Object.keys(useOpsStore.getState().couriers).sort()).toEqual(['a', 'b']);
+    expect(useOpsStore.getState().couriers.a?.lat).toBe(9.51);
+    expect(useOpsStore.getState().counters?.couriers_online).toBe(2);
+
+    opsActions.snapshot({ ...figures(1), couriers_online: [position('a', 9.51)] });
+    expect(Object.keys(useOpsStore.getState().couriers)).toEqual(['a']);
+  });
+
+  it('leaves the object of a courier who did not move untouched', () => {
+    opsActions.snapshot({ ...figures(1), couriers_online: [position('a', 9.5)] });
+    const before = useOpsStore.getState().couriers.a;
+    opsActions.snapshot({ ...figures(1), couriers_online: [position('a', 9.5)] });
+    expect(useOpsStore.getState().couriers.a).toBe(before);
+  });
+});
