@@ -4,6 +4,7 @@
 // against a bare Socket.IO server relaying the same events to the same rooms (bench/bare-socket.mjs). The sockets
 // live in two load processes (bench/tracking-load.mjs: couriers; clients and staff), never in the server's.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -73,6 +74,12 @@ function child(part) {
   return process_;
 }
 
+/** CPU time (user + system) a process has used so far, from /proc (Linux), in seconds. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The API's own view (its Prometheus metrics, read from the machine itself): event-loop delay and GC pauses. */
 async function serverFigures(port) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -91,7 +98,7 @@ async function step(system, n, people) {
   const server =
     system === 'coursa'
       ? await startApi(PORTS.coursa, prefix)
-      : await startProcess(['bench/bare-socket.mjs'], { PORT: String(PORTS.baseline) }, 'bare socket ready');
+      : await startProcess([...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), 'bench/bare-socket.mjs'], { PORT: String(PORTS.baseline) }, 'bare socket ready');
   const receivers = child('receivers');
   const senders = child('senders');
   try {
@@ -112,7 +119,11 @@ async function step(system, n, people) {
     const windowStart = Date.now() + 500 + WARMUP_MS;
     const windowEnd = windowStart + MEASURE_MS;
     await receivers.ask({ window: { start: windowStart, end: windowEnd } });
-    await senders.ask({ run: { until: windowEnd, windowStart, windowEnd } });
+    const running = senders.ask({ run: { until: windowEnd, windowStart, windowEnd } });
+    await sleep(windowStart - Date.now());
+    const cpuAtStart = cpuSeconds(server.pid);
+    await running;
+    const serverCpuSeconds = cpuSeconds(server.pid) - cpuAtStart;
     await sleep(DRAIN_MS);
     const [sent, received] = [await senders.ask({ report: true }), await receivers.ask({ report: true })];
     const sentBy = new Map(sent.sentByCourier);
@@ -137,6 +148,9 @@ async function step(system, n, people) {
       // Sent in the window but not answered by the end of the drain (an overloaded server answers late).
       unanswered: sent.unanswered,
       positions_per_second: Math.round(accepted / (MEASURE_MS / 1000)),
+      // The server process's CPU time over the window (user + system), per position sent.
+      server_cpu_share: Math.round((serverCpuSeconds / (MEASURE_MS / 1000)) * 100) / 100,
+      server_cpu_us_per_position: Math.round((serverCpuSeconds * 1e6) / Math.max(1, sent.attempted)),
       refused: sent.refused,
       unacknowledged: sent.ackErrors,
       lost,
@@ -168,7 +182,7 @@ try {
       const result = await step(system, n, people);
       results[system].push(result);
       console.log(
-        `${system} N=${n}: ${result.failed ? `only ${result.connected}/${result.expected} sockets connected` : `${result.positions_per_second} positions/s, p50 ${result.latency_ms.p50} ms, p95 ${result.latency_ms.p95} ms, p99 ${result.latency_ms.p99} ms, lost ${result.lost}, ops lost ${result.ops.lost}, refused ${JSON.stringify(result.refused)}, unanswered ${result.unanswered}/${result.positions_sent}`} → ${result.passes ? 'passes' : 'fails'}${result.server ? ` (API event loop delay p99 ${result.server.event_loop_delay_ms.p99.toFixed(0)} ms, max ${result.server.event_loop_delay_ms.max.toFixed(0)} ms; major GC ${result.server.gc_major.count}× ${(result.server.gc_major.seconds * 1000).toFixed(0)} ms)` : ''}`,
+        `${system} N=${n}: ${result.failed ? `only ${result.connected}/${result.expected} sockets connected` : `${result.positions_per_second} positions/s, server CPU ${result.server_cpu_share} core (${result.server_cpu_us_per_position} µs/position), p50 ${result.latency_ms.p50} ms, p95 ${result.latency_ms.p95} ms, p99 ${result.latency_ms.p99} ms, lost ${result.lost}, ops lost ${result.ops.lost}, refused ${JSON.stringify(result.refused)}, unanswered ${result.unanswered}/${result.positions_sent}`} → ${result.passes ? 'passes' : 'fails'}${result.server ? ` (API event loop delay p99 ${result.server.event_loop_delay_ms.p99.toFixed(0)} ms, max ${result.server.event_loop_delay_ms.max.toFixed(0)} ms; major GC ${result.server.gc_major.count}× ${(result.server.gc_major.seconds * 1000).toFixed(0)} ms)` : ''}`,
       );
       if (!result.passes) break;
       await sleep(2000);
