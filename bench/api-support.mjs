@@ -107,7 +107,8 @@ export async function login(port) {
 }
 
 export async function stop(child) {
-  if (!child || child.exitCode !== null) return;
+  // A process ended by a signal has no exit code, only a signal code.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_PROFILE_DIR ? 60_000 : 5000);

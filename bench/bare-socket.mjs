@@ -7,7 +7,11 @@ import { createRequire } from 'node:module';
 // The very socket.io the API uses (it is the API workspace's dependency, not the root's).
 const { Server } = createRequire(new URL('../apps/api/package.json', import.meta.url))('socket.io');
 
-const http = createServer();
+// GET /memory: the process's memory figures, for scenario 4 (Coursa's API gives its heap in /metrics).
+const http = createServer((request, response) => {
+  if (request.url === '/memory') response.end(JSON.stringify(process.memoryUsage()));
+  else response.writeHead(404).end();
+});
 const io = new Server(http, { path: '/socket.io', serveClient: false });
 
 io.on('connection', (socket) => {
