@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 const worker = new Worker('notifications', async () => {}, {
   connection: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
   prefix: process.env.REDIS_PREFIX,
-  concurrency: 10,
+  concurrency: 50,
 });
 await worker.waitUntilReady();
 console.log('ready');
