@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ClientToServerEvents, PositionAck, ServerToClientEvents, SubscribeAck } from '@coursa/contracts';
+import type { Role } from '@coursa/domain';
+import { io, type Socket } from 'socket.io-client';
+import { newIp, newPhone, signedIn } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Every route of the API × every kind of caller, built from the routes the application registers: a route without an
+// entry here fails the suite. Routes that take an id are called with the ids of someone else's data (client A's
+// course, courier S's delivery, A's payment), so another client or another courier gets 404, never the data.
+// The same for Socket.IO: who may join which room and send which event.
+
+type Caller = 'anonymous' | 'client' | 'otherClient' | 'salaried' | 'independent' | 'otherCourier' | 'support' | 'admin' | 'superAdmin';
+const CALLERS: Caller[] = ['anonymous', 'client', 'otherClient', 'salaried', 'independent', 'otherCourier', 'support', 'admin', 'superAdmin'];
+const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
+  client: 'client',
+  otherClient: 'client',
+  salaried: 'salaried_delivery',
+  independent: 'independent_delivery',
+  otherCourier: 'salaried_delivery',
+  support: 'support',
+  admin: 'admin',
+  superAdmin: 'super_admin',
+};
+type Expected = Record<Caller, number>;
+
+const STAFF: Role[] = ['support', 'admin', 'super_admin'];
+const COURIERS: Role[] = ['salaried_delivery', 'independent_delivery'];
+const SIGNED_IN: Role[] = ['client', ...COURIERS, ...STAFF];
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+/** 401 without a token, 403 for roles not let in, `status` for the others; `except` names callers that differ. */
+function only(roles: Role[], status: number, except: Partial<Record<Caller, number>> = {}): Expected {
+  return Object.fromEntries(
+    CALLERS.map((caller) => [caller, except[caller] ?? (caller === 'anonymous' ? 401 : roles.includes(ROLE_OF[caller]) ? status : 403)]),
+  ) as Expected;
+}
+/** The same answer for everyone, token or not. */
+const everyone = (status: number, except: Partial<Record<Caller, number>> = {}): Expected =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, except[caller] ?? status])) as Expected;
+
+interface Entry {
+  /** The concrete request; ids are those of the arranged data. */
+  request: () => { path: string; body?: unknown };
+  expected: Expected;
+}
+
+let app: TestApp;
+const tokens = new Map<Caller, string | undefined>();
+const ids = { caller: new Map<Caller, string>(), course: '', orderId: '' };
+const secrets = { clientPhone: '', recipientPhone: '', address: 'Rue KA-020, Kaloum' };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  tokens.set('anonymous', undefined);
+  for (const caller of CALLERS.slice(1) as Exclude<Caller, 'anonymous'>[]) {
+    const account = await signedIn(app, ROLE_OF[caller]);
+    tokens.set(caller, account.token);
+    ids.caller.set(caller, account.user.id);
+    if (caller === 'client') secrets.clientPhone = account.phone;
+  }
+  // Client A's course, carried by courier S (salaried), paid cash.
+  secrets.recipientPhone = newPhone();
+  const created = await app.request(
+    'POST',
+    '/api/courses',
+    {
+      pickup_location: { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 },
+      delivery_location: { address: secrets.address, latitude: 9.5092, longitude: -13.7122 },
+      recipient_phone: secrets.recipientPhone,
+      payment_method: 'cash_on_delivery',
+    },
+    { token: tokens.get('client'), ip: newIp() },
+  );
+  expect(created.status).toBe(201);
+  ids.course = created.body.id;
+  ids.orderId = (await app.db.payment.findFirstOrThrow({ where: { courseId: ids.course } })).orderId;
+  await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: tokens.get('salaried') });
+  expect((await app.request('POST', `/api/delivery/accept-course/${ids.course}`, undefined, { token: tokens.get('salaried') })).status).toBe(200);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const course = () => ids.course;
+/** Courier S's own course: S gets in, the other couriers get 404 as if it did not exist. */
+const deliveryOfS = (status: number, others = 404) => only(COURIERS, status, { independent: others, otherCourier: others });
+
+/** Keyed by the route as Fastify registered it. Writes use empty bodies, unknown ids or refused steps: no side effects worth undoing. */
+const ROUTES: Record<string, Entry> = {
+  // ── accounts (public but for `me` and the password change) ──
+  'POST /api/auth/register': { request: () => ({ path: '/api/auth/register', body: {} }), expected: everyone(400) },
+  'POST /api/auth/activate': { request: () => ({ path: '/api/auth/activate', body: {} }), expected: everyone(400) },
+  'POST /api/auth/login': { request: () => ({ path: '/api/auth/login', body: {} }), expected: everyone(400) },
+  'POST /api/auth/refresh': { request: () => ({ path: '/api/auth/refresh', body: {} }), expected: everyone(400) },
+  'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout', body: {} }), expected: everyone(400) },
+  'GET /api/auth/me': { request: () => ({ path: '/api/auth/me' }), expected: only(SIGNED_IN, 200) },
+  'POST /api/auth/change-password': { request: () => ({ path: '/api/auth/change-password', body: {} }), expected: only(SIGNED_IN, 400) },
+  'POST /api/auth/forgot-password-choice': { request: () => ({ path: '/api/auth/forgot-password-choice', body: {} }), expected: everyone(400) },
+  'POST /api/auth/reset-password-choice': { request: () => ({ path: '/api/auth/reset-password-choice', body: {} }), expected: everyone(400) },
+  // ── operations ──
+  // Without METRICS_TOKEN, the machine itself may read them (as this suite does; X-Forwarded-For does not count).
+  'GET /metrics': { request: () => ({ path: '/metrics' }), expected: everyone(200) },
+  'POST /api/admin/queue-board/session': { request: () => ({ path: '/api/admin/queue-board/session' }), expected: only(['admin', 'super_admin'], 200) },
+  'GET /api/health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
+  // ── payments ──
+  'GET /api/payments/methods': { request: () => ({ path: '/api/payments/methods' }), expected: only(SIGNED_IN, 200) },
+  'POST /api/payments/paycard': { request: () => ({ path: '/api/payments/paycard', body: {} }), expected: only(['client'], 400) },
+  'POST /api/payments/mobile-money': { request: () => ({ path: '/api/payments/mobile-money', body: {} }), expected: only(['client'], 400) },
+  'POST /api/payments/card': { request: () => ({ path: '/api/payments/card', body: {} }), expected: only(['client'], 400) },
+  'GET /api/payments/status/:orderId': { request: () => ({ path: `/api/payments/status/${ids.orderId}` }), expected: only(['client'], 200, { otherClient: 404 }) },
+  // The browser's return without a known payment reference.
+  'GET /api/payments/callback/paycard': { request: () => ({ path: '/api/payments/callback/paycard' }), expected: everyone(404) },
+  'POST /api/payments/callback/orange-money': { request: () => ({ path: '/api/payments/callback/orange-money', body: {} }), expected: everyone(400) },
+  'POST /api/payments/callback/mtn-momo': { request: () => ({ path: '/api/payments/callback/mtn-momo', body: {} }), expected: everyone(400) },
+  'GET /sandbox/pay/:reference': { request: () => ({ path: `/sandbox/pay/${NOBODY}` }), expected: everyone(404) },
+  'POST /sandbox/pay/:reference': { request: () => ({ path: `/sandbox/pay/${NOBODY}`, body: {} }), expected: everyone(400) },
+  // ── courses ──
+  'POST /api/courses/quote': { request: () => ({ path: '/api/courses/quote', body: {} }), expected: only(SIGNED_IN, 400) },
+  'POST /api/courses': { request: () => ({ path: '/api/courses', body: {} }), expected: only(['client'], 400) },
+  'GET /api/courses': { request: () => ({ path: '/api/courses' }), expected: only(SIGNED_IN, 200) },
+  'GET /api/courses/:id': {
+    request: () => ({ path: `/api/courses/${course()}` }),
+    expected: only(SIGNED_IN, 200, { otherClient: 404, independent: 404, otherCourier: 404 }),
+  },
+  'GET /api/courses/:id/tracking': {
+    request: () => ({ path: `/api/courses/${course()}/tracking` }),
+    expected: only(SIGNED_IN, 200, { otherClient: 404, independent: 404, otherCourier: 404 }),
+  },
+  // A's course is no longer pending: A is refused the cancellation, B does not see the course.
+  'POST /api/courses/:id/cancel': { request: () => ({ path: `/api/courses/${course()}/cancel` }), expected: only(['client'], 409, { otherClient: 404 }) },
+  // Not delivered, so no receipt yet, for anyone.
+  'GET /api/courses/:id/receipt': { request: () => ({ path: `/api/courses/${course()}/receipt` }), expected: only(SIGNED_IN, 404) },
+  'GET /api/loyalty/profile': { request: () => ({ path: '/api/loyalty/profile' }), expected: only(['client'], 200) },
+  'GET /api/loyalty/leaderboard': { request: () => ({ path: '/api/loyalty/leaderboard' }), expected: only(SIGNED_IN, 200) },
+  // ── couriers ──
+  'POST /api/delivery/toggle-availability': { request: () => ({ path: '/api/delivery/toggle-availability' }), expected: only(COURIERS, 200) },
+  'GET /api/delivery/available-courses': { request: () => ({ path: '/api/delivery/available-courses' }), expected: only(COURIERS, 200) },
+  // Already taken by S: everyone else is told so (409), S too.
+  'POST /api/delivery/accept-course/:id': { request: () => ({ path: `/api/delivery/accept-course/${course()}` }), expected: only(COURIERS, 409) },
+  'GET /api/delivery/history': { request: () => ({ path: '/api/delivery/history' }), expected: only(COURIERS, 200) },
+  'GET /api/delivery/course/:id/navigation': { request: () => ({ path: `/api/delivery/course/${course()}/navigation` }), expected: deliveryOfS(200) },
+  'POST /api/delivery/course/:id/update-status': {
+    // Skipping a step is refused to S; the others do not see the course.
+    request: () => ({ path: `/api/delivery/course/${course()}/update-status?new_status=collected` }),
+    expected: deliveryOfS(409),
+  },
+  'POST /api/delivery/course/:id/verify-otp': { request: () => ({ path: `/api/delivery/course/${course()}/verify-otp`, body: { otp: 'abc' } }), expected: deliveryOfS(400, 400) },
+  'POST /api/delivery/course/:id/regenerate-otp': { request: () => ({ path: `/api/delivery/course/${course()}/regenerate-otp` }), expected: deliveryOfS(200) },
+  'POST /api/delivery/course/:id/contact-support': { request: () => ({ path: `/api/delivery/course/${course()}/contact-support` }), expected: deliveryOfS(400, 400) },
+  'GET /api/delivery/earnings': { request: () => ({ path: '/api/delivery/earnings' }), expected: only(COURIERS, 200) },
+  'GET /api/delivery/commission-history': { request: () => ({ path: '/api/delivery/commission-history' }), expected: only(COURIERS, 200) },
+  'GET /api/delivery/payment-history': { request: () => ({ path: '/api/delivery/payment-history' }), expected: only(COURIERS, 200) },
+  'POST /api/delivery/request-payment': { request: () => ({ path: '/api/delivery/request-payment', body: {} }), expected: only(COURIERS, 400) },
+  'GET /api/delivery/ratings': { request: () => ({ path: '/api/delivery/ratings' }), expected: only(COURIERS, 200) },
+  // ── after delivery ──
+  'POST /api/ratings': { request: () => ({ path: '/api/ratings', body: {} }), expected: only(['client'], 400) },
+  'POST /api/disputes': { request: () => ({ path: '/api/disputes', body: {} }), expected: only(['client'], 400) },
+  'GET /api/disputes': { request: () => ({ path: '/api/disputes' }), expected: only(['client'], 200) },
+  // ── back office ──
+  'GET /api/dashboard/stats': { request: () => ({ path: '/api/dashboard/stats' }), expected: only(STAFF, 200) },
+  'GET /api/admin/analytics': { request: () => ({ path: '/api/admin/analytics?period=7days' }), expected: only(STAFF, 200) },
+  'GET /api/admin/users': { request: () => ({ path: '/api/admin/users' }), expected: only(STAFF, 200) },
+  'PUT /api/users/:id/toggle-status': { request: () => ({ path: `/api/users/${NOBODY}/toggle-status` }), expected: only(STAFF, 404) },
+  'DELETE /api/admin/users/:id': { request: () => ({ path: `/api/admin/users/${NOBODY}` }), expected: only(STAFF, 404) },
+  'GET /api/admin/courses': { request: () => ({ path: '/api/admin/courses' }), expected: only(STAFF, 200) },
+  'PUT /api/admin/courses/:id/status': { request: () => ({ path: `/api/admin/courses/${NOBODY}/status?new_status=cancelled` }), expected: only(STAFF, 404) },
+  // No multipart body.
+  'POST /api/upload/personal-photo': { request: () => ({ path: '/api/upload/personal-photo' }), expected: only(STAFF, 400) },
+  'POST /api/upload/id-photo': { request: () => ({ path: '/api/upload/id-photo' }), expected: only(STAFF, 400) },
+  'GET /api/files/:id': { request: () => ({ path: `/api/files/${NOBODY}` }), expected: only(STAFF, 404) },
+  'POST /api/admin/create-delivery-person': { request: () => ({ path: '/api/admin/create-delivery-person', body: {} }), expected: only(STAFF, 400) },
+  'POST /api/super-admin/create-admin': { request: () => ({ path: '/api/super-admin/create-admin', body: {} }), expected: only(['super_admin'], 400) },
+  // A super_admin exists (this suite's): the first-run migration is closed to everyone.
+  'POST /api/super-admin/migrate-to-super-admin': { request: () => ({ path: '/api/super-admin/migrate-to-super-admin' }), expected: only(STAFF, 403) },
+  'GET /api/super-admin/audit-logs': { request: () => ({ path: '/api/super-admin/audit-logs?limit=50' }), expected: only(['super_admin'], 200) },
+  'GET /api/super-admin/audit-stats': { request: () => ({ path: '/api/super-admin/audit-stats' }), expected: only(['super_admin'], 200) },
+  'GET /api/admin/commissions/pending': { request: () => ({ path: '/api/admin/commissions/pending' }), expected: only(STAFF, 200) },
+  'GET /api/admin/commissions/summary': { request: () => ({ path: '/api/admin/commissions/summary' }), expected: only(STAFF, 200) },
+  'POST /api/admin/commissions/process-payment': { request: () => ({ path: '/api/admin/commissions/process-payment', body: {} }), expected: only(STAFF, 400) },
+  'POST /api/admin/commissions/weekly-run': { request: () => ({ path: '/api/admin/commissions/weekly-run', body: { iso_week: '2020-W01' } }), expected: only(STAFF, 202) },
+  'GET /api/admin/payment-requests': { request: () => ({ path: '/api/admin/payment-requests' }), expected: only(STAFF, 200) },
+  'POST /api/admin/payment-requests/:id/approve': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/approve` }), expected: only(STAFF, 404) },
+  'POST /api/admin/payment-requests/:id/reject': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/reject` }), expected: only(STAFF, 404) },
+  'GET /api/admin/payouts': { request: () => ({ path: '/api/admin/payouts' }), expected: only(STAFF, 200) },
+  'POST /api/admin/payouts/:id/check-status': { request: () => ({ path: `/api/admin/payouts/${NOBODY}/check-status` }), expected: only(STAFF, 404) },
+  'GET /api/admin/disputes': { request: () => ({ path: '/api/admin/disputes' }), expected: only(STAFF, 200) },
+  'PUT /api/admin/disputes/:id': { request: () => ({ path: `/api/admin/disputes/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
+  'GET /api/admin/support-requests': { request: () => ({ path: '/api/admin/support-requests' }), expected: only(STAFF, 200) },
+  'PUT /api/admin/support-requests/:id': { request: () => ({ path: `/api/admin/support-requests/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
+};
+
+describe('routes × callers', () => {
+  it('has an entry for every route the API registers, and no entry for a route that does not exist', () => {
+    const registered = app.routes.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered.filter((route) => !(route in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.keys(ROUTES))('%s', async (route) => {
+    const method = route.split(' ')[0]!;
+    const { path, body } = ROUTES[route]!.request();
+    const outcomes = {} as Expected;
+    for (const caller of CALLERS) {
+      const answer = await app.request(method, path, body, { token: tokens.get(caller), ip: newIp() });
+      outcomes[caller] = answer.status;
+      // Never someone else's data in a refusal.
+      if (answer.status === 404 || answer.status === 403) {
+        const text = JSON.stringify(answer.body);
+        expect(text).not.toContain(secrets.address);
+        expect(text).not.toContain(secrets.recipientPhone);
+      }
+    }
+    expect(outcomes).toEqual(ROUTES[route]!.expected);
+  });
+});
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const sockets: ClientSocket[] = [];
+afterAll(() => sockets.forEach((socket) => socket.disconnect()));
+
+function connect(token: string | undefined): Promise<ClientSocket> {
+  const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Socket.IO rooms and events × callers', () => {
+  it('refuses the handshake without a valid token', async () => {
+    await expect(connect(undefined)).rejects.toThrow('UNAUTHENTICATED');
+    await expect(connect('not-a-token')).rejects.toThrow('UNAUTHENTICATED');
+  });
+
+  it("lets into A's course room only its client, its courier and staff; only they hear S's positions; only staff get the ops snapshot", async () => {
+    const signedInCallers = CALLERS.slice(1);
+    const connected = new Map<Caller, ClientSocket>();
+    const heard = new Map<Caller, { positions: number; snapshots: number }>();
+    for (const caller of signedInCallers) {
+      const socket = await connect(tokens.get(caller));
+      connected.set(caller, socket);
+      const counts = { positions: 0, snapshots: 0 };
+      heard.set(caller, counts);
+      socket.on('courier:position', (position) => {
+        if (position.courier_id === ids.caller.get('salaried')) counts.positions += 1;
+      });
+      socket.on('ops:snapshot', () => (counts.snapshots += 1));
+    }
+
+    const subscribed = {} as Record<Caller, boolean>;
+    for (const caller of signedInCallers) {
+      const socket = connected.get(caller)!;
+      // A raw request to join a room is not an event the server knows: it does nothing.
+      (socket as unknown as { emit(event: string, ...args: unknown[]): void }).emit('join', `course:${ids.course}`);
+      const ack = await new Promise<SubscribeAck>((resolve) => socket.emit('course:subscribe', { course_id: ids.course }, resolve));
+      subscribed[caller] = ack.ok;
+    }
+    expect(subscribed).toEqual({ client: true, otherClient: false, salaried: true, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
+
+    const sent = {} as Record<Caller, string>;
+    for (const caller of signedInCallers) {
+      const ack = await new Promise<PositionAck>((resolve) => connected.get(caller)!.emit('courier:position', { lat: 9.55, lng: -13.66, at: Date.now() }, resolve));
+      sent[caller] = ack.ok ? 'ok' : ack.code;
+    }
+    expect(sent).toEqual({
+      client: 'FORBIDDEN',
+      otherClient: 'FORBIDDEN',
+      salaried: 'ok',
+      independent: 'ok',
+      otherCourier: 'ok',
+      support: 'FORBIDDEN',
+      admin: 'FORBIDDEN',
+      superAdmin: 'FORBIDDEN',
+    });
+
+    await sleep(1200);
+    const positions = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.positions > 0]));
+    // S is in the room of its own course too.
+    expect(positions).toEqual({ client: true, otherClient: false, salaried: true, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
+    const snapshots = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.snapshots > 0]));
+    expect(snapshots).toEqual({ client: false, otherClient: false, salaried: false, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
+  });
+
+  it('tells only available couriers of a new course', async () => {
+    const available = await signedIn(app, 'independent_delivery');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: available.token });
+    const unavailable = await signedIn(app, 'independent_delivery');
+    const listeners = { available: await connect(available.token), unavailable: await connect(unavailable.token), otherClient: await connect(tokens.get('otherClient')) };
+    const offers = { available: 0, unavailable: 0, otherClient: 0 };
+    for (const [name, socket] of Object.entries(listeners)) socket.on('course:available', () => (offers[name as keyof typeof offers] += 1));
+
+    const created = await app.request(
+      'POST',
+      '/api/courses',
+      {
+        pickup_location: { address: 'Madina', latitude: 9.5456, longitude: -13.6566 },
+        delivery_location: { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 },
+        recipient_phone: newPhone(),
+        payment_method: 'cash_on_delivery',
+      },
+      { token: tokens.get('client'), ip: newIp() },
+    );
+    expect(created.status).toBe(201);
+    const deadline = Date.now() + 8000;
+    while (offers.available === 0 && Date.now() < deadline) await sleep(50);
+    await sleep(300);
+    expect(offers).toEqual({ available: 1, unavailable: 0, otherClient: 0 });
+  });
+});
