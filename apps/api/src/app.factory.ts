@@ -4,12 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
+import { clientErrorResponse, routerErrorAnswer } from './common/errors/error-response.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { METRICS, type Metrics } from './common/ops/metrics.js';
 import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
@@ -32,6 +34,15 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     requestIdHeader: false,
     // One access-log line per request (below) instead of Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const answer = routerErrorAnswer(error.code);
+      void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      // A reset connection has nobody left to answer.
+      if (error.code !== 'ECONNRESET' && socket.writable) socket.write(clientErrorResponse(error.code));
+      socket.destroy(error);
+    },
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

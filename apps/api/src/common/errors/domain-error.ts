@@ -34,4 +34,9 @@ export const COMMON_MESSAGES = {
   bodyTooLarge: 'Requête trop volumineuse.',
   unsupportedMediaType: 'Type de contenu non pris en charge.',
   tooManyRequests: 'Trop de tentatives. Réessayez dans quelques minutes.',
+  headersTooLarge: "L'adresse ou les en-têtes de la requête sont trop longs.",
+  uriTooLong: "L'adresse de la requête est trop longue.",
+  badUrl: "L'adresse de la requête n'est pas valide.",
+  requestTimeout: 'La requête a mis trop de temps à arriver.',
+  badRequest: 'Requête invalide.',
 } as const;

@@ -12,7 +12,7 @@ export interface ErrorAnswer {
 }
 
 const STATUS_DEFAULTS: Record<number, { code: string; detail: string }> = {
-  400: { code: 'BAD_REQUEST', detail: 'Requête invalide.' },
+  400: { code: 'BAD_REQUEST', detail: COMMON_MESSAGES.badRequest },
   401: { code: 'UNAUTHENTICATED', detail: COMMON_MESSAGES.unauthenticated },
   403: { code: 'FORBIDDEN', detail: COMMON_MESSAGES.forbidden },
   404: { code: 'NOT_FOUND', detail: COMMON_MESSAGES.routeNotFound },
@@ -32,6 +32,28 @@ const FASTIFY_ERRORS: Record<string, { code: string; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: STATUS_DEFAULTS[413]!,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: STATUS_DEFAULTS[415]!,
 };
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (a URL or headers over 16 KB, a malformed request, a
+ * client too slow): the raw answer, in the API's error shape rather than Fastify's English default.
+ */
+export function clientErrorResponse(errorCode: string | undefined): string {
+  const [status, reason, code, detail] =
+    errorCode === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', COMMON_MESSAGES.headersTooLarge]
+      : errorCode === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', COMMON_MESSAGES.requestTimeout]
+        : [400, 'Bad Request', 'BAD_REQUEST', COMMON_MESSAGES.badRequest];
+  const body = JSON.stringify({ detail, code });
+  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/** What the router refuses before any route runs: an undecodable URL, a path parameter over 100 characters. */
+export function routerErrorAnswer(errorCode: string | undefined): { status: number; body: { detail: string; code: string } } {
+  return errorCode === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? { status: 414, body: { detail: COMMON_MESSAGES.uriTooLong, code: 'URI_TOO_LONG' } }
+    : { status: 400, body: { detail: COMMON_MESSAGES.badUrl, code: 'BAD_URL' } };
+}
 
 /** Turns anything thrown while serving a request into the one error shape of the API. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {

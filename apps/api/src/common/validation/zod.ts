@@ -10,6 +10,15 @@ const namingTheField = (issue: z.core.$ZodRawIssue) => {
   return issue.path?.length ? `Champ « ${issue.path.join('.')} » : ${text}` : text;
 };
 
+const NUL_MESSAGE = "Le caractère nul (\\0) n'est autorisé dans aucun champ.";
+
+/** PostgreSQL text cannot hold U+0000: no field of the API takes it, wherever it hides in the input. */
+function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item, depth + 1));
+}
+
 /** Validates a body, query or param against a zod schema; the first problem becomes a 400 `{detail, code}`. */
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
@@ -19,6 +28,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   ) {}
 
   transform(value: unknown): z.output<S> {
+    if (hasNulCharacter(value)) throw badRequest('VALIDATION_ERROR', NUL_MESSAGE);
     const result = this.schema.safeParse(value ?? {}, { error: namingTheField });
     if (result.success) return result.data;
     const issue = result.error.issues[0]!;
