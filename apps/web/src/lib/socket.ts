@@ -1,6 +1,7 @@
 import type {
   ClientToServerEvents,
   CourierPositionInput,
+  OpsSnapshot,
   PositionAck,
   ServerToClientEvents,
   SubscribeAck,
@@ -80,6 +81,13 @@ export function subscribeToCourse(courseId: string): Promise<SubscribeAck> {
   const current = socket;
   if (!current?.connected) return Promise.resolve({ ok: false, detail: 'offline' });
   return new Promise((resolve) => current.emit('course:subscribe', { course_id: courseId }, resolve));
+}
+
+/** The whole ops snapshot (staff only); null when offline or refused. */
+export function requestOpsSnapshot(): Promise<OpsSnapshot | null> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => current.emit('ops:snapshot', {}, resolve));
 }
 
 export function sendCourierPosition(position: CourierPositionInput): Promise<PositionAck> {

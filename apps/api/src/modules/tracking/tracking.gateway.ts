@@ -145,6 +145,12 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return { ok: true };
   }
 
+  /** Staff's dashboard asks for the whole picture when it opens (the socket may have connected long before). */
+  @SubscribeMessage('ops:snapshot')
+  async opsSnapshot(@ConnectedSocket() socket: TrackingSocket): Promise<OpsSnapshot | null> {
+    return isStaff(socket.data.user.role) ? this.snapshot(true) : null;
+  }
+
   /** A courier's position: checked, at most one a second (extras dropped), stored, sent to their courses and to ops. */
   @SubscribeMessage('courier:position')
   async position(@ConnectedSocket() socket: TrackingSocket, @MessageBody() body: unknown): Promise<PositionAck> {

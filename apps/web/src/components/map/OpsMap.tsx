@@ -41,7 +41,8 @@ export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne'
       <MapContainer center={CONAKRY} zoom={12} className="ops-map__canvas" scrollWheelZoom={false}>
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
         {couriers.map((courier) => (
-          <CourierMarker key={courier.id} {...courier} />
+          // Leaflet reads a marker's title and alt once: a courier whose name arrives later gets a new marker.
+          <CourierMarker key={`${courier.id}:${courier.label}`} {...courier} />
         ))}
         <FitCouriers couriers={couriers} />
       </MapContainer>
