@@ -260,6 +260,13 @@ describe('Socket.IO rooms and events × callers', () => {
     }
     expect(subscribed).toEqual({ client: true, otherClient: false, salaried: true, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
 
+    const snapshotFor = {} as Record<Caller, boolean>;
+    for (const caller of signedInCallers) {
+      const snapshot = await new Promise<unknown>((resolve) => connected.get(caller)!.emit('ops:snapshot', {}, resolve));
+      snapshotFor[caller] = snapshot !== null;
+    }
+    expect(snapshotFor).toEqual({ client: false, otherClient: false, salaried: false, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
+
     const sent = {} as Record<Caller, string>;
     for (const caller of signedInCallers) {
       const ack = await new Promise<PositionAck>((resolve) => connected.get(caller)!.emit('courier:position', { lat: 9.55, lng: -13.66, at: Date.now() }, resolve));
