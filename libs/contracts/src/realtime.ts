@@ -56,6 +56,8 @@ export interface NotificationEvent {
   message: string;
 }
 
+export type OpsSnapshotAnswer = { ok: true; snapshot: OpsSnapshot } | { ok: false; detail: string };
+
 export type SubscribeAck = { ok: true } | { ok: false; detail: string };
 
 export interface ServerToClientEvents {
@@ -70,8 +72,8 @@ export interface ClientToServerEvents {
   'courier:position': (position: CourierPositionInput, ack: (answer: PositionAck) => void) => void;
   /** Asks to follow a course; granted only to its client, its courier and staff. */
   'course:subscribe': (request: { course_id: string }, ack: (answer: SubscribeAck) => void) => void;
-  /** The whole ops snapshot, couriers included, for a dashboard that opens on an already connected socket; null for non-staff. */
-  'ops:snapshot': (request: Record<string, never>, ack: (snapshot: OpsSnapshot | null) => void) => void;
+  /** The whole ops snapshot, couriers included, for a dashboard that opens on an already connected socket (staff only). */
+  'ops:snapshot': (request: Record<string, never>, ack: (answer: OpsSnapshotAnswer) => void) => void;
 }
 
 /** Between the processes of the cluster (the worker's emitter included), never seen by a browser. */

@@ -87,7 +87,7 @@ export function subscribeToCourse(courseId: string): Promise<SubscribeAck> {
 export function requestOpsSnapshot(): Promise<OpsSnapshot | null> {
   const current = socket;
   if (!current?.connected) return Promise.resolve(null);
-  return new Promise((resolve) => current.emit('ops:snapshot', {}, resolve));
+  return new Promise((resolve) => current.emit('ops:snapshot', {}, (answer) => resolve(answer.ok ? answer.snapshot : null)));
 }
 
 export function sendCourierPosition(position: CourierPositionInput): Promise<PositionAck> {

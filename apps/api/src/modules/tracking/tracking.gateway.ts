@@ -15,6 +15,7 @@ import {
   type CourierPosition,
   type InterServerEvents,
   type OpsSnapshot,
+  type OpsSnapshotAnswer,
   type PositionAck,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -147,8 +148,9 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   /** Staff's dashboard asks for the whole picture when it opens (the socket may have connected long before). */
   @SubscribeMessage('ops:snapshot')
-  async opsSnapshot(@ConnectedSocket() socket: TrackingSocket): Promise<OpsSnapshot | null> {
-    return isStaff(socket.data.user.role) ? this.snapshot(true) : null;
+  async opsSnapshot(@ConnectedSocket() socket: TrackingSocket): Promise<OpsSnapshotAnswer> {
+    if (!isStaff(socket.data.user.role)) return { ok: false, detail: 'Réservé au personnel.' };
+    return { ok: true, snapshot: await this.snapshot(true) };
   }
 
   /** A courier's position: checked, at most one a second (extras dropped), stored, sent to their courses and to ops. */
