@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { STAFF_ROLES } from '@coursa/domain';
-import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminCoursesService } from './admin-courses.service.js';
@@ -22,7 +22,7 @@ export class AdminCoursesController {
   @HttpCode(200)
   changeStatus(
     @CurrentUser() staff: AuthUser,
-    @Param('id', new ZodPipe(z.uuid(), CourseErrors.notFound)) id: string,
+    @Param('id', UuidParam(CourseErrors.notFound)) id: string,
     @Query(new ZodPipe(CourseStatusQuery)) query: CourseStatusInput,
     @ClientIp() ip: string,
   ) {

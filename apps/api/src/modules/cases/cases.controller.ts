@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CaseErrors } from './cases.errors.js';
 import { CasesService } from './cases.service.js';
 import { CaseListQuery, UpdateCaseSchema, type CaseListInput, type UpdateCaseInput } from './dto/cases.dto.js';
 
-const DisputeId = new ZodPipe(z.uuid(), CaseErrors.disputeNotFound);
-const SupportRequestId = new ZodPipe(z.uuid(), CaseErrors.supportRequestNotFound);
+const DisputeId = UuidParam(CaseErrors.disputeNotFound);
+const SupportRequestId = UuidParam(CaseErrors.supportRequestNotFound);
 
 /** Clients' claims and couriers' support requests, handled by staff. */
 @Roles('admin', 'support', 'super_admin')

@@ -1,9 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { CourseErrors } from './courses.errors.js';
 import { CoursesService } from './courses.service.js';
 import { CreateCourseSchema, QuoteSchema, type CreateCourseInput, type QuoteInput } from './dto/courses.dto.js';
+
+const CourseId = UuidParam(CourseErrors.notFound);
 
 @Controller('courses')
 export class CoursesController {
@@ -29,19 +33,19 @@ export class CoursesController {
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  get(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string) {
     return this.courses.get(user, id);
   }
 
   @Get(':id/tracking')
-  tracking(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  tracking(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string) {
     return this.courses.tracking(user, id);
   }
 
   @Roles('client')
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+  cancel(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string, @ClientIp() ip: string) {
     return this.courses.cancel(user, id, ip);
   }
 }

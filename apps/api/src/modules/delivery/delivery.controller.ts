@@ -1,12 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryService } from './delivery.service.js';
 
 const OtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Le code doit contenir 6 chiffres.' }) }).strict();
 const StatusQuery = z.object({ new_status: z.string({ error: 'Paramètre new_status manquant.' }).max(40) }).loose();
 const IssueQuery = z.object({ issue: z.string().max(2000, { error: 'Description trop longue (2000 caractères au plus).' }).optional() }).loose();
+
+/** A course that is not the courier's is a 404; one that cannot be accepted (unknown included) a 409. */
+const CourseId = UuidParam(DeliveryErrors.notFound);
+const AcceptableCourseId = UuidParam(DeliveryErrors.alreadyTaken);
 
 /** The courier's whole job (spec §7 delivery calls), for salaried and independent couriers only. */
 @Roles('salaried_delivery', 'independent_delivery')
@@ -27,7 +33,7 @@ export class DeliveryController {
 
   @Post('accept-course/:id')
   @HttpCode(200)
-  accept(@CurrentUser() courier: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+  accept(@CurrentUser() courier: AuthUser, @Param('id', AcceptableCourseId) id: string, @ClientIp() ip: string) {
     return this.delivery.accept(courier, id, ip);
   }
 
@@ -37,7 +43,7 @@ export class DeliveryController {
   }
 
   @Get('course/:id/navigation')
-  navigation(@CurrentUser() courier: AuthUser, @Param('id') id: string) {
+  navigation(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string) {
     return this.delivery.navigation(courier, id);
   }
 
@@ -45,7 +51,7 @@ export class DeliveryController {
   @HttpCode(200)
   updateStatus(
     @CurrentUser() courier: AuthUser,
-    @Param('id') id: string,
+    @Param('id', CourseId) id: string,
     @Query(new ZodPipe(StatusQuery)) query: z.output<typeof StatusQuery>,
     @ClientIp() ip: string,
   ) {
@@ -54,19 +60,19 @@ export class DeliveryController {
 
   @Post('course/:id/verify-otp')
   @HttpCode(200)
-  verifyOtp(@CurrentUser() courier: AuthUser, @Param('id') id: string, @Body(new ZodPipe(OtpSchema)) body: { otp: string }, @ClientIp() ip: string) {
+  verifyOtp(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @Body(new ZodPipe(OtpSchema)) body: { otp: string }, @ClientIp() ip: string) {
     return this.delivery.verifyOtp(courier, id, body.otp, ip);
   }
 
   @Post('course/:id/regenerate-otp')
   @HttpCode(200)
-  regenerateOtp(@CurrentUser() courier: AuthUser, @Param('id') id: string, @ClientIp() ip: string) {
+  regenerateOtp(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @ClientIp() ip: string) {
     return this.delivery.regenerateOtp(courier, id, ip);
   }
 
   @Post('course/:id/contact-support')
   @HttpCode(201)
-  contactSupport(@CurrentUser() courier: AuthUser, @Param('id') id: string, @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>) {
+  contactSupport(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>) {
     return this.delivery.contactSupport(courier, id, query.issue);
   }
 }

@@ -3,8 +3,10 @@ import { MAX_PHOTO_BYTES } from '@coursa/domain';
 import { FileStreamInterceptor, type MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CreateDeliveryPersonSchema, type CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
+import { OnboardingErrors } from './onboarding.errors.js';
 import { OnboardingService } from './onboarding.service.js';
 
 /**
@@ -41,7 +43,7 @@ export class KycFilesController {
   constructor(private readonly onboarding: OnboardingService) {}
 
   @Get(':id')
-  async photo(@Param('id') id: string, @Res() reply: FastifyReply) {
+  async photo(@Param('id', UuidParam(OnboardingErrors.fileNotFound)) id: string, @Res() reply: FastifyReply) {
     const photo = await this.onboarding.photo(id);
     return reply
       .type(photo.mimeType)

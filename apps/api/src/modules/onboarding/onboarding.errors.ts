@@ -5,6 +5,7 @@ export const OnboardingErrors = {
   fileMissing: () => badRequest('FILE_MISSING', 'Aucun fichier reçu : envoyez la photo dans le champ « file ».'),
   photoTooLarge: () => new DomainError('FILE_TOO_LARGE', KYC_MESSAGES.photoTooLarge, 413),
   photoFormat: () => new DomainError('FILE_TYPE_NOT_ALLOWED', KYC_MESSAGES.photoFormat, 415),
+  uploadBroken: () => badRequest('UPLOAD_INCOMPLETE', "Le fichier n'est pas arrivé en entier (formulaire incomplet ou mal formé) : réessayez l'envoi."),
   fileNotFound: () => notFound('FILE_NOT_FOUND', 'Fichier introuvable.'),
   idExpired: () => badRequest('ID_DOCUMENT_EXPIRED', "La pièce d'identité est expirée : sa date d'expiration est passée."),
   idPhotoUnknown: () =>

@@ -89,7 +89,8 @@ async function readPhoto(stream: Readable): Promise<Buffer> {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
   } catch (error) {
     if (error instanceof PayloadTooLargeException) throw OnboardingErrors.photoTooLarge();
-    throw error;
+    // Anything else that breaks the stream is the form itself (cut short, a broken part): the sender's to fix.
+    throw OnboardingErrors.uploadBroken();
   }
   return Buffer.concat(chunks);
 }

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser, Public, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
+import { ParamMatching } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import {
   CardPaymentSchema,
@@ -12,7 +13,11 @@ import {
   type MobileMoneyPaymentInput,
   type PaycardPaymentInput,
 } from './dto/payments.dto.js';
+import { PaymentErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
+
+/** The form of our order ids (`COURSE_<timestamp>`), as payment requests take them. */
+const ORDER_ID = /^COURSE_\d{10,16}$/;
 
 const PaycardReturn = z.object({ 'paycard-operation-reference': z.string().max(100).optional() }).loose();
 const OrangeNotification = z.object({ status: z.string().max(20), notif_token: z.string().min(1).max(200), txnid: z.string().max(100).optional() }).loose();
@@ -53,7 +58,7 @@ export class PaymentsController {
 
   @Roles('client')
   @Get('status/:orderId')
-  status(@CurrentUser() user: AuthUser, @Param('orderId') orderId: string) {
+  status(@CurrentUser() user: AuthUser, @Param('orderId', ParamMatching(ORDER_ID, PaymentErrors.notFound)) orderId: string) {
     return this.payments.statusFor(user, orderId);
   }
 

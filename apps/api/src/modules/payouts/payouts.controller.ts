@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsService } from './payouts.service.js';
 
-const RequestId = new ZodPipe(z.uuid(), PayoutErrors.requestNotFound);
-const PayoutId = new ZodPipe(z.uuid(), PayoutErrors.payoutNotFound);
+const RequestId = UuidParam(PayoutErrors.requestNotFound);
+const PayoutId = UuidParam(PayoutErrors.payoutNotFound);
 
 /** The back office's "Payments and commissions" screen (spec §7), for staff. */
 @Roles('admin', 'support', 'super_admin')

@@ -28,6 +28,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
 import { RedisService } from '../../common/redis/redis.service.js';
+import { isUuid } from '../../common/validation/params.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PositionsStore } from './positions.store.js';
@@ -137,7 +138,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('course:subscribe')
   async subscribe(@ConnectedSocket() socket: TrackingSocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
     const courseId = (request as { course_id?: unknown })?.course_id;
-    const parties = typeof courseId === 'string' && /^[0-9a-f-]{36}$/i.test(courseId) ? await this.tracking.courseParties(courseId) : null;
+    const parties = isUuid(courseId) ? await this.tracking.courseParties(courseId) : null;
     const user = socket.data.user;
     if (!parties || !(parties.clientId === user.id || parties.courierId === user.id || isStaff(user.role))) {
       return { ok: false, detail: 'Course introuvable.' };

@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import {
+  BLOOD_GROUPS,
+  CASE_STATUSES,
+  COURIER_ACCOUNT_ROLES,
+  COURSE_STATUSES,
+  DISPUTE_TYPES,
+  EMERGENCY_RELATIONSHIPS,
+  ID_TYPES,
+  PAYOUT_ACCOUNTS,
+  ROLES,
+  VEHICLE_TYPES,
+  type Role,
+} from '@coursa/domain';
+import {
+  address,
+  conakryLatitude,
+  conakryLongitude,
+  futureDate,
+  isoWeek,
+  latitude,
+  longitude,
+  orderId,
+  validEmail,
+  validName,
+  validPassword,
+  validPhone,
+  type Shape,
+} from './arbitraries.js';
+
+/**
+ * What the fuzz suite sends to one route: who calls it (a role the route lets in, so the input reaches the
+ * validation rather than the guard; none for public routes), and the valid shape of its body and query, from which
+ * near-valid inputs are made. Path parameters are always fuzzed. A route without inputs of its own still gets junk
+ * query strings and bodies, with fewer runs (`light`).
+ */
+export interface RouteFuzz {
+  caller: Role | 'client-password' | null;
+  body?: Shape;
+  query?: Shape;
+  /** Takes no body, query or parameter: a tenth of the runs, junk query and body only. */
+  light?: true;
+  /** multipart/form-data upload: its own generators (see multipartInputs). */
+  multipart?: true;
+}
+
+const uuid = fc.uuid();
+const text = (...values: string[]) => fc.constantFrom(...values);
+const point = { latitude, longitude };
+const location = { address, latitude: conakryLatitude, longitude: conakryLongitude, instructions: text('Sonner deux fois', '', 'Portail bleu') };
+const account = { full_name: validName, phone: validPhone, email: validEmail, password: validPassword };
+const paymentCommon = {
+  amount: fc.integer({ min: 5_000, max: 100_000 }),
+  customer_name: validName,
+  customer_email: validEmail,
+  order_id: orderId,
+  description: text('Course Kaloum → Ratoma', ''),
+};
+
+/** Every route the API registers, by `METHOD url` as Fastify reports it. A route missing here fails the suite. */
+export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
+  // Auth
+  'POST /api/auth/register': {
+    caller: null,
+    body: { ...account, full_name: validName, accepted_terms: fc.constant(true), referral_code: text('', 'ABC123'), role: text('client') },
+  },
+  'POST /api/auth/activate': { caller: null, body: { token: fc.base64String({ minLength: 40, maxLength: 44 }) } },
+  'POST /api/auth/login': { caller: null, body: { phone: validPhone, password: validPassword } },
+  'POST /api/auth/refresh': { caller: null, body: { refresh_token: fc.base64String({ minLength: 40, maxLength: 44 }) } },
+  'POST /api/auth/logout': { caller: null, body: { refresh_token: fc.base64String({ minLength: 40, maxLength: 44 }) } },
+  'GET /api/auth/me': { caller: 'client', light: true },
+  // The caller's real password is never generated (a change would end the suite's session).
+  'POST /api/auth/change-password': { caller: 'client-password', body: { current_password: validPassword, new_password: validPassword } },
+  'POST /api/auth/forgot-password-choice': { caller: null, body: { contact: fc.oneof(validPhone, text('a@b.gn')), method: text('sms', 'email') } },
+  'POST /api/auth/reset-password-choice': {
+    caller: null,
+    body: { contact: validPhone, method: text('sms', 'email'), reset_code: fc.stringMatching(/^\d{6}$/), new_password: validPassword },
+  },
+
+  // Courses and receipts
+  'POST /api/courses/quote': { caller: 'client', body: { pickup_location: point, delivery_location: point, promo_code: text('GRATUIT-X', 'BIENVENUE') } },
+  'POST /api/courses': {
+    caller: 'client',
+    body: {
+      pickup_location: location,
+      delivery_location: location,
+      description: text('Un colis', ''),
+      package_type: text('document', 'colis'),
+      recipient_phone: validPhone,
+      pickup_contact_phone: validPhone,
+      delivery_contact_phone: validPhone,
+      photo_url: text('https://exemple.gn/photo.jpg', ''),
+      payment_method: text('cash_on_delivery'),
+      payment_reference: orderId,
+      promo_code: text('BIENVENUE'),
+    },
+  },
+  'GET /api/courses': { caller: 'client', light: true },
+  'GET /api/courses/:id': { caller: 'client' },
+  'GET /api/courses/:id/tracking': { caller: 'client' },
+  'POST /api/courses/:id/cancel': { caller: 'client' },
+  'GET /api/courses/:id/receipt': { caller: 'client' },
+
+  // Payments
+  'GET /api/payments/methods': { caller: 'client', light: true },
+  'POST /api/payments/paycard': { caller: 'client', body: { ...paymentCommon, phone_number: validPhone, auto_redirect: fc.boolean(), jump_to_om: fc.boolean() } },
+  'POST /api/payments/mobile-money': {
+    caller: 'client',
+    body: { ...paymentCommon, currency: text('GNF'), payment_method: text('orange_money', 'mtn_momo'), phone_number: validPhone },
+  },
+  'POST /api/payments/card': {
+    caller: 'client',
+    body: {
+      ...paymentCommon,
+      currency: text('USD'),
+      card_number: text('4242 4242 4242 4242', '4000000000000002', '4000-0000-0000-3220'),
+      cvv: fc.stringMatching(/^\d{3}$/),
+      expiry_month: text('01', '12'),
+      expiry_year: text('2030', '2020'),
+    },
+  },
+  'GET /api/payments/status/:orderId': { caller: 'client' },
+  'GET /api/payments/callback/paycard': { caller: null, query: { 'paycard-operation-reference': fc.oneof(fc.uuid(), text('SBX-00000000-0000-0000-0000-000000000000')) } },
+  'POST /api/payments/callback/orange-money': { caller: null, body: { status: text('SUCCESS', 'FAILED'), notif_token: fc.base64String({ minLength: 8, maxLength: 40 }), txnid: text('MP123') } },
+  'POST /api/payments/callback/mtn-momo': { caller: null, body: { externalId: orderId, status: text('SUCCESSFUL', 'FAILED') } },
+  'GET /sandbox/pay/:reference': { caller: null },
+  'POST /sandbox/pay/:reference': { caller: null, body: { outcome: text('success', 'failure') } },
+
+  // Delivery (couriers)
+  'POST /api/delivery/toggle-availability': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/available-courses': { caller: 'independent_delivery', light: true },
+  'POST /api/delivery/accept-course/:id': { caller: 'independent_delivery' },
+  'GET /api/delivery/history': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/course/:id/navigation': { caller: 'independent_delivery' },
+  'POST /api/delivery/course/:id/update-status': { caller: 'independent_delivery', query: { new_status: fc.constantFrom(...COURSE_STATUSES) } },
+  'POST /api/delivery/course/:id/verify-otp': { caller: 'independent_delivery', body: { otp: fc.stringMatching(/^\d{6}$/) } },
+  'POST /api/delivery/course/:id/regenerate-otp': { caller: 'independent_delivery' },
+  'POST /api/delivery/course/:id/contact-support': { caller: 'independent_delivery', query: { issue: text('Le client ne répond pas', 'Adresse introuvable 🛵') } },
+  'GET /api/delivery/earnings': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/commission-history': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/payment-history': { caller: 'independent_delivery', light: true },
+  'POST /api/delivery/request-payment': { caller: 'independent_delivery', body: { amount: fc.integer({ min: 1, max: 1_000_000 }), reason: text('early_payment') } },
+  'GET /api/delivery/ratings': { caller: 'independent_delivery', light: true },
+
+  // Ratings, disputes, loyalty
+  'POST /api/ratings': { caller: 'client', body: { course_id: uuid, rating: fc.integer({ min: 1, max: 5 }), comment: text('Très bien', '', 'مرحبا') } },
+  'POST /api/disputes': { caller: 'client', body: { course_id: uuid, reason: text('Colis abîmé'), description: text('Le carton était ouvert.', ''), dispute_type: fc.constantFrom(...DISPUTE_TYPES) } },
+  'GET /api/disputes': { caller: 'client', light: true },
+  'GET /api/loyalty/profile': { caller: 'client', light: true },
+  'GET /api/loyalty/leaderboard': { caller: 'client', light: true },
+
+  // Back office
+  'GET /api/dashboard/stats': { caller: 'admin', light: true },
+  'GET /api/admin/analytics': { caller: 'admin', query: { period: text('24h', '7days', '30days', '90days') } },
+  'GET /api/admin/users': { caller: 'admin', query: { role: fc.constantFrom(...ROLES, '') } },
+  'DELETE /api/admin/users/:id': { caller: 'admin' },
+  'PUT /api/users/:id/toggle-status': { caller: 'admin' },
+  'GET /api/admin/courses': { caller: 'admin', query: { status: fc.constantFrom(...COURSE_STATUSES, '') } },
+  'PUT /api/admin/courses/:id/status': { caller: 'admin', query: { new_status: text('delivered', 'cancelled'), reason: text('Client injoignable', '') } },
+  'GET /api/admin/disputes': { caller: 'admin', query: { status: fc.constantFrom(...CASE_STATUSES) } },
+  'PUT /api/admin/disputes/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Remboursé', '') } },
+  'GET /api/admin/support-requests': { caller: 'admin', query: { status: fc.constantFrom(...CASE_STATUSES) } },
+  'PUT /api/admin/support-requests/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Rappelé', '') } },
+  'POST /api/admin/commissions/weekly-run': { caller: 'admin', body: { iso_week: isoWeek } },
+  'GET /api/admin/commissions/pending': { caller: 'admin', light: true },
+  'GET /api/admin/commissions/summary': { caller: 'admin', light: true },
+  'POST /api/admin/commissions/process-payment': {
+    caller: 'admin',
+    body: { deliverer_id: uuid, commission_ids: fc.array(uuid, { minLength: 1, maxLength: 3 }), payment_method: text('mobile_money'), phone: validPhone },
+  },
+  'GET /api/admin/payment-requests': { caller: 'admin', light: true },
+  'POST /api/admin/payment-requests/:id/approve': { caller: 'admin' },
+  'POST /api/admin/payment-requests/:id/reject': { caller: 'admin' },
+  'GET /api/admin/payouts': { caller: 'admin', light: true },
+  'POST /api/admin/payouts/:id/check-status': { caller: 'admin' },
+  'POST /api/admin/queue-board/session': { caller: 'admin', light: true },
+  'POST /api/admin/create-delivery-person': {
+    caller: 'admin',
+    body: {
+      ...account,
+      role: fc.constantFrom(...COURIER_ACCOUNT_ROLES),
+      vehicle_type: fc.constantFrom(...VEHICLE_TYPES, ''),
+      license_number: text('LIC-123', ''),
+      vehicle_registration: text('RC-1234-A'),
+      vehicle_description: text('Moto rouge'),
+      id_type: fc.constantFrom(...ID_TYPES),
+      id_number: text('GN123456'),
+      id_expiry_date: futureDate,
+      id_photo_url: uuid.map((id) => `/api/files/${id}`),
+      personal_photo_url: uuid.map((id) => `/api/files/${id}`),
+      blood_group: fc.constantFrom(...BLOOD_GROUPS, ''),
+      emergency_contact_name: validName,
+      emergency_contact_phone: validPhone,
+      emergency_contact_relationship: fc.constantFrom(...EMERGENCY_RELATIONSHIPS),
+      address: address,
+      experience_years: fc.integer({ min: 0, max: 50 }),
+      previous_employer: text('Coursa'),
+      bank_account: text('GN00 1234'),
+      bank_name: fc.constantFrom(...PAYOUT_ACCOUNTS, ''),
+    },
+  },
+  'POST /api/upload/personal-photo': { caller: 'admin', multipart: true },
+  'POST /api/upload/id-photo': { caller: 'admin', multipart: true },
+  'GET /api/files/:id': { caller: 'admin' },
+
+  // Super admin
+  'POST /api/super-admin/create-admin': { caller: 'super_admin', body: account },
+  'POST /api/super-admin/migrate-to-super-admin': { caller: 'admin', light: true },
+  'GET /api/super-admin/audit-logs': {
+    caller: 'super_admin',
+    query: { limit: fc.integer({ min: 1, max: 200 }).map(String), action: text('login', 'course.create'), resource_type: text('user', 'course') },
+  },
+  'GET /api/super-admin/audit-stats': { caller: 'super_admin', light: true },
+
+  // Operations
+  'GET /api/health': { caller: null, light: true },
+  'GET /metrics': { caller: null, light: true },
+};
