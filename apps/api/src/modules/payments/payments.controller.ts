@@ -16,8 +16,8 @@ import {
 import { PaymentErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
 
-/** The form of our order ids (`COURSE_<timestamp>`), as payment requests take them. */
-const ORDER_ID = /^COURSE_\d{10,16}$/;
+/** The form of our order ids: `COURSE_<timestamp>` for paid courses, `COD_<timestamp>_<token>` for cash on delivery. */
+const ORDER_ID = /^[\w-]{1,64}$/;
 
 const PaycardReturn = z.object({ 'paycard-operation-reference': z.string().max(100).optional() }).loose();
 const OrangeNotification = z.object({ status: z.string().max(20), notif_token: z.string().min(1).max(200), txnid: z.string().max(100).optional() }).loose();
