@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
 import { Prisma } from '../../generated/prisma/client.js';
 import { COMMON_MESSAGES, DomainError } from './domain-error.js';
 
@@ -38,14 +39,14 @@ const FASTIFY_ERRORS: Record<string, { code: string; detail: string }> = {
  * client too slow): the raw answer, in the API's error shape rather than Fastify's English default.
  */
 export function clientErrorResponse(errorCode: string | undefined): string {
-  const [status, reason, code, detail] =
+  const [status, code, detail] =
     errorCode === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', COMMON_MESSAGES.headersTooLarge]
+      ? [431, 'HEADERS_TOO_LARGE', COMMON_MESSAGES.headersTooLarge]
       : errorCode === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', COMMON_MESSAGES.requestTimeout]
-        : [400, 'Bad Request', 'BAD_REQUEST', COMMON_MESSAGES.badRequest];
+        ? [408, 'REQUEST_TIMEOUT', COMMON_MESSAGES.requestTimeout]
+        : [400, 'BAD_REQUEST', COMMON_MESSAGES.badRequest];
   const body = JSON.stringify({ detail, code });
-  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
 /** What the router refuses before any route runs: an undecodable URL, a path parameter over 100 characters. */
