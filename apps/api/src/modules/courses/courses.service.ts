@@ -3,7 +3,6 @@ import type { CourseDto, QuoteResponse } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
-import { isUuid } from '../../common/validation/params.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
@@ -175,7 +174,7 @@ export class CoursesService {
 
   /** The course if the caller may see it (its client, its courier, staff); otherwise 404, as if it did not exist. */
   private async visibleCourse(user: AuthUser, id: string): Promise<CourseWithRelations> {
-    const course = isUuid(id) ? await this.courses.findById(id) : null;
+    const course = await this.courses.findById(id);
     if (!course || !(course.clientId === user.id || course.courierId === user.id || isStaff(user.role))) throw CourseErrors.notFound();
     return course;
   }
