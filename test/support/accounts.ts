@@ -16,7 +16,7 @@ export function newIp(): string {
 let cachedHash: Promise<string> | undefined;
 
 /** Inserts an activated account directly (staff-created roles cannot register), returns its phone and password. */
-export async function createAccount(app: TestApp, role: Role = 'client', fields: { password?: string } = {}) {
+export async function createAccount(app: Pick<TestApp, 'db'>, role: Role = 'client', fields: { password?: string } = {}) {
   const password = fields.password ?? 'secret-123';
   const passwordHash = fields.password ? await argon2.hash(password) : await (cachedHash ??= argon2.hash('secret-123'));
   const phone = newPhone();
@@ -35,14 +35,14 @@ export async function createAccount(app: TestApp, role: Role = 'client', fields:
 }
 
 /** Signs in and returns the session answer. */
-export async function login(app: TestApp, phone: string, password: string) {
+export async function login(app: Pick<TestApp, 'request'>, phone: string, password: string) {
   const answer = await app.request('POST', '/api/auth/login', { phone, password }, { ip: newIp() });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as { access_token: string; refresh_token: string; user: { id: string } };
 }
 
 /** A signed-in account of the given role: its user row and access token. */
-export async function signedIn(app: TestApp, role: Role = 'client') {
+export async function signedIn(app: Pick<TestApp, 'db' | 'request'>, role: Role = 'client') {
   const account = await createAccount(app, role);
   const session = await login(app, account.phone, account.password);
   return { ...account, token: session.access_token };

@@ -6,7 +6,7 @@ import type { TestApp } from './test-app.js';
  * A course written directly in the database (Madina → Kaloum, 12 000 GNF, cash), for suites about what comes after
  * ordering and delivering, which have their own suites. `fields` sets the client and overrides the rest.
  */
-export function insertCourse(app: TestApp, fields: Partial<Prisma.CourseUncheckedCreateInput> & { clientId: string }) {
+export function insertCourse(app: Pick<TestApp, 'db'>, fields: Partial<Prisma.CourseUncheckedCreateInput> & { clientId: string }) {
   return app.db.course.create({
     data: {
       status: 'pending',

@@ -23,15 +23,49 @@ export interface FakeServer {
   readonly url: string;
   /** The next `count` requests, whatever they are, get `status` with the provider's error shape. */
   failNext(count: number, status?: number): void;
+  /**
+   * Holds the next `count` requests unanswered, before the fake looks at them, until released: a provider
+   * that is slow to answer. A request whose caller goes away while held (a worker killed) is dropped unseen.
+   */
+  hold(count: number): Hold;
+  /** Answers every request `ms` later (0: at once). */
+  slow(ms: number): void;
   stop(): Promise<void>;
+}
+
+export interface Hold {
+  /** Resolves once `count` requests are being held. */
+  readonly arrived: Promise<void>;
+  /** Answers the held requests whose callers are still there (and stops holding). */
+  release(): void;
+  /** Held requests whose caller went away before the release. */
+  readonly dropped: number;
 }
 
 export async function serveFake(handle: (request: FakeRequest, url: string) => FakeReply, errorBody: (status: number) => unknown): Promise<FakeServer> {
   let failures = { count: 0, status: 500 };
+  let latency = 0;
+  let holding: { left: number; held: (() => void)[]; onHeld: () => void; dropped: number } | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const answer = () => setTimeout(reply, latency);
+      const hold = holding;
+      if (hold && hold.left > 0) {
+        hold.left -= 1;
+        let gone = false;
+        res.once('close', () => {
+          if (res.writableEnded) return;
+          gone = true;
+          hold.dropped += 1;
+        });
+        hold.held.push(() => gone || answer());
+        if (hold.left === 0) hold.onHeld();
+      } else answer();
+    });
+    const reply = () => {
+      if (res.destroyed) return;
       let reply: FakeReply;
       if (failures.count > 0) {
         failures.count -= 1;
@@ -42,7 +76,7 @@ export async function serveFake(handle: (request: FakeRequest, url: string) => F
       }
       if (reply.body === undefined) res.writeHead(reply.status).end();
       else res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,6 +84,25 @@ export async function serveFake(handle: (request: FakeRequest, url: string) => F
     url,
     failNext(count: number, status = 500) {
       failures = { count, status };
+    },
+    hold(count: number): Hold {
+      let onHeld = () => {};
+      const arrived = new Promise<void>((resolve) => (onHeld = resolve));
+      const hold = { left: count, held: [] as (() => void)[], onHeld, dropped: 0 };
+      holding = hold;
+      return {
+        arrived,
+        release() {
+          if (holding === hold) holding = undefined;
+          hold.held.splice(0).forEach((answer) => answer());
+        },
+        get dropped() {
+          return hold.dropped;
+        },
+      };
+    },
+    slow(ms: number) {
+      latency = ms;
     },
     stop() {
       // fetch keeps connections alive: close them, or close() waits for them.

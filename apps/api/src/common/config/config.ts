@@ -78,6 +78,11 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** How often each API process re-checks the users behind its sockets (disabled, password changed). */
   SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * How long a worker's hold on a running job lasts between renewals. A worker that dies (kill -9, lost
+   * machine) stops renewing: its jobs go back to the queue after about twice this long, for another worker.
+   */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the worker relays the transactional outbox. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
 });

@@ -49,6 +49,9 @@ export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
         connection,
         prefix: this.config.REDIS_PREFIX,
         concurrency: CONCURRENCY[queue] ?? 10,
+        // A dead worker's jobs are found stalled and handed out again after about two lock periods.
+        lockDuration: this.config.JOB_LOCK_MS,
+        stalledInterval: this.config.JOB_LOCK_MS,
       });
       worker.on('failed', (job, error) =>
         this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'),
