@@ -188,10 +188,12 @@ async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
   const url = `http://127.0.0.1:${environment.PORT}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let attempt = 0; ; attempt++) {
+  // Compiling the API on the fly takes a few seconds, more on a busy machine (two suites start one at once).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
     if (ready) break;
-    if (child.exitCode !== null || attempt > 100) throw new Error(`API process did not start:\n${logs.join('')}`);
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`API process did not start:\n${logs.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
