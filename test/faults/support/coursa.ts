@@ -4,9 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { QueueName } from '@coursa/contracts';
+import { JOB_QUEUE, QueueName, type JobName, type JobPayloads } from '@coursa/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { DEFAULT_JOB_OPTIONS } from '../../../apps/api/src/common/queue/job-queue.service.js';
 import { deploy } from '../../../scripts/lib/migrations.mjs';
 import { createPrismaClient } from '../../../apps/api/src/common/prisma/prisma.service.js';
 import type { PrismaClient } from '../../../apps/api/src/generated/prisma/client.js';
@@ -30,6 +31,8 @@ export interface Coursa {
   outbox: Outbox;
   api: CoursaProcess;
   worker: CoursaProcess;
+  /** Adds jobs as the API does (same queues, prefix and retry options). */
+  addJobs<J extends JobName>(name: J, payloads: JobPayloads[J][], jobId: (index: number) => string): Promise<void>;
   /** Jobs waiting or running, over every queue (delayed ones, such as scheduled payment polls, are not counted). */
   unfinishedJobs(): Promise<number>;
   /** Jobs that failed for good. */
@@ -101,9 +104,10 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
 
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   connection.on('error', () => {}); // while the suite restarts Redis
-  const queues = Object.values(QueueName).map((name) => new Queue(name, { connection, prefix: env.REDIS_PREFIX }));
+  const queues = new Map(Object.values(QueueName).map((name) => [name, new Queue(name, { connection, prefix: env.REDIS_PREFIX })]));
+  queues.forEach((queue) => queue.on('error', () => {})); // while the suite restarts Redis
   const count = async (...states: ('waiting' | 'active' | 'prioritized' | 'waiting-children' | 'failed')[]) => {
-    const counts = await Promise.all(queues.map((queue) => queue.getJobCounts(...states)));
+    const counts = await Promise.all([...queues.values()].map((queue) => queue.getJobCounts(...states)));
     return counts.reduce((sum, byState) => sum + Object.values(byState).reduce((a, b) => a + b, 0), 0);
   };
 
@@ -115,6 +119,10 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
     api,
     worker: undefined as unknown as CoursaProcess,
     startWorker,
+    async addJobs(name, payloads, jobId) {
+      const jobs = payloads.map((data, index) => ({ name, data, opts: { ...DEFAULT_JOB_OPTIONS, jobId: jobId(index) } }));
+      await queues.get(JOB_QUEUE[name])!.addBulk(jobs);
+    },
     unfinishedJobs: () => count('waiting', 'active', 'prioritized', 'waiting-children'),
     failedJobs: () => count('failed'),
     async request(method, route, body, options = {}) {
@@ -140,7 +148,7 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
     async close() {
       await Promise.all([coursa.worker?.kill('SIGTERM'), api.kill('SIGTERM')]);
       await coursa.db.$disconnect();
-      await Promise.all(queues.map((queue) => queue.close()));
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
       connection.disconnect();
       rmSync(dir, { recursive: true, force: true });
     },
