@@ -30,6 +30,22 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(new Error('query failed', { cause: refused }))).toMatchObject({ status: 503 });
   });
 
+  it('answers 503 for the ways a PostgreSQL crash reaches us (the fault suite met each one)', () => {
+    // Prisma's driver adapter could not connect: the kind is in the error's meta, the code is P1001.
+    const unreachable = new Prisma.PrismaClientKnownRequestError("Can't reach database server at 127.0.0.1:5432", {
+      code: 'P1001',
+      clientVersion: 'x',
+      meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable' } } },
+    });
+    expect(toErrorAnswer(unreachable)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    const closed = new Prisma.PrismaClientKnownRequestError('x', { code: 'P2010', clientVersion: 'x', meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } } });
+    expect(toErrorAnswer(closed)).toMatchObject({ status: 503 });
+    // A pooled connection the server dropped, as pg reports it.
+    expect(toErrorAnswer(new Error('Connection terminated unexpectedly'))).toMatchObject({ status: 503 });
+    // The server says it is shutting down or starting up.
+    for (const code of ['57P01', '57P02', '57P03']) expect(toErrorAnswer(Object.assign(new Error('x'), { code }))).toMatchObject({ status: 503 });
+  });
+
   it('hides anything else behind a 500 without details', () => {
     const answer = toErrorAnswer(new TypeError('secret internals at line 42'));
     expect(answer).toEqual({ status: 500, code: 'INTERNAL_ERROR', detail: 'Une erreur interne est survenue. Réessayez plus tard.', unexpected: true });

@@ -84,21 +84,42 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { status: 500, code: 'INTERNAL_ERROR', detail: COMMON_MESSAGES.internal, unexpected: true };
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  // PostgreSQL shutting down, crashed, starting up; connection failures.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  // Prisma: server unreachable, timed out, closed the connection.
+  'P1001',
+  'P1002',
+  'P1017',
+]);
+/** How Prisma's pg driver adapter names a connection it could not make or lost. */
+const DRIVER_ADAPTER_DOWN = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
+const DOWN_MESSAGES = /Stream isn't writeable|Connection is closed|max retries per request|Connection terminated/i;
 
 /** PostgreSQL or Redis cannot be reached: the request may succeed later, so 503 rather than 500. */
 function isDependencyDown(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
+  const pending: unknown[] = [error];
+  while (pending.length) {
+    const current = pending.pop();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    const { code, message } = current as { code?: unknown; message?: unknown };
+    const { code, kind, message, cause, meta } = current as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
     if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
-    if (typeof message === 'string' && /Stream isn't writeable|Connection is closed|max retries per request/i.test(message)) {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
+    if (typeof kind === 'string' && DRIVER_ADAPTER_DOWN.has(kind)) return true;
+    if (typeof message === 'string' && DOWN_MESSAGES.test(message)) return true;
+    pending.push(cause, meta?.driverAdapterError);
   }
   return false;
 }
