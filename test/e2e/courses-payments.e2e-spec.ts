@@ -335,6 +335,17 @@ describe('Idempotency-Key', () => {
     expect(other).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(await app.db.course.count({ where: { recipientPhone: body.recipient_phone } })).toBe(1);
   });
+
+  it('stores the answer in the transaction that creates the course: a crash cannot keep one without the other', async () => {
+    const { token } = await signedIn(app);
+    const key = `key-${Date.now()}-tx`;
+    const created = await app.request('POST', '/api/courses', courseBody({ payment_method: 'cash_on_delivery' }), { token, headers: { 'idempotency-key': key } });
+    expect(created.status).toBe(201);
+    // xmin: the transaction that wrote the row.
+    const [course] = await app.db.$queryRawUnsafe<{ tx: string }[]>('SELECT xmin::text AS tx FROM courses WHERE id = $1::uuid', created.body.id);
+    const [record] = await app.db.$queryRawUnsafe<{ tx: string }[]>('SELECT xmin::text AS tx FROM idempotency_records WHERE key = $1', key);
+    expect(record!.tx).toBe(course!.tx);
+  });
 });
 
 describe('the transactional outbox', () => {

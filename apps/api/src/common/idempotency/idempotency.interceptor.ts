@@ -9,14 +9,16 @@ import { RedisService } from '../redis/redis.service.js';
 import { SecretHasher } from '../security/secrets.js';
 import { IDEMPOTENT } from './idempotency.decorator.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
+import { idempotencyScope, type IdempotencyScope } from './idempotency.scope.js';
 
 const KEY = /^[\w.:-]{8,100}$/;
 const LOCK_SECONDS = 60;
 
 /**
  * `Idempotency-Key` on the routes marked @Idempotent(): the first successful answer is stored per user and key
- * and replayed for the same request; the same key with another body is a 422. A request still running under a
- * key makes a concurrent one with that key wait for nothing: 409.
+ * (in the handler's own transaction where it calls saveAnswerWithin) and replayed for the same request; the same
+ * key with another body is a 422. A request still running under a key makes a concurrent one with that key wait
+ * for nothing: 409.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -63,8 +65,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       const storedMeanwhile = await replay();
       if (storedMeanwhile !== undefined) return storedMeanwhile;
-      const body = await lastValueFrom(next.handle(), { defaultValue: null });
-      await this.records.save({ userId, key, route, requestHash, statusCode, responseBody: body ?? null });
+      // A handler that saves the answer in its own transaction (saveAnswerWithin) leaves nothing to save here.
+      const scope: IdempotencyScope = { record: { userId, key, route, requestHash, statusCode }, saved: false };
+      const body = await idempotencyScope.run(scope, () => lastValueFrom(next.handle(), { defaultValue: null }));
+      if (!scope.saved) await this.records.save({ ...scope.record, responseBody: body ?? null });
       return body;
     } finally {
       await this.redis.client.del(lock);

@@ -3,6 +3,7 @@ import type { OutboxEventInput } from '@coursa/contracts';
 import type { Payment, PaymentMethod, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 
@@ -31,6 +32,8 @@ export class CoursesRepository {
     payment: { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string; amount: number },
     events: (courseId: string) => OutboxEventInput[],
     ip: string | undefined,
+    /** Runs last in the transaction, with the created course (to store the request's answer with it). */
+    withCreated: (tx: Tx, course: CourseWithRelations) => Promise<void> = async () => {},
   ): Promise<CourseWithRelations> {
     const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
     return this.prisma.client.$transaction(async (tx) => {
@@ -64,7 +67,9 @@ export class CoursesRepository {
         { actorId: course.clientId, actorRole: 'client', action: 'course_created', resourceType: 'course', resourceId: created.id, success: true, ip },
         tx,
       );
-      return tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });
+      const whole = await tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });
+      await withCreated(tx, whole);
+      return whole;
     });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CourseDto, QuoteResponse } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PositionsStore } from '../tracking/positions.store.js';
@@ -122,6 +123,7 @@ export class CoursesService {
           },
         ],
         ip,
+        (tx, created) => saveAnswerWithin(tx, toCourseDto(created)),
       );
       return toCourseDto(course);
     } catch (error) {
