@@ -53,4 +53,22 @@ describe('the notifications worker', () => {
     expect(nimba.received.filter((message) => message.to.includes(phone.slice(1)))).toHaveLength(3);
     expect(await queue.queue('notifications').getDelayedCount()).toBe(2);
   });
+
+  it('sends an outbox text once, even when the relay publishes it again after its job has finished', async () => {
+    const phone = newPhone();
+    const payload = { to: phone, text: 'Coursa : une seule fois', kind: 'courier_alert' };
+    const event = await app.db.outboxEvent.create({ data: { type: 'sms', aggregateType: 'course', aggregateId: 'test', payload } });
+    const textsTo = () => nimba.received.filter((message) => message.to.includes(phone.slice(1)));
+    await waitUntil(() => textsTo().length === 1);
+    // As after a crash between adding the job and committing the event's publication (which also blanks the
+    // text): the relay finds it again, whole.
+    await app.db.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: null, payload } });
+    const published = async () => (await app.db.outboxEvent.findUniqueOrThrow({ where: { id: event.id } })).publishedAt !== null;
+    const deadline = Date.now() + 10_000;
+    while (!(await published()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await published()).toBe(true);
+    const notifications = queue.queue('notifications');
+    expect((await notifications.getWaitingCount()) + (await notifications.getActiveCount())).toBe(0);
+    expect(textsTo()).toHaveLength(1);
+  });
 });

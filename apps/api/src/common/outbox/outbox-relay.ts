@@ -48,14 +48,22 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async publish(events: PendingEvent[]) {
     for (const event of events) {
       if (event.type === 'sms') {
-        // The job id makes a second publication of the same event (after a crash before commit) a no-op.
-        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, { jobId: `outbox-${event.id}` });
+        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, once(`outbox-${event.id}`));
       } else if (event.type === 'course.delivered') {
         const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
-        await this.jobs.add(JobName.RenderReceipt, { courseId }, { jobId: `receipt-${courseId}` });
+        await this.jobs.add(JobName.RenderReceipt, { courseId }, once(`receipt-${courseId}`));
       } else {
         await this.realtime.publish(event.type, event.payload as never);
       }
     }
   }
+}
+
+/**
+ * A job added once per event, even when the event is published again: after a crash between adding the job and
+ * marking the event published, the relay publishes it a second time, maybe after the first job finished and
+ * left Redis (its id alone would not stop it then). The deduplication key outlives the job for a day.
+ */
+export function once(id: string) {
+  return { jobId: id, deduplication: { id, ttl: 24 * 3600 * 1000 } };
 }
