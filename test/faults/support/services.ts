@@ -1,6 +1,7 @@
 // Private PostgreSQL and Redis servers for the fault suite: started in a temporary folder on free ports, so
 // that stopping, killing and restarting them never touches the machine's shared services.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,9 +32,9 @@ export async function waitUntil(what: string, check: () => Promise<boolean> | bo
 export interface PrivatePostgres {
   url: string;
   /** Stops the server the hard way (`pg_ctl stop -m immediate`, as a crash: no checkpoint, recovery at start). */
-  crash(): void;
-  start(): void;
-  stop(): void;
+  crash(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 const PG_BIN = (() => {
@@ -45,10 +46,10 @@ const PG_BIN = (() => {
 })();
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
-function pgCommand(command: string, args: string[]) {
+async function pgCommand(command: string, args: string[]) {
   const binary = path.join(PG_BIN, command);
   const [file, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  await promisify(execFile)(file, argv as string[]);
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
@@ -56,22 +57,18 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
   const data = path.join(dir, 'data');
   const port = await freePort();
-  pgCommand('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await pgCommand('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`;
   const server: PrivatePostgres = {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start: () => pgCommand('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']),
     crash: () => pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
-    stop: () => {
-      try {
-        pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // already stopped
-      }
+    stop: async () => {
+      await pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {}); // may be stopped already
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  server.start();
+  await server.start();
   return server;
 }
 
