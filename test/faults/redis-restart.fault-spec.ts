@@ -84,7 +84,7 @@ it('a burst of 1 000 jobs survives a Redis restart; the API answers 503 meanwhil
     login_answer_ms_while_down: refused.ms,
     api_recovered_ms_after_restart: recoveredMs,
     burst_done_ms_after_restart: allSentMs,
-    sent_each_second: progress,
+    sent_so_far_each_second: progress,
   });
   expect(distinct).toBe(BURST);
 });
