@@ -1,11 +1,11 @@
 // Private PostgreSQL and Redis servers for the fault suite: started in a temporary folder on free ports, so
 // that stopping, killing and restarting them never touches the machine's shared services.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { promisify } from 'node:util';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -37,11 +37,13 @@ export interface PrivatePostgres {
   stop(): Promise<void>;
 }
 
+/** The server's programs (initdb, pg_ctl): where pg_config says, else Debian's newest /usr/lib/postgresql/N/bin. */
 const PG_BIN = (() => {
   try {
     return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
   } catch {
-    return '';
+    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
+    return versions.length ? `/usr/lib/postgresql/${versions[0]}/bin` : '';
   }
 })();
 
