@@ -24,6 +24,9 @@ export function loggerOptions(config: Pick<AppConfig, 'LOG_LEVEL'>): LoggerOptio
   return {
     level: config.LOG_LEVEL,
     base: { service: 'coursa' },
+    // An error's `code` (ECONNREFUSED, P1001, 57P01…) says what went wrong and is no secret, but `code` is
+    // masked wherever it appears (a delivery code): the error's is logged as `error_code`.
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -34,6 +37,13 @@ export function loggerOptions(config: Pick<AppConfig, 'LOG_LEVEL'>): LoggerOptio
       censor: '[masqué]',
     },
   };
+}
+
+/** Most calls log only the error's message (`err: error.message`): a string is kept as it is. */
+function serializeError(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const { code, ...serialized } = pino.stdSerializers.err(error) as ReturnType<typeof pino.stdSerializers.err> & { code?: unknown };
+  return code === undefined ? serialized : { ...serialized, error_code: code };
 }
 
 export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {

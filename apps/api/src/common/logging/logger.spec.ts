@@ -1,0 +1,29 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { pino } from 'pino';
+import { loggerOptions } from './logger.js';
+
+function capture() {
+  const lines: string[] = [];
+  const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }), new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }));
+  return { logger, lines };
+}
+
+describe('logger', () => {
+  it('masks secrets wherever they appear', () => {
+    const { logger, lines } = capture();
+    logger.info({ password: 'Secret123!', body: { code: '482913', card_number: '4111111111111111' }, req: { headers: { authorization: 'Bearer abc' } } }, 'x');
+    const line = lines.join('');
+    for (const secret of ['Secret123!', '482913', '4111111111111111', 'Bearer abc']) expect(line).not.toContain(secret);
+    expect(line).toContain('[masqué]');
+  });
+
+  it("keeps an error's code, which says what went wrong", () => {
+    const { logger, lines } = capture();
+    logger.error({ err: Object.assign(new Error("Can't reach database server"), { code: 'P1001' }) }, 'failed');
+    const logged = JSON.parse(lines[0]!) as { err: { error_code?: string; message: string } };
+    expect(logged.err).toMatchObject({ error_code: 'P1001', message: "Can't reach database server" });
+    logger.warn({ err: 'Connection is closed.' }, 'job failed');
+    expect(JSON.parse(lines[1]!)).toMatchObject({ err: 'Connection is closed.' });
+  });
+});
