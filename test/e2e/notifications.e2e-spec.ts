@@ -4,6 +4,7 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone } from '../support/accounts.js';
 import { startFakeNimba } from '../support/fake-sms-servers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait.js';
 
 // The real worker and BullMQ, sending through the Nimba driver to a local fake of Nimba's API.
 let nimba: Awaited<ReturnType<typeof startFakeNimba>>;
@@ -26,20 +27,12 @@ afterAll(async () => {
   await nimba?.stop();
 });
 
-const waitUntil = async (condition: () => boolean, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 describe('the notifications worker', () => {
   it('retries with backoff until the provider accepts the SMS', async () => {
     const phone = newPhone();
     nimba.failNext(2, 500);
     await queue.add(JobName.SendSms, { to: phone, text: 'Coursa : test de reprise', kind: 'courier_alert' }, { backoff: { type: 'exponential', delay: 100 } });
-    await waitUntil(() => nimba.received.some((message) => message.to.includes(phone.slice(1))));
+    await waitUntil('the text', () => nimba.received.some((message) => message.to.includes(phone.slice(1))));
     expect(nimba.received.filter((message) => message.to.includes(phone.slice(1)))).toHaveLength(1);
   });
 
@@ -48,7 +41,7 @@ describe('the notifications worker', () => {
     for (let index = 0; index < 5; index++) {
       await queue.add(JobName.SendSms, { to: phone, text: `Coursa : message ${index}`, kind: 'courier_alert' });
     }
-    await waitUntil(() => nimba.received.filter((message) => message.to.includes(phone.slice(1))).length === 3);
+    await waitUntil('three texts', () => nimba.received.filter((message) => message.to.includes(phone.slice(1))).length === 3);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(nimba.received.filter((message) => message.to.includes(phone.slice(1)))).toHaveLength(3);
     expect(await queue.queue('notifications').getDelayedCount()).toBe(2);
@@ -59,13 +52,12 @@ describe('the notifications worker', () => {
     const payload = { to: phone, text: 'Coursa : une seule fois', kind: 'courier_alert' };
     const event = await app.db.outboxEvent.create({ data: { type: 'sms', aggregateType: 'course', aggregateId: 'test', payload } });
     const textsTo = () => nimba.received.filter((message) => message.to.includes(phone.slice(1)));
-    await waitUntil(() => textsTo().length === 1);
+    await waitUntil('the text', () => textsTo().length === 1);
     // As after a crash between adding the job and committing the event's publication (which also blanks the
     // text): the relay finds it again, whole.
     await app.db.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: null, payload } });
     const published = async () => (await app.db.outboxEvent.findUniqueOrThrow({ where: { id: event.id } })).publishedAt !== null;
-    const deadline = Date.now() + 10_000;
-    while (!(await published()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil('the event to be published again', published, 10_000);
     expect(await published()).toBe(true);
     const notifications = queue.queue('notifications');
     expect((await notifications.getWaitingCount()) + (await notifications.getActiveCount())).toBe(0);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { newPhone, signedIn } from '../support/accounts.js';
+import { waitUntil } from '../support/wait.js';
 import { startCoursa, type Coursa } from './support/coursa.js';
 import { recordFigures } from './support/figures.js';
-import { query, startPrivatePostgres, startPrivateRedis, waitUntil, type PrivatePostgres, type PrivateRedis } from './support/services.js';
+import { query, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
 
 // PostgreSQL crashes (immediate shutdown: no checkpoint, crash recovery at start) while clients are ordering
 // courses, and comes back 2 seconds later. No course may be half-created, none may be lost (a client retries

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { JobName } from '@coursa/contracts';
 import { createAccount, newIp } from '../support/accounts.js';
-import { startFakeNimba, type FakeSmsServer, type NimbaMessage } from '../support/fake-sms-servers.js';
-import { startCoursa, type Coursa } from './support/coursa.js';
+import type { FakeSmsServer, NimbaMessage } from '../support/fake-sms-servers.js';
+import { waitUntil } from '../support/wait.js';
+import { nimbaEnv, startCoursa, startNimba, type Coursa } from './support/coursa.js';
 import { recordFigures, timed } from './support/figures.js';
-import { startPrivatePostgres, startPrivateRedis, waitUntil, type PrivatePostgres, type PrivateRedis } from './support/services.js';
+import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
 
 // Redis dies (kill -9, append-only file on) while the worker works through a burst of 1 000 jobs, and comes
 // back 2 seconds later. No job may be lost; the API must say 503 at once while Redis is away, and work again
@@ -18,13 +19,10 @@ beforeAll(async () => {
   [postgres, redis, nimba] = await Promise.all([
     startPrivatePostgres(),
     startPrivateRedis(),
-    startFakeNimba({ serviceId: 'nimba-id', secret: 'nimba-secret', approvedSenderNames: ['Coursa'] }),
+    startNimba(),
   ]);
   coursa = await startCoursa(postgres, redis, {
-    SMS_DRIVER: 'nimba',
-    NIMBA_BASE_URL: nimba.url,
-    NIMBA_SERVICE_ID: 'nimba-id',
-    NIMBA_SECRET: 'nimba-secret',
+    ...nimbaEnv(nimba),
     // Longer than the outage, as the default (30 s) is. A job Redis handed out just as it died (its answer
     // never reached the worker) is found stalled and handed out again after about two locks.
     JOB_LOCK_MS: '5000',

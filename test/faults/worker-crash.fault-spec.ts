@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { estimatePrice } from '@coursa/domain';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { startFakePayCard, type FakePayCard } from '../support/fake-payment-servers.js';
-import { startFakeNimba, type FakeSmsServer, type NimbaMessage } from '../support/fake-sms-servers.js';
-import { startCoursa, type Coursa } from './support/coursa.js';
-import { query, startPrivatePostgres, startPrivateRedis, waitUntil, type PrivatePostgres, type PrivateRedis } from './support/services.js';
+import type { FakeSmsServer, NimbaMessage } from '../support/fake-sms-servers.js';
+import { waitUntil } from '../support/wait.js';
+import { nimbaEnv, startCoursa, startNimba, type Coursa } from './support/coursa.js';
+import { query, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
 
 // A worker process dies (kill -9) in the middle of a job, or is asked to stop (SIGTERM) with jobs running.
 // Each job must be done exactly once in the end: by the dying worker, or by the next one.
@@ -21,14 +23,11 @@ beforeAll(async () => {
   [postgres, redis, nimba, paycard] = await Promise.all([
     startPrivatePostgres(),
     startPrivateRedis(),
-    startFakeNimba({ serviceId: 'nimba-id', secret: 'nimba-secret', approvedSenderNames: ['Coursa'] }),
+    startNimba(),
     startFakePayCard({ merchantCode: 'merchant-code' }),
   ]);
   coursa = await startCoursa(postgres, redis, {
-    SMS_DRIVER: 'nimba',
-    NIMBA_BASE_URL: nimba.url,
-    NIMBA_SERVICE_ID: 'nimba-id',
-    NIMBA_SECRET: 'nimba-secret',
+    ...nimbaEnv(nimba),
     PAYMENT_DRIVER: 'live',
     PAYCARD_BASE_URL: paycard.url,
     PAYCARD_MERCHANT_CODE: 'merchant-code',
@@ -90,7 +89,7 @@ describe('kill -9 of a worker in the middle of a job', () => {
       return course;
     });
     // The test holds the course's row: the worker renders and stores the PDF, then waits to record it.
-    const lock = new (await import('pg')).default.Client({ connectionString: postgres.url });
+    const lock = new pg.Client({ connectionString: postgres.url });
     await lock.connect();
     await lock.query('BEGIN');
     await lock.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [delivered.id]);

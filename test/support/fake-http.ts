@@ -50,7 +50,7 @@ export async function serveFake(handle: (request: FakeRequest, url: string) => F
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = () => setTimeout(reply, latency);
+      const answer = () => setTimeout(respond, latency);
       const hold = holding;
       if (hold && hold.left > 0) {
         hold.left -= 1;
@@ -64,7 +64,7 @@ export async function serveFake(handle: (request: FakeRequest, url: string) => F
         if (hold.left === 0) hold.onHeld();
       } else answer();
     });
-    const reply = () => {
+    const respond = () => {
       if (res.destroyed) return;
       let reply: FakeReply;
       if (failures.count > 0) {

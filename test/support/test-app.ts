@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { Writable } from 'node:stream';
@@ -15,21 +14,12 @@ import { createPrismaClient } from '../../apps/api/src/common/prisma/prisma.serv
 import type { PrismaClient } from '../../apps/api/src/generated/prisma/client.js';
 import { WorkerModule } from '../../apps/api/src/worker.module.js';
 import { createTestSchema } from './database.js';
+import { freePort, requestJson, type ApiAnswer, type RequestOptions } from './http.js';
 import { Outbox } from './outbox.js';
 import { TEST_REDIS_URL } from './test-env.mjs';
 
-export interface ApiAnswer<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+export type { ApiAnswer, RequestOptions } from './http.js';
 
-export interface RequestOptions {
-  token?: string;
-  /** Sent as X-Forwarded-For (the test app trusts the proxy), to act as different callers. */
-  ip?: string;
-  headers?: Record<string, string>;
-}
 
 /** The API and a worker on a private schema, Redis prefix and outbox file, with a real HTTP port. */
 export interface TestApp {
@@ -123,25 +113,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async startWorker() {
       testApp.worker = await startWorker();
     },
-    async request(method, path, body, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (body !== undefined) headers['content-type'] ??= 'application/json';
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.ip) headers['x-forwarded-for'] = options.ip;
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed as any, headers: response.headers };
-    },
+    request: (method, path, body, options) => requestJson(baseUrl, method, path, body, options),
     async close() {
       await testApp.worker.close();
       await Promise.all(others.map((other) => other.close()));
@@ -204,15 +176,4 @@ async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise
       await exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -11,9 +11,11 @@ import { DEFAULT_JOB_OPTIONS } from '../../../apps/api/src/common/queue/job-queu
 import { deploy } from '../../../scripts/lib/migrations.mjs';
 import { createPrismaClient } from '../../../apps/api/src/common/prisma/prisma.service.js';
 import type { PrismaClient } from '../../../apps/api/src/generated/prisma/client.js';
-import type { ApiAnswer, RequestOptions } from '../../support/test-app.js';
+import { startFakeNimba, type FakeSmsServer, type NimbaMessage } from '../../support/fake-sms-servers.js';
+import { freePort, requestJson, type ApiAnswer, type RequestOptions } from '../../support/http.js';
 import { Outbox } from '../../support/outbox.js';
-import { freePort, waitUntil, type PrivatePostgres, type PrivateRedis } from './services.js';
+import { waitUntil } from '../../support/wait.js';
+import type { PrivatePostgres, PrivateRedis } from './services.js';
 
 export interface CoursaProcess {
   readonly child: ChildProcess;
@@ -39,9 +41,18 @@ export interface Coursa {
   failedJobs(): Promise<number>;
   /** Starts a worker process (after the previous one died or was stopped). */
   startWorker(): Promise<CoursaProcess>;
-  request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions & { timeoutMs?: number }): Promise<ApiAnswer<T>>;
+  request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
+
+/** A fake Nimba SMS account, and the settings that make Coursa text through it. */
+export const startNimba = () => startFakeNimba({ serviceId: 'nimba-id', secret: 'nimba-secret', approvedSenderNames: ['Coursa'] });
+export const nimbaEnv = (nimba: FakeSmsServer<NimbaMessage>) => ({
+  SMS_DRIVER: 'nimba',
+  NIMBA_BASE_URL: nimba.url,
+  NIMBA_SERVICE_ID: 'nimba-id',
+  NIMBA_SECRET: 'nimba-secret',
+});
 
 function spawnNode(script: string, env: NodeJS.ProcessEnv): CoursaProcess {
   const child = spawn('node', ['--import', './scripts/ts-loader.mjs', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,6 +69,19 @@ function spawnNode(script: string, env: NodeJS.ProcessEnv): CoursaProcess {
       return exited;
     },
   };
+}
+
+/** Waits (a minute at most) until `ready`; fails at once, with what it printed, if the process dies first. */
+async function started(child: CoursaProcess, what: string, ready: () => Promise<boolean> | boolean) {
+  let waiting = true;
+  const died = child.exited.then((end) => {
+    if (waiting) throw new Error(`${what} exited (${end}) before it was ready:\n${child.output()}`);
+  });
+  try {
+    await Promise.race([waitUntil(what, ready, 60_000, 100), died]);
+  } finally {
+    waiting = false;
+  }
 }
 
 /** Migrates the private database and starts the API and one worker on it. */
@@ -87,17 +111,11 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   const api = spawnNode('apps/api/src/main.ts', env);
-  await waitUntil('the API process', async () => {
-    if (api.child.exitCode !== null) throw new Error(`API process exited:\n${api.output()}`);
-    return (await fetch(`${baseUrl}/api/health`)).ok;
-  }, 60_000, 100);
+  await started(api, 'the API process', async () => (await fetch(`${baseUrl}/api/health`)).ok);
 
   const startWorker = async () => {
     const worker = spawnNode('apps/api/src/worker.ts', env);
-    await waitUntil('the worker process', () => {
-      if (worker.child.exitCode !== null) throw new Error(`worker process exited:\n${worker.output()}`);
-      return worker.output().includes('"workers started"');
-    }, 60_000, 100);
+    await started(worker, 'the worker process', () => worker.output().includes('"workers started"'));
     coursa.worker = worker;
     return worker;
   };
@@ -125,26 +143,7 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
     },
     unfinishedJobs: () => count('waiting', 'active', 'prioritized', 'waiting-children'),
     failedJobs: () => count('failed'),
-    async request(method, route, body, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.ip) headers['x-forwarded-for'] = options.ip;
-      const response = await fetch(`${baseUrl}${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed as any, headers: response.headers };
-    },
+    request: (method, path, body, options) => requestJson(baseUrl, method, path, body, { timeoutMs: 20_000, ...options }),
     async close() {
       await Promise.all([coursa.worker?.kill('SIGTERM'), api.kill('SIGTERM')]);
       await coursa.db.$disconnect();
