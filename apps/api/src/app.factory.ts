@@ -16,8 +16,7 @@ import { PinoNestLogger } from './common/logging/logger.js';
 import { METRICS, type Metrics } from './common/ops/metrics.js';
 import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter.js';
-import { TokensService } from './modules/auth/tokens.service.js';
-import { UsersRepository } from './modules/users/users.repository.js';
+import { SessionCheck } from './modules/auth/session-check.service.js';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -108,10 +107,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
 
 /** Admin and super_admin, with a valid access token (header or the board's cookie). */
 async function isQueueBoardUser(app: NestFastifyApplication, request: FastifyRequest): Promise<boolean> {
-  const token = boardToken(request);
-  const claims = token ? await app.get(TokensService).verifyAccess(token) : null;
-  const user = claims ? await app.get(UsersRepository).findAuthState(claims.sub) : null;
-  return !!user && user.isActive && !user.anonymizedAt && user.sessionVersion === claims!.sv && QUEUE_BOARD_ROLES.includes(user.role);
+  const session = await app.get(SessionCheck).verify(boardToken(request));
+  return session.verdict === 'valid' && QUEUE_BOARD_ROLES.includes(session.user.role);
 }
 
 /** URL paths of the files of the web build (empty when there is none). */

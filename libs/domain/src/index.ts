@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './analytics.js';
 export * from './commissions.js';
 export * from './courses.js';

@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
+import { SessionCheck } from './session-check.service.js';
 import { TokensService } from './tokens.service.js';
 
 @Module({
@@ -28,7 +29,7 @@ import { TokensService } from './tokens.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, AuthRepository, TokensService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [TokensService],
+  providers: [AuthService, AuthRepository, TokensService, SessionCheck, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [TokensService, SessionCheck],
 })
 export class AuthModule {}

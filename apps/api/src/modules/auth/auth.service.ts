@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MessageResponse, RegisterResponse, SessionResponse, UserDto } from '@coursa/contracts';
-import { CODE_LENGTH, looksLikeEmail, toGuineanMobile } from '@coursa/domain';
+import { CODE_LENGTH, isUsableAccount, looksLikeEmail, toGuineanMobile } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { Prisma, type User } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -162,7 +162,7 @@ export class AuthService {
       throw AuthErrors.sessionExpired();
     }
     const user = await this.users.findById(session.userId);
-    if (!user || user.anonymizedAt || !user.isActive || !user.activatedAt) throw AuthErrors.sessionExpired();
+    if (!isUsableAccount(user)) throw AuthErrors.sessionExpired();
     return this.session(user, context, session.familyId);
   }
 
@@ -236,7 +236,7 @@ export class AuthService {
     }
     await this.limiter.hit([perContact, key], [perIp, context.ip ?? 'unknown']);
     const user = method === 'sms' ? await this.users.findByPhone(key) : await this.users.findByEmail(key);
-    return user && user.activatedAt && user.isActive && !user.anonymizedAt ? user : null;
+    return isUsableAccount(user) ? user : null;
   }
 }
 

@@ -42,4 +42,12 @@ export class UsersRepository {
       },
     });
   }
+
+  /** Many users' states in one query (one array parameter rather than an IN list): the socket sweep asks for every connected user. */
+  findAuthStates(ids: string[]): Promise<AuthState[]> {
+    return this.prisma.client.$queryRaw<AuthState[]>`
+      SELECT id, role, full_name AS "fullName", is_active AS "isActive", activated_at AS "activatedAt",
+             anonymized_at AS "anonymizedAt", session_version AS "sessionVersion"
+      FROM users WHERE id = ANY(${ids}::uuid[])`;
+  }
 }
