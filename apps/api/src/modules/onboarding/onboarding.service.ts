@@ -4,10 +4,10 @@ import { isIdDocumentExpired, KYC_MESSAGES, photoTypeOf, toGuineanMobile } from 
 import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock, RandomSource } from '../../common/security/secrets.js';
 import { StorageService } from '../../common/storage/storage.service.js';
+import { isUuid } from '../../common/validation/params.js';
 import { toUserDto } from '../users/users.mapper.js';
 import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import { NewAccounts } from './new-accounts.js';
@@ -16,8 +16,6 @@ import { OnboardingRepository, type PhotoKind } from './onboarding.repository.js
 
 /** Where a stored photo is served: the upload answers it, the KYC payload quotes it back. */
 const FILES_PATH = '/api/files/';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 @Injectable()
 export class OnboardingService {
