@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { estimatePrice } from '@coursa/domain';
+import { courseNumber, estimatePrice, receiptFileName } from '@coursa/domain';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { pdfText } from '../support/pdf.js';
@@ -123,7 +123,8 @@ describe('the receipt', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id } });
-    for (const expected of ['Reçu de livraison', `CRS-${String(stored.number).padStart(6, '0')}`, course.id, 'Marché Madina', 'Kaloum', `${PRICE.toLocaleString('fr-FR').replace(/\s/g, ' ')} GNF`, 'Espèces à la livraison', courier.user.fullName, client.user.fullName]) {
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${receiptFileName(stored.number)}"`);
+    for (const expected of ['Reçu de livraison', courseNumber(stored.number), course.id, 'Marché Madina', 'Kaloum', `${PRICE.toLocaleString('fr-FR').replace(/\s/g, ' ')} GNF`, 'Espèces à la livraison', courier.user.fullName, client.user.fullName]) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/Livrée le :\s*\n\d{1,2} \S+ 20\d\d à \d\d:\d\d/);

@@ -61,6 +61,14 @@ export function arrivalEstimate(status: CourseStatus): string {
   }
 }
 
+const sixDigits = (n: number) => String(n).padStart(6, '0');
+
+/** A course's number as users read it: CRS-000123. */
+export const courseNumber = (n: number): string => `CRS-${sixDigits(n)}`;
+
+/** The receipt PDF's download name carries the number's digits alone: recu-coursa-000123.pdf. */
+export const receiptFileName = (n: number): string => `recu-coursa-${sixDigits(n)}.pdf`;
+
 /** Short course id shown to users: the last 8 characters. */
 export const shortId = (id: string) => id.slice(-8);
 

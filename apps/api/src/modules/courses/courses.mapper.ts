@@ -1,4 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
 import type { Course, Payment, User } from '../../generated/prisma/client.js';
 
 export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; payment: Pick<Payment, 'status'> | null };
@@ -7,7 +8,7 @@ export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; pay
 export function toCourseDto(course: CourseWithRelations): CourseDto {
   return {
     id: course.id,
-    course_id: `CRS-${String(course.number).padStart(6, '0')}`,
+    course_id: courseNumber(course.number),
     status: course.status,
     created_at: course.createdAt.toISOString(),
     updated_at: course.updatedAt.toISOString(),

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { isStaff } from '@coursa/domain';
+import { isStaff, receiptFileName } from '@coursa/domain';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { conflict, notFound } from '../../common/errors/domain-error.js';
@@ -25,7 +25,7 @@ export class ReceiptsController {
     const pdf = await this.storage.read(course.receiptFile.storageKey);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="recu-coursa-${String(course.number).padStart(6, '0')}.pdf"`)
+      .header('content-disposition', `attachment; filename="${receiptFileName(course.number)}"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { StorageService } from '../../common/storage/storage.service.js';
 import { renderReceipt } from './receipt-pdf.js';
@@ -21,7 +22,7 @@ export class ReceiptsProcessor implements JobProcessor {
     const course = await this.receipts.findCourse(courseId);
     if (!course || course.status !== 'delivered' || course.receiptFileId || !course.deliveryTime) return;
     const pdf = await renderReceipt({
-      courseNumber: `CRS-${String(course.number).padStart(6, '0')}`,
+      courseNumber: courseNumber(course.number),
       courseId: course.id,
       pickupAddress: course.pickupAddress,
       deliveryAddress: course.deliveryAddress,
