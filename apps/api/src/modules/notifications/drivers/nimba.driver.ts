@@ -1,3 +1,4 @@
+import { basicAuthorization } from '../../../common/http/basic-authorization.js';
 import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface NimbaSettings {
@@ -15,7 +16,7 @@ export class NimbaDriver implements MessageDriver {
 
   constructor(private readonly settings: NimbaSettings) {
     this.url = `${settings.baseUrl.replace(/\/+$/, '')}/v1/messages`;
-    this.authorization = `Basic ${Buffer.from(`${settings.serviceId}:${settings.secret}`).toString('base64')}`;
+    this.authorization = basicAuthorization(settings.serviceId, settings.secret);
   }
 
   async send({ to, text }: OutgoingMessage): Promise<void> {

@@ -1,3 +1,5 @@
+import { basicAuthorization } from '../../../common/http/basic-authorization.js';
+import { OAuthTokenCache, type IssuedToken } from '../../../common/http/oauth-token-cache.js';
 import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface OrangeSmsSettings {
@@ -15,9 +17,6 @@ interface OrangeError {
   error?: string;
 }
 
-/** A token is renewed this long before Orange's `expires_in`, so no request carries one about to lapse. */
-const TOKEN_RENEWAL_MARGIN_MS = 60_000;
-
 /**
  * Orange SMS API: an OAuth2 client-credentials token from `POST {base}/oauth/v3/token`, then
  * `POST {base}/smsmessaging/v1/outbound/{sender}/requests` with a Bearer token.
@@ -25,26 +24,16 @@ const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 export class OrangeSmsDriver implements MessageDriver {
   private readonly tokenUrl: string;
   private readonly sendUrl: string;
-  private readonly basicAuthorization: string;
-  private token?: { value: string; renewAt: number };
-  /** The token request under way, shared by the sends that wait for it. */
-  private tokenRequest?: Promise<string>;
+  private readonly tokens = new OAuthTokenCache(() => this.requestToken());
 
   constructor(private readonly settings: OrangeSmsSettings) {
     const base = settings.baseUrl.replace(/\/+$/, '');
     this.tokenUrl = `${base}/oauth/v3/token`;
     this.sendUrl = `${base}/smsmessaging/v1/outbound/${encodeURIComponent(settings.senderAddress)}/requests`;
-    this.basicAuthorization = `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`;
   }
 
   async send({ to, text }: OutgoingMessage): Promise<void> {
-    let response = await this.post(to, text, await this.accessToken());
-    if (response.status === 401) {
-      // Orange may end a token before its announced expiry: renew it once.
-      await response.body?.cancel();
-      this.token = undefined;
-      response = await this.post(to, text, await this.accessToken());
-    }
+    const response = await this.tokens.send((accessToken) => this.post(to, text, accessToken));
     await throwIfFailed(response, `for ${to}`);
   }
 
@@ -66,18 +55,10 @@ export class OrangeSmsDriver implements MessageDriver {
     });
   }
 
-  private accessToken(): Promise<string> {
-    if (this.token && Date.now() < this.token.renewAt) return Promise.resolve(this.token.value);
-    this.tokenRequest ??= this.requestToken().finally(() => {
-      this.tokenRequest = undefined;
-    });
-    return this.tokenRequest;
-  }
-
-  private async requestToken(): Promise<string> {
+  private async requestToken(): Promise<IssuedToken> {
     const response = await fetch(this.tokenUrl, {
       method: 'POST',
-      headers: { authorization: this.basicAuthorization, accept: 'application/json' },
+      headers: { authorization: basicAuthorization(this.settings.clientId, this.settings.clientSecret), accept: 'application/json' },
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
       signal: AbortSignal.timeout(10_000),
     }).catch((error: unknown) => {
@@ -87,9 +68,7 @@ export class OrangeSmsDriver implements MessageDriver {
     const answer = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: string | number };
     if (!answer.access_token) throw new Error('Orange SMS token answer without access_token');
     // expires_in comes as a string in Orange's examples ("3600").
-    const renewAt = Date.now() + Number(answer.expires_in) * 1000 - TOKEN_RENEWAL_MARGIN_MS;
-    this.token = { value: answer.access_token, renewAt };
-    return answer.access_token;
+    return { access_token: answer.access_token, expires_in: Number(answer.expires_in) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { basicAuthorization } from '../../../common/http/basic-authorization.js';
 import { sendFailure, type MessageDriver, type OutgoingMessage } from './message-driver.js';
 
 export interface TwilioSettings {
@@ -16,7 +17,7 @@ export class TwilioDriver implements MessageDriver {
   constructor(private readonly settings: TwilioSettings) {
     const base = settings.baseUrl.replace(/\/+$/, '');
     this.url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
-    this.authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+    this.authorization = basicAuthorization(settings.accountSid, settings.authToken);
   }
 
   async send({ to, text }: OutgoingMessage): Promise<void> {

@@ -1,13 +1,10 @@
-// What the three payment gateways share: calling a provider, reading its answer, and an OAuth2 token cache.
+// What the payment gateways share: calling a provider, reading its answer (the OAuth2 token cache is common/http's).
 // Error messages name the provider, the call, the HTTP status and the provider's error code, never a URL
 // (PayCard's status URL holds the merchant key), a credential or a token.
 import { z } from 'zod';
 import { GatewayError } from './payment-gateway.js';
 
 const TIMEOUT_MS = 15_000;
-
-/** A token is renewed this long before its announced expiry, so no request carries one about to lapse. */
-const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
 /** Sends one request; a network failure or a timeout is retryable. `call` names the request in errors. */
 export function callProvider(provider: string, call: string, url: string, init: RequestInit): Promise<Response> {
@@ -45,46 +42,8 @@ export function checkShape<Shape extends z.ZodType>(provider: string, call: stri
 /** An amount in GNF, which providers send as a number or as a decimal string ("5000"). */
 export const gnfAmount = z.union([z.number(), z.string().trim().min(1).transform(Number)]).pipe(z.number().nonnegative());
 
-export function basicAuthorization(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
 /** An OAuth2 client-credentials token answer; Orange gives `expires_in` as a string, MTN as a number. */
 export const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().nonnegative() });
-
-/**
- * Keeps a provider's access token until shortly before it expires. Callers waiting for a new one share the
- * same request, and a request answered 401 is sent once more with a new token (providers may end a token early).
- */
-export class TokenCache {
-  private token?: { value: string; renewAt: number };
-  private tokenRequest?: Promise<string>;
-
-  constructor(private readonly requestToken: () => Promise<z.infer<typeof TokenAnswer>>) {}
-
-  async send(request: (accessToken: string) => Promise<Response>): Promise<Response> {
-    const accessToken = await this.accessToken();
-    const response = await request(accessToken);
-    if (response.status !== 401) return response;
-    await response.body?.cancel();
-    // Another caller may already have replaced this token: only a token still in use is dropped.
-    if (this.token?.value === accessToken) this.token = undefined;
-    return request(await this.accessToken());
-  }
-
-  private accessToken(): Promise<string> {
-    if (this.token && Date.now() < this.token.renewAt) return Promise.resolve(this.token.value);
-    this.tokenRequest ??= this.requestToken()
-      .then(({ access_token, expires_in }) => {
-        this.token = { value: access_token, renewAt: Date.now() + expires_in * 1000 - TOKEN_RENEWAL_MARGIN_MS };
-        return access_token;
-      })
-      .finally(() => {
-        this.tokenRequest = undefined;
-      });
-    return this.tokenRequest;
-  }
-}
 
 function networkReason(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'timed out';

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { answerOf, basicAuthorization, callProvider, ensureOk, gnfAmount, TokenAnswer, TokenCache } from './http.js';
+import { basicAuthorization } from '../../../common/http/basic-authorization.js';
+import { OAuthTokenCache } from '../../../common/http/oauth-token-cache.js';
+import { answerOf, callProvider, ensureOk, gnfAmount, TokenAnswer } from './http.js';
 import {
   GatewayError,
   type InitiateRequest,
@@ -38,7 +40,7 @@ const STATES: Record<z.infer<typeof RequestToPay>['status'], ProviderState> = {
  */
 export class MtnMomoGateway implements PaymentGateway {
   private readonly collectionUrl: string;
-  private readonly tokens: TokenCache;
+  private readonly tokens: OAuthTokenCache;
 
   constructor(private readonly settings: MtnMomoSettings) {
     this.collectionUrl = `${settings.baseUrl.replace(/\/+$/, '')}/collection`;
@@ -99,7 +101,7 @@ const TRANSFER_STATES: Record<z.infer<typeof Transfer>['status'], TransferState>
  */
 export class MtnMomoDisbursementGateway implements PayoutGateway {
   private readonly disbursementUrl: string;
-  private readonly tokens: TokenCache;
+  private readonly tokens: OAuthTokenCache;
 
   constructor(private readonly settings: MtnMomoSettings) {
     this.disbursementUrl = `${settings.baseUrl.replace(/\/+$/, '')}/disbursement`;
@@ -139,8 +141,8 @@ export class MtnMomoDisbursementGateway implements PayoutGateway {
 }
 
 /** Each MTN product (collection, disbursement) gives its own tokens, to its own API user. */
-function productTokens(productUrl: string, settings: MtnMomoSettings): TokenCache {
-  return new TokenCache(async () => {
+function productTokens(productUrl: string, settings: MtnMomoSettings): OAuthTokenCache {
+  return new OAuthTokenCache(async () => {
     const response = await callProvider(PROVIDER, 'token request', `${productUrl}/token/`, {
       method: 'POST',
       headers: {

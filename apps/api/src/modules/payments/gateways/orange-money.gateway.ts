@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { answerOf, basicAuthorization, callProvider, TokenAnswer, TokenCache } from './http.js';
+import { basicAuthorization } from '../../../common/http/basic-authorization.js';
+import { OAuthTokenCache } from '../../../common/http/oauth-token-cache.js';
+import { answerOf, callProvider, TokenAnswer } from './http.js';
 import type {
   InitiateRequest,
   Initiated,
@@ -39,12 +41,12 @@ const STATES: Record<z.infer<typeof TransactionStatus>['status'], ProviderState>
  */
 export class OrangeMoneyGateway implements PaymentGateway {
   private readonly apiUrl: string;
-  private readonly tokens: TokenCache;
+  private readonly tokens: OAuthTokenCache;
 
   constructor(private readonly settings: OrangeMoneySettings) {
     const base = settings.baseUrl.replace(/\/+$/, '');
     this.apiUrl = `${base}/orange-money-webpay/${settings.countryPath}/v1`;
-    this.tokens = new TokenCache(async () => {
+    this.tokens = new OAuthTokenCache(async () => {
       const response = await callProvider(PROVIDER, 'token request', `${base}/oauth/v3/token`, {
         method: 'POST',
         headers: { authorization: basicAuthorization(settings.clientId, settings.clientSecret), accept: 'application/json' },
