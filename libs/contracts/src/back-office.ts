@@ -75,3 +75,26 @@ export interface AdminCourseDto {
   delivery_location: { address: string };
   description: string | null;
 }
+
+/** GET /admin/users. */
+export interface AdminUsersResponse {
+  users: AdminUserDto[];
+}
+
+/** PUT /users/:id/toggle-status: the account's new state. */
+export interface UserStatusResponse {
+  id: string;
+  is_active: boolean;
+}
+
+/** PUT /admin/courses/:id/status: staff closed the course (spec §4). */
+export interface CourseClosedResponse {
+  message: string;
+  /** delivered or cancelled. */
+  status: CourseStatus;
+}
+
+/** POST /admin/queue-board/session: where the queue board opens, now that its cookie is set. */
+export interface QueueBoardSessionResponse {
+  url: string;
+}

@@ -44,3 +44,26 @@ export interface PaymentRequestDto {
   status: 'pending' | 'approved' | 'rejected';
   created_at: string;
 }
+
+/** POST /delivery/request-payment: a courier asks for their pending commissions before the weekly run. */
+export interface EarlyPaymentRequest {
+  /** Whole GNF, above 0. */
+  amount: number;
+  reason: 'early_payment';
+}
+
+export interface EarlyPaymentRequestedResponse {
+  message: string;
+  request: PaymentRequestDto;
+}
+
+/** POST /admin/commissions/weekly-run: the ISO week (2026-W20) to settle; the last finished week when left out. */
+export interface WeeklyRunRequest {
+  iso_week?: string;
+}
+
+/** 202: the run is queued (one per week: a second request for the same week is the same job). */
+export interface WeeklyRunQueuedResponse {
+  message: string;
+  iso_week: string;
+}

@@ -68,3 +68,19 @@ export interface CourseDto {
   /** Whether a delivery code was generated and sent to the recipient (never the code itself). */
   delivery_otp: boolean;
 }
+
+/** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (DESIGN §5). */
+export interface CourseTrackingDto {
+  id: string;
+  status: CourseStatus;
+  status_label: string;
+  pickup_location: Pick<LocationDto, 'address' | 'latitude' | 'longitude'>;
+  delivery_location: Pick<LocationDto, 'address' | 'latitude' | 'longitude'>;
+  estimated_price: number;
+  created_at: string;
+  pickup_time: string | null;
+  delivery_time: string | null;
+  arrival_estimate: string;
+  /** Null when the course is not under way or no position was received. */
+  delivery_person_location: { latitude: number; longitude: number; at: string } | null;
+}

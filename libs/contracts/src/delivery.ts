@@ -38,3 +38,28 @@ export interface NavigationDto {
   next_action: { status: CourseStatus; label: string } | null;
   otp_required: boolean;
 }
+
+/** POST /delivery/toggle-availability. */
+export interface AvailabilityResponse {
+  is_available: boolean;
+}
+
+/** POST /delivery/accept-course/:id. */
+export interface CourseAcceptedResponse {
+  message: string;
+  course_id: string;
+  status: CourseStatus;
+}
+
+/** POST /delivery/course/:id/update-status (delivered goes through the delivery code instead). */
+export interface CourseStatusUpdatedResponse {
+  message: string;
+  status: CourseStatus;
+  status_label: string;
+}
+
+/** POST /delivery/course/:id/verify-otp. */
+export interface VerifyOtpRequest {
+  /** The 6 digits the recipient received. */
+  otp: string;
+}

@@ -69,3 +69,21 @@ export interface PaymentStatusResponse {
   amount: number;
   course_id: string | null;
 }
+
+/** GET /payments/callback/paycard: PayCard sends the customer's browser back with its operation reference. */
+export interface PaycardReturnQuery {
+  'paycard-operation-reference'?: string;
+}
+
+/** POST /payments/callback/orange-money: Orange's notice (only its token is trusted; the status is re-checked). */
+export interface OrangeMoneyNotice {
+  status: string;
+  notif_token: string;
+  txnid?: string;
+}
+
+/** POST /payments/callback/mtn-momo: MTN's notice (the status is re-checked with MTN). */
+export interface MtnMomoNotice {
+  externalId: string;
+  status?: string;
+}

@@ -1,0 +1,228 @@
+import type { AnalyticsPeriod, CaseStatus, CourseStatus, Role } from '@coursa/domain';
+import type { CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, DisputeDto, RatingCreatedResponse } from './after-delivery.js';
+import type {
+  ActivateRequest,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  ForgotPasswordRequest,
+  HealthResponse,
+  LoginRequest,
+  LogoutRequest,
+  MessageResponse,
+  RefreshRequest,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+  SessionResponse,
+  UserDto,
+} from './auth.js';
+import type {
+  AdminCourseDto,
+  AdminUsersResponse,
+  AnalyticsDto,
+  CourseClosedResponse,
+  DashboardStatsDto,
+  QueueBoardSessionResponse,
+  UserStatusResponse,
+} from './back-office.js';
+import type {
+  CommissionDto,
+  EarlyPaymentRequest,
+  EarlyPaymentRequestedResponse,
+  EarningsSummaryDto,
+  PaymentRecordDto,
+  WeeklyRunQueuedResponse,
+  WeeklyRunRequest,
+} from './commissions.js';
+import type { CourseDto, CourseTrackingDto, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
+import type {
+  AvailabilityResponse,
+  AvailableCourseDto,
+  CourseAcceptedResponse,
+  CourseStatusUpdatedResponse,
+  DeliveryDto,
+  NavigationDto,
+  VerifyOtpRequest,
+} from './delivery.js';
+import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
+import type {
+  CardPaymentRequest,
+  MobileMoneyPaymentRequest,
+  MtnMomoNotice,
+  OrangeMoneyNotice,
+  PaycardPaymentRequest,
+  PaycardReturnQuery,
+  PaymentInitiatedResponse,
+  PaymentMethodsResponse,
+  PaymentStatusResponse,
+} from './payments.js';
+import type {
+  AuditLogsResponse,
+  AuditStatsDto,
+  CreateAdminRequest,
+  CreateDeliveryPersonRequest,
+  CreateDeliveryPersonResponse,
+  PhotoUploadResponse,
+  SuccessResponse,
+} from './staff.js';
+import type {
+  CommissionSummaryDto,
+  DisputeUpdatedResponse,
+  PaymentRequestsResponse,
+  PayoutDto,
+  PayoutSentResponse,
+  PendingCommissionsResponse,
+  ProcessPaymentRequest,
+  StaffDisputeDto,
+  StaffSupportRequestDto,
+  SupportRequestUpdatedResponse,
+  UpdateCaseRequest,
+} from './staff-money.js';
+
+/** An answer that is not JSON but a file: the web client reads it as a Blob. */
+export interface FileAnswer<ContentType extends string> {
+  readonly file: ContentType;
+}
+
+/** An HTML page or a 303 redirect, for a browser that goes there itself, never for the API client. */
+export interface BrowserAnswer {
+  readonly browser: 'page' | 'redirect';
+}
+
+/** A multipart/form-data body with one file in the field `file`. */
+export interface FileUpload {
+  readonly multipart: 'file';
+}
+
+/** What one route takes and answers; `never` where it takes no body or no query string. */
+interface Route<Answer, Body = never, Query = never> {
+  answer: Answer;
+  body: Body;
+  query: Query;
+}
+
+/**
+ * Every route the API registers, by `METHOD path` as Fastify reports it (path parameters as `:name`): the one
+ * description of the HTTP API, used by the controllers' return types and by the web's API client.
+ */
+export interface ApiRoutes {
+  // Auth
+  'POST /api/auth/register': Route<RegisterResponse, RegisterRequest>;
+  'POST /api/auth/activate': Route<MessageResponse, ActivateRequest>;
+  'POST /api/auth/login': Route<SessionResponse, LoginRequest>;
+  'POST /api/auth/refresh': Route<SessionResponse, RefreshRequest>;
+  'POST /api/auth/logout': Route<MessageResponse, LogoutRequest>;
+  'GET /api/auth/me': Route<UserDto>;
+  'POST /api/auth/change-password': Route<ChangePasswordResponse, ChangePasswordRequest>;
+  'POST /api/auth/forgot-password-choice': Route<MessageResponse, ForgotPasswordRequest>;
+  'POST /api/auth/reset-password-choice': Route<MessageResponse, ResetPasswordRequest>;
+
+  // Courses and receipts
+  'POST /api/courses/quote': Route<QuoteResponse, QuoteRequest>;
+  'POST /api/courses': Route<CourseDto, CreateCourseRequest>;
+  'GET /api/courses': Route<CourseDto[]>;
+  'GET /api/courses/:id': Route<CourseDto>;
+  'GET /api/courses/:id/tracking': Route<CourseTrackingDto>;
+  'POST /api/courses/:id/cancel': Route<CourseDto>;
+  'GET /api/courses/:id/receipt': Route<FileAnswer<'application/pdf'>>;
+
+  // Payments
+  'GET /api/payments/methods': Route<PaymentMethodsResponse>;
+  'POST /api/payments/paycard': Route<PaymentInitiatedResponse, PaycardPaymentRequest>;
+  'POST /api/payments/mobile-money': Route<PaymentInitiatedResponse, MobileMoneyPaymentRequest>;
+  'POST /api/payments/card': Route<PaymentInitiatedResponse, CardPaymentRequest>;
+  'GET /api/payments/status/:orderId': Route<PaymentStatusResponse>;
+  'GET /api/payments/callback/paycard': Route<BrowserAnswer, never, PaycardReturnQuery>;
+  'POST /api/payments/callback/orange-money': Route<MessageResponse, OrangeMoneyNotice>;
+  'POST /api/payments/callback/mtn-momo': Route<MessageResponse, MtnMomoNotice>;
+  'GET /sandbox/pay/:reference': Route<BrowserAnswer>;
+  'POST /sandbox/pay/:reference': Route<BrowserAnswer, { outcome: 'success' | 'failure' }>;
+
+  // Delivery (couriers)
+  'POST /api/delivery/toggle-availability': Route<AvailabilityResponse>;
+  'GET /api/delivery/available-courses': Route<AvailableCourseDto[]>;
+  'POST /api/delivery/accept-course/:id': Route<CourseAcceptedResponse>;
+  'GET /api/delivery/history': Route<DeliveryDto[]>;
+  'GET /api/delivery/course/:id/navigation': Route<NavigationDto>;
+  'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus }>;
+  'POST /api/delivery/course/:id/verify-otp': Route<MessageResponse, VerifyOtpRequest>;
+  'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
+  'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string }>;
+  'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
+  'GET /api/delivery/commission-history': Route<CommissionDto[]>;
+  'GET /api/delivery/payment-history': Route<PaymentRecordDto[]>;
+  'POST /api/delivery/request-payment': Route<EarlyPaymentRequestedResponse, EarlyPaymentRequest>;
+  'GET /api/delivery/ratings': Route<CourierRatingsDto>;
+
+  // Ratings, disputes, loyalty
+  'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;
+  'POST /api/disputes': Route<DisputeCreatedResponse, CreateDisputeRequest>;
+  'GET /api/disputes': Route<DisputeDto[]>;
+  'GET /api/loyalty/profile': Route<LoyaltyProfileDto>;
+  'GET /api/loyalty/leaderboard': Route<LeaderboardEntryDto[]>;
+
+  // Back office
+  'GET /api/dashboard/stats': Route<DashboardStatsDto>;
+  'GET /api/admin/analytics': Route<AnalyticsDto, never, { period?: AnalyticsPeriod }>;
+  'GET /api/admin/users': Route<AdminUsersResponse, never, { role?: Role | '' }>;
+  'DELETE /api/admin/users/:id': Route<SuccessResponse>;
+  'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
+  'GET /api/admin/courses': Route<AdminCourseDto[], never, { status?: CourseStatus | '' }>;
+  'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string }>;
+  'GET /api/admin/disputes': Route<StaffDisputeDto[], never, { status?: CaseStatus }>;
+  'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;
+  'GET /api/admin/support-requests': Route<StaffSupportRequestDto[], never, { status?: CaseStatus }>;
+  'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
+  'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
+  'GET /api/admin/commissions/pending': Route<PendingCommissionsResponse>;
+  'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
+  'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;
+  'GET /api/admin/payment-requests': Route<PaymentRequestsResponse>;
+  'POST /api/admin/payment-requests/:id/approve': Route<SuccessResponse>;
+  'POST /api/admin/payment-requests/:id/reject': Route<SuccessResponse>;
+  'GET /api/admin/payouts': Route<PayoutDto[]>;
+  'POST /api/admin/payouts/:id/check-status': Route<PayoutSentResponse>;
+  'POST /api/admin/queue-board/session': Route<QueueBoardSessionResponse>;
+  'POST /api/admin/create-delivery-person': Route<CreateDeliveryPersonResponse, CreateDeliveryPersonRequest>;
+  'POST /api/upload/personal-photo': Route<PhotoUploadResponse, FileUpload>;
+  'POST /api/upload/id-photo': Route<PhotoUploadResponse, FileUpload>;
+  'GET /api/files/:id': Route<FileAnswer<'image/jpeg' | 'image/png' | 'image/webp'>>;
+
+  // Super admin
+  'POST /api/super-admin/create-admin': Route<SuccessResponse, CreateAdminRequest>;
+  'POST /api/super-admin/migrate-to-super-admin': Route<SuccessResponse>;
+  'GET /api/super-admin/audit-logs': Route<AuditLogsResponse, never, { limit?: number; action?: string; resource_type?: string }>;
+  'GET /api/super-admin/audit-stats': Route<AuditStatsDto>;
+
+  // Operations
+  'GET /api/health': Route<HealthResponse>;
+  'GET /metrics': Route<FileAnswer<'text/plain'>>;
+}
+
+export type RouteKey = keyof ApiRoutes;
+export type RouteAnswer<K extends RouteKey> = ApiRoutes[K]['answer'];
+export type RouteBody<K extends RouteKey> = ApiRoutes[K]['body'];
+export type RouteQuery<K extends RouteKey> = ApiRoutes[K]['query'];
+
+export type RouteMethod<K extends RouteKey> = K extends `${infer Method} ${string}` ? Method : never;
+export type RoutePath<K extends RouteKey> = K extends `${string} ${infer Path}` ? Path : never;
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path parameters of a route, e.g. `{ id: string }` for `GET /api/courses/:id`. */
+export type RouteParams<K extends RouteKey> = { [Name in ParamNames<RoutePath<K>>]: string };
+
+type TakesUpload<K extends RouteKey> = [RouteBody<K>] extends [never] ? false : RouteBody<K> extends FileUpload ? true : false;
+
+/** Routes answering JSON to a JSON (or empty) body: what the web's API client calls. */
+export type JsonRouteKey = {
+  [K in RouteKey]: RouteAnswer<K> extends FileAnswer<string> | BrowserAnswer ? never : TakesUpload<K> extends true ? never : K;
+}[RouteKey];
+/** Routes answering a file. */
+export type FileRouteKey = { [K in RouteKey]: RouteAnswer<K> extends FileAnswer<string> ? K : never }[RouteKey];
+/** Routes taking a multipart file upload. */
+export type UploadRouteKey = { [K in RouteKey]: TakesUpload<K> extends true ? K : never }[RouteKey];
