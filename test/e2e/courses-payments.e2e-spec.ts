@@ -189,7 +189,7 @@ describe('callbacks are hints, the provider decides', () => {
     const order_id = newOrderId();
     const answer = await app.request('POST', '/api/payments/paycard', { amount: PRICE, customer_name: 'Fanta', order_id }, { token });
     const reference = answer.body.payment_url.split('/').at(-1);
-    const { settleSandboxPayment } = await import('../../apps/api/src/modules/payments/gateways/sandbox.gateway.js');
+    const { settleSandboxPayment } = await import('../../apps/api/src/common/money-gateways/sandbox.gateway.js');
     const { RedisService } = await import('../../apps/api/src/common/redis/redis.service.js');
     await settleSandboxPayment(app.worker.get(RedisService), reference, 'success');
 
@@ -210,7 +210,7 @@ describe('callbacks are hints, the provider decides', () => {
     const order_id = newOrderId();
     const answer = await app.request('POST', '/api/payments/paycard', { amount: PRICE, customer_name: 'Fanta', order_id }, { token });
     const reference = answer.body.payment_url.split('/').at(-1);
-    const { settleSandboxPayment } = await import('../../apps/api/src/modules/payments/gateways/sandbox.gateway.js');
+    const { settleSandboxPayment } = await import('../../apps/api/src/common/money-gateways/sandbox.gateway.js');
     const { RedisService } = await import('../../apps/api/src/common/redis/redis.service.js');
     await settleSandboxPayment(app.worker.get(RedisService), reference, 'success');
     expect(await paymentStatus(token, order_id)).toBe('pending');

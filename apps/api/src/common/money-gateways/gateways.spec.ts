@@ -8,7 +8,7 @@ import {
   type FakeOrangeMoney,
   type FakePayCard,
   type FakePaymentServer,
-} from '../../../../../../test/support/fake-payment-servers.js';
+} from '../../../../../test/support/fake-payment-servers.js';
 import { MtnMomoGateway, type MtnMomoSettings } from './mtn-momo.gateway.js';
 import { OrangeMoneyGateway, type OrangeMoneySettings } from './orange-money.gateway.js';
 import { GatewayError, type InitiateRequest, type PaymentGateway, type ProviderState } from './payment-gateway.js';

@@ -1,10 +1,11 @@
-import type { AppConfig } from '../../../common/config/config.js';
-import type { RedisService } from '../../../common/redis/redis.service.js';
-import { SandboxPayoutGateway, type PayoutGateway } from '../../payouts/payout-gateway.js';
-import type { GatewayName, PaymentGateway } from './payment-gateway.js';
+import type { AppConfig } from '../config/config.js';
+import type { RedisService } from '../redis/redis.service.js';
+import type { GatewayName, Gateways } from './payment-gateway.js';
+import { SandboxPayoutGateway, type PayoutGateway } from './payout-gateway.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 
-export type Gateways = Record<GatewayName, PaymentGateway>;
+// The providers that move money: payment gateways (clients pay a course) and the payout gateway (couriers are
+// paid), side by side for the payments and payouts modules.
 
 export const PAYMENT_GATEWAYS = Symbol('PAYMENT_GATEWAYS');
 

@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../../common/config/config.js';
-import type { PayoutGateway } from '../../payouts/payout-gateway.js';
-import type { Gateways } from './gateways.js';
+import type { AppConfig } from '../config/config.js';
+import type { Gateways } from './payment-gateway.js';
+import type { PayoutGateway } from './payout-gateway.js';
 import { MtnMomoDisbursementGateway, MtnMomoGateway } from './mtn-momo.gateway.js';
 import { OrangeMoneyGateway } from './orange-money.gateway.js';
 import { PayCardGateway } from './paycard.gateway.js';

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { basicAuthorization } from '../../../common/http/basic-authorization.js';
-import { OAuthTokenCache } from '../../../common/http/oauth-token-cache.js';
-import { answerOf, callProvider, ensureOk, gnfAmount, TokenAnswer } from './http.js';
+import { basicAuthorization } from '../http/basic-authorization.js';
+import { OAuthTokenCache } from '../http/oauth-token-cache.js';
+import { answerOf, callProvider, ensureOk, gnfAmount, TokenAnswer } from './provider-http.js';
 import {
   GatewayError,
   type InitiateRequest,
@@ -12,7 +12,7 @@ import {
   type ProviderState,
   type StatusAnswer,
 } from './payment-gateway.js';
-import type { PayoutGateway, TransferRequest, TransferState } from '../../payouts/payout-gateway.js';
+import type { PayoutGateway, TransferRequest, TransferState } from './payout-gateway.js';
 
 export interface MtnMomoSettings {
   baseUrl: string;

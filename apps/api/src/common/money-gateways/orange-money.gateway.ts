@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { basicAuthorization } from '../../../common/http/basic-authorization.js';
-import { OAuthTokenCache } from '../../../common/http/oauth-token-cache.js';
-import { answerOf, callProvider, TokenAnswer } from './http.js';
+import { basicAuthorization } from '../http/basic-authorization.js';
+import { OAuthTokenCache } from '../http/oauth-token-cache.js';
+import { answerOf, callProvider, TokenAnswer } from './provider-http.js';
 import type {
   InitiateRequest,
   Initiated,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callProvider, checkShape, ensureOk, gnfAmount } from './http.js';
+import { callProvider, checkShape, ensureOk, gnfAmount } from './provider-http.js';
 import {
   GatewayError,
   type InitiateRequest,

@@ -2,6 +2,9 @@
 
 export type GatewayName = 'paycard' | 'orange_money' | 'mtn_momo' | 'card';
 
+/** The gateway of each payment method. */
+export type Gateways = Record<GatewayName, PaymentGateway>;
+
 export interface InitiateRequest {
   /** Our reference, `COURSE_<timestamp>`: sent to the provider as its order/operation reference. */
   orderId: string;

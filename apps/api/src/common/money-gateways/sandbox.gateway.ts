@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisService } from '../../../common/redis/redis.service.js';
+import type { RedisService } from '../redis/redis.service.js';
 import type { GatewayName, InitiateRequest, Initiated, PaymentGateway, PaymentRecord, StatusAnswer } from './payment-gateway.js';
 
 const TTL_SECONDS = 48 * 3600;

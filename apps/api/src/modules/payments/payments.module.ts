@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
+import { createGateways, PAYMENT_GATEWAYS } from '../../common/money-gateways/gateways.js';
 import { RedisService } from '../../common/redis/redis.service.js';
-import { createGateways, PAYMENT_GATEWAYS } from './gateways/gateways.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
 import { PaymentsRepository } from './payments.repository.js';

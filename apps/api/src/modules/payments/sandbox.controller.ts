@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { notFound } from '../../common/errors/domain-error.js';
+import { findSandboxPayment, settleSandboxPayment, type SandboxPayment } from '../../common/money-gateways/sandbox.gateway.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { findSandboxPayment, settleSandboxPayment, type SandboxPayment } from './gateways/sandbox.gateway.js';
 import { PaymentsService } from './payments.service.js';
 
 const Outcome = z.object({ outcome: z.enum(['success', 'failure']) }).strict();

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
-import { createPayoutGateway } from '../payments/gateways/gateways.js';
-import { PAYOUT_GATEWAY } from './payout-gateway.js';
+import { createPayoutGateway } from '../../common/money-gateways/gateways.js';
+import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
 import { PayoutsController } from './payouts.controller.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { PayoutsService } from './payouts.service.js';

@@ -13,13 +13,13 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { LOGGER } from '../../common/logging/logger.js';
+import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
+import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../delivery/delivery.repository.js';
-import { GatewayError } from '../payments/gateways/payment-gateway.js';
 import { acceptsPayer } from '../payments/payment-methods.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import type { ProcessPaymentInput } from './dto/payouts.dto.js';
-import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from './payout-gateway.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';
 
