@@ -1,3 +1,4 @@
+import type { CourseStatus } from '@coursa/domain';
 import type { SendMessagePayload } from './jobs.js';
 
 /**
@@ -8,11 +9,10 @@ export interface OutboxEvents {
   /** An SMS to queue; its text is wiped from the outbox once relayed. */
   sms: SendMessagePayload;
   'course.created': { courseId: string; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
-  'course.cancelled': { courseId: string; clientId: string };
-  /** A course moved (accepted, a courier's step, delivered). */
-  'course.status': { courseId: string; clientId: string; courierId: string | null; status: string };
-  /** Delivered: the receipt is rendered from this event. */
-  'course.delivered': { courseId: string; clientId: string; courierId: string };
+  /** A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. */
+  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus };
+  /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
+  'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
   /** Something staff must look at: a new claim, support request or early payment request. */
   'staff.notice': { kind: 'claim' | 'support' | 'payment_request'; message: string };

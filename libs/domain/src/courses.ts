@@ -1,5 +1,7 @@
 /** Course statuses, their French labels (spec §4) and the one table of legal moves. */
 
+import { isCourier, isStaff, type Role } from './roles.js';
+
 export const COURSE_STATUSES = [
   'pending',
   'assigned',
@@ -24,13 +26,23 @@ export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
 /** Who moves a course from one status to another. */
 export type Mover = 'client' | 'courier' | 'staff';
 
-/** Every legal move, and who may make it. Nothing else changes a course's status. */
-export const COURSE_TRANSITIONS: { from: CourseStatus; to: CourseStatus; by: Mover }[] = [
+/** What a move needs beyond being in the table: the courier's handover needs the recipient's code, checked. */
+export type MoveProof = 'delivery_code';
+
+export interface CourseMove {
+  from: CourseStatus;
+  to: CourseStatus;
+  by: Mover;
+  needs?: MoveProof;
+}
+
+/** Every legal move, and who may make it. Nothing else changes a course's status (the course lifecycle checks it). */
+export const COURSE_TRANSITIONS: readonly CourseMove[] = [
   { from: 'pending', to: 'assigned', by: 'courier' },
   { from: 'assigned', to: 'en_route_pickup', by: 'courier' },
   { from: 'en_route_pickup', to: 'collected', by: 'courier' },
   { from: 'collected', to: 'en_route_delivery', by: 'courier' },
-  { from: 'en_route_delivery', to: 'delivered', by: 'courier' },
+  { from: 'en_route_delivery', to: 'delivered', by: 'courier', needs: 'delivery_code' },
   { from: 'pending', to: 'cancelled', by: 'client' },
   ...(['pending', 'assigned', 'en_route_pickup', 'collected', 'en_route_delivery'] as const).flatMap((from) => [
     { from, to: 'delivered' as const, by: 'staff' as const },
@@ -38,9 +50,46 @@ export const COURSE_TRANSITIONS: { from: CourseStatus; to: CourseStatus; by: Mov
   ]),
 ];
 
+/** The mover a role acts as. */
+export function moverOf(role: Role | string): Mover {
+  if (isCourier(role)) return 'courier';
+  if (isStaff(role)) return 'staff';
+  return 'client';
+}
+
+/**
+ * Why a move is refused, or null when it is allowed: `forbidden` when the actor has no hand on this course (a client
+ * on someone else's course, a courier on a course that is another courier's or not free), `not_allowed` when the
+ * table has no such move for them, `needs_delivery_code` when the move needs the recipient's code and it was not
+ * checked.
+ */
+export type MoveRefusal = 'forbidden' | 'not_allowed' | 'needs_delivery_code';
+
+export function checkMove(
+  course: { status: CourseStatus; clientId: string; courierId: string | null },
+  to: CourseStatus,
+  actor: { id: string; role: Role | string },
+  proofs: readonly MoveProof[] = [],
+): MoveRefusal | null {
+  const by = moverOf(actor.role);
+  if (by === 'client' && course.clientId !== actor.id) return 'forbidden';
+  // A courier moves their own course, or takes one nobody has.
+  if (by === 'courier' && course.courierId !== actor.id && !(course.courierId === null && to === 'assigned')) return 'forbidden';
+  const move = COURSE_TRANSITIONS.find((candidate) => candidate.from === course.status && candidate.to === to && candidate.by === by);
+  if (!move) return 'not_allowed';
+  if (move.needs && !proofs.includes(move.needs)) return 'needs_delivery_code';
+  return null;
+}
+
 export function canMove(from: CourseStatus, to: CourseStatus, by: Mover): boolean {
   return COURSE_TRANSITIONS.some((move) => move.from === from && move.to === to && move.by === by);
 }
+
+/** The reason a cancelled course shows when its canceller gave none. */
+export const DEFAULT_CANCEL_REASONS: Record<Exclude<Mover, 'courier'>, string> = {
+  client: 'Annulée par le client',
+  staff: "Annulée par l'administration",
+};
 
 /** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
 export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'];

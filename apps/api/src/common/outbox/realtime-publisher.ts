@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rooms, type OutboxEvents } from '@coursa/contracts';
-import { COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
+import { COURSE_STATUS_LABELS } from '@coursa/domain';
 import { RealtimeEmitter } from '../realtime/realtime-emitter.js';
 
 const PAYMENT_MESSAGES: Record<string, string> = {
@@ -28,10 +28,9 @@ export class RealtimePublisher {
         });
         return;
       }
-      case 'course.status':
-      case 'course.cancelled': {
+      case 'course.status': {
         const event = payload as OutboxEvents['course.status'];
-        const status = (type === 'course.cancelled' ? 'cancelled' : event.status) as CourseStatus;
+        const { status } = event;
         const parties = [rooms.user(event.clientId), ...(event.courierId ? [rooms.user(event.courierId)] : [])];
         await this.realtime.join(parties, [rooms.course(event.courseId)]);
         // The courier's positions start (accepted) or stop (delivered, cancelled) going to this course at once.

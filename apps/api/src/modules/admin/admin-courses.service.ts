@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminCourseDto } from '@coursa/contracts';
-import { canMove, type CourseStatus } from '@coursa/domain';
+import type { CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { Clock } from '../../common/security/secrets.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
-import { AdminCoursesRepository, type StaffClosing } from './admin-courses.repository.js';
+import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
+import { AdminCoursesRepository } from './admin-courses.repository.js';
 import type { CourseStatusInput } from './dto/admin.dto.js';
-
-const STAFF_CANCEL_REASON = "Annulée par l'administration";
 
 @Injectable()
 export class AdminCoursesService {
   constructor(
     private readonly courses: AdminCoursesRepository,
-    private readonly clock: Clock,
+    private readonly lifecycle: CourseLifecycle,
   ) {}
 
   /** Newest first. */
@@ -40,16 +38,11 @@ export class AdminCoursesService {
    * act, not a handover, and the courier's commission for it can be added by hand later.
    */
   async changeStatus(staff: AuthUser, id: string, input: CourseStatusInput, ip?: string): Promise<{ message: string; status: CourseStatus }> {
-    const course = await this.courses.findById(id);
-    if (!course) throw CourseErrors.notFound();
-    if (!canMove(course.status, input.new_status, 'staff')) throw AdminErrors.courseClosed(course.status);
-    const closing: StaffClosing =
-      input.new_status === 'delivered'
-        ? { status: 'delivered', finalPrice: course.estimatedPrice - course.discount, reason: input.reason }
-        : { status: 'cancelled', reason: input.reason ?? STAFF_CANCEL_REASON };
-    if (!(await this.courses.close(course, closing, { id: staff.id, role: staff.role, ip }, this.clock.now()))) {
-      // Someone else moved it meanwhile: say where it is now.
-      throw AdminErrors.courseClosed((await this.courses.findById(id))!.status);
+    const closed = await this.lifecycle.move(id, input.new_status, { id: staff.id, role: staff.role, ip }, { reason: input.reason });
+    if (!closed.ok) {
+      if (closed.refusal === 'not_found') throw CourseErrors.notFound();
+      // Final already, or someone else moved it meanwhile: say where it is now.
+      throw AdminErrors.courseClosed(closed.status!);
     }
     return { message: 'Statut mis à jour avec succès', status: input.new_status };
   }

@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 
 const LISTED = { id: true, number: true, fullName: true, phone: true, email: true, role: true, isActive: true, createdAt: true } as const;
 export type ListedUser = Prisma.UserGetPayload<{ select: typeof LISTED }>;

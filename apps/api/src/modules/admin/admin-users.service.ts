@@ -3,7 +3,7 @@ import type { AdminUserDto } from '@coursa/contracts';
 import { isStaff, type Role } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CourseLifecycleModule } from '../courses/course-lifecycle.module.js';
 import { AdminCoursesController } from './admin-courses.controller.js';
 import { AdminCoursesRepository } from './admin-courses.repository.js';
 import { AdminCoursesService } from './admin-courses.service.js';
@@ -11,6 +12,7 @@ import { AnalyticsService } from './analytics.service.js';
 
 /** The back office's dashboard, analytics, user and course management (admin, support and super_admin). */
 @Module({
+  imports: [CourseLifecycleModule],
   controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController],
   providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository],
 })

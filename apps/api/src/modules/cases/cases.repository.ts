@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 
 const PERSON = { select: { fullName: true, phone: true } } as const;
 const HANDLER = { select: { fullName: true } } as const;

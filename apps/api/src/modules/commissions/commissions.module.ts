@@ -7,7 +7,7 @@ import { WeeklyRunScheduler } from './commissions.scheduler.js';
 import { CommissionsService } from './commissions.service.js';
 
 /** API side: couriers' earnings and early payment requests, staff's on-demand weekly run. */
-@Module({ controllers: [EarningsController, CommissionRunsController], providers: [CommissionsService, CommissionsRepository] })
+@Module({ controllers: [EarningsController, CommissionRunsController], providers: [CommissionsService, CommissionsRepository], exports: [CommissionsService] })
 export class CommissionsModule {}
 
 /** Worker side: the weekly run and its schedule. */

@@ -4,7 +4,8 @@ import type { CommissionStatus, PayoutAccount, PayoutRequest } from '../../gener
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 /** Who a payout goes to, as the weekly run sees them. */
 export interface PayoutCourier {
@@ -33,6 +34,11 @@ export class CommissionsRepository {
     private readonly audit: AuditRepository,
     private readonly outbox: OutboxRepository,
   ) {}
+
+  /** A courier's commission on a course, once (the unique key on the course). */
+  async create(tx: Tx, commission: { courierId: string; courseId: string; courseAmount: number; rateBps: number; amount: number }): Promise<void> {
+    await tx.commission.create({ data: commission });
+  }
 
   async totalsByStatus(courierId: string): Promise<Record<CommissionStatus, { amount: number; count: number }>> {
     const groups = await this.prisma.client.commission.groupBy({ by: ['status'], where: { courierId }, _sum: { amount: true }, _count: { _all: true } });

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
-import { EARLY_PAYMENT_MESSAGES, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek } from '@coursa/domain';
+import { commissionFor, EARLY_PAYMENT_MESSAGES, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CommissionErrors } from './commissions.errors.js';
@@ -23,6 +24,22 @@ export class CommissionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The share of a course price a courier earns: salaried couriers also draw a salary. */
+  rateFor(role: Role): number {
+    return role === 'salaried_delivery' ? this.config.COMMISSION_RATE_SALARIED : this.config.COMMISSION_RATE_INDEPENDENT;
+  }
+
+  /**
+   * The courier's commission on a course they handed over, on what the client pays (`finalPrice`), in the handover's
+   * transaction (called by the course lifecycle).
+   */
+  async recordForDelivery(tx: Tx, course: { id: string; courierId: string | null; finalPrice: number | null; estimatedPrice: number; discount: number }, courierRole: Role): Promise<void> {
+    if (!course.courierId) return;
+    const price = course.finalPrice ?? course.estimatedPrice - course.discount;
+    const rate = this.rateFor(courierRole);
+    await this.commissions.create(tx, { courierId: course.courierId, courseId: course.id, courseAmount: price, rateBps: Math.round(rate * 10_000), amount: commissionFor(price, rate) });
+  }
+
   async earnings(courier: AuthUser): Promise<EarningsSummaryDto> {
     const { pending, paid } = await this.commissions.totalsByStatus(courier.id);
     return {
@@ -33,7 +50,7 @@ export class CommissionsService {
       total_amount: pending.amount + paid.amount,
       total_courses: pending.count + paid.count,
       next_payment_date: nextWeeklyRun(this.clock.now()).toISOString(),
-      commission_rate: courier.role === 'salaried_delivery' ? this.config.COMMISSION_RATE_SALARIED : this.config.COMMISSION_RATE_INDEPENDENT,
+      commission_rate: this.rateFor(courier.role),
       payment_frequency: 'weekly',
     };
   }

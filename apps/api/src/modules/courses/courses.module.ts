@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { LoyaltyModule } from '../loyalty/loyalty.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { CourseLifecycleModule } from './course-lifecycle.module.js';
 import { CoursesController } from './courses.controller.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 
-@Module({ imports: [PaymentsModule, LoyaltyModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
+@Module({ imports: [PaymentsModule, LoyaltyModule, CourseLifecycleModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
 export class CoursesModule {}

@@ -85,20 +85,4 @@ export class CoursesRepository {
   findById(id: string): Promise<CourseWithRelations | null> {
     return this.prisma.client.course.findUnique({ where: { id }, include: WITH_RELATIONS });
   }
-
-  /** Cancels a pending course; a paid payment is marked for refund. False when it was no longer pending. */
-  cancelPending(id: string, clientId: string, at: Date, events: OutboxEventInput[], ip: string | undefined): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const cancelled = await tx.course.updateMany({
-        where: { id, clientId, status: 'pending' },
-        data: { status: 'cancelled', cancelledAt: at, cancelReason: 'Annulée par le client' },
-      });
-      if (cancelled.count === 0) return false;
-      await tx.payment.updateMany({ where: { courseId: id, status: 'succeeded' }, data: { status: 'refund_pending' } });
-      await tx.payment.updateMany({ where: { courseId: id, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
-      await this.outbox.add(tx, ...events);
-      await this.audit.record({ actorId: clientId, actorRole: 'client', action: 'course_cancelled', resourceType: 'course', resourceId: id, success: true, ip }, tx);
-      return true;
-    });
-  }
 }

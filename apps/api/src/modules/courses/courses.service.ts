@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, QuoteResponse } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, isStaff, toGuineanMobile } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
@@ -9,6 +9,7 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
+import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
@@ -17,6 +18,7 @@ import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 export class CoursesService {
   constructor(
     private readonly courses: CoursesRepository,
+    private readonly lifecycle: CourseLifecycle,
     private readonly payments: PaymentsRepository,
     private readonly random: RandomSource,
     private readonly hasher: SecretHasher,
@@ -144,14 +146,8 @@ export class CoursesService {
   async cancel(user: AuthUser, id: string, ip?: string): Promise<CourseDto> {
     const course = await this.visibleCourse(user, id);
     if (course.clientId !== user.id) throw CourseErrors.notFound();
-    const done = await this.courses.cancelPending(
-      id,
-      user.id,
-      this.clock.now(),
-      [{ type: 'course.cancelled', aggregateType: 'course', aggregateId: id, payload: { courseId: id, clientId: user.id } }],
-      ip,
-    );
-    if (!done) throw CourseErrors.notCancellable();
+    const cancelled = await this.lifecycle.move(id, 'cancelled', { id: user.id, role: user.role, ip });
+    if (!cancelled.ok) throw CourseErrors.notCancellable();
     return this.get(user, id);
   }
 
@@ -174,10 +170,10 @@ export class CoursesService {
     };
   }
 
-  /** The course if the caller may see it (its client, its courier, staff); otherwise 404, as if it did not exist. */
+  /** The course if the access policy lets the caller see it (its client, its courier, staff); otherwise 404, as if it did not exist. */
   private async visibleCourse(user: AuthUser, id: string): Promise<CourseWithRelations> {
     const course = await this.courses.findById(id);
-    if (!course || !(course.clientId === user.id || course.courierId === user.id || isStaff(user.role))) throw CourseErrors.notFound();
+    if (!course || !canSeeCourse(user, course)) throw CourseErrors.notFound();
     return course;
   }
 }

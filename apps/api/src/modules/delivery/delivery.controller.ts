@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -22,28 +23,32 @@ export class DeliveryController {
 
   @Post('toggle-availability')
   @HttpCode(200)
-  toggleAvailability(@CurrentUser() courier: AuthUser) {
+  toggleAvailability(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'POST /api/delivery/toggle-availability'>> {
     return this.delivery.toggleAvailability(courier);
   }
 
   @Get('available-courses')
-  availableCourses(@CurrentUser() courier: AuthUser) {
+  availableCourses(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/available-courses'>> {
     return this.delivery.availableCourses(courier);
   }
 
   @Post('accept-course/:id')
   @HttpCode(200)
-  accept(@CurrentUser() courier: AuthUser, @Param('id', AcceptableCourseId) id: string, @ClientIp() ip: string) {
+  accept(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', AcceptableCourseId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/accept-course/:id'>> {
     return this.delivery.accept(courier, id, ip);
   }
 
   @Get('history')
-  history(@CurrentUser() courier: AuthUser) {
+  history(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/history'>> {
     return this.delivery.history(courier);
   }
 
   @Get('course/:id/navigation')
-  navigation(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string) {
+  navigation(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string): Promise<RouteAnswer<'GET /api/delivery/course/:id/navigation'>> {
     return this.delivery.navigation(courier, id);
   }
 
@@ -54,25 +59,38 @@ export class DeliveryController {
     @Param('id', CourseId) id: string,
     @Query(new ZodPipe(StatusQuery)) query: z.output<typeof StatusQuery>,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/update-status'>> {
     return this.delivery.updateStatus(courier, id, query.new_status, ip);
   }
 
   @Post('course/:id/verify-otp')
   @HttpCode(200)
-  verifyOtp(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @Body(new ZodPipe(OtpSchema)) body: { otp: string }, @ClientIp() ip: string) {
+  verifyOtp(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @Body(new ZodPipe(OtpSchema)) body: { otp: string },
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/verify-otp'>> {
     return this.delivery.verifyOtp(courier, id, body.otp, ip);
   }
 
   @Post('course/:id/regenerate-otp')
   @HttpCode(200)
-  regenerateOtp(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @ClientIp() ip: string) {
+  regenerateOtp(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/regenerate-otp'>> {
     return this.delivery.regenerateOtp(courier, id, ip);
   }
 
   @Post('course/:id/contact-support')
   @HttpCode(201)
-  contactSupport(@CurrentUser() courier: AuthUser, @Param('id', CourseId) id: string, @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>) {
+  contactSupport(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/contact-support'>> {
     return this.delivery.contactSupport(courier, id, query.issue);
   }
 }

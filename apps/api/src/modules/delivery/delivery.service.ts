@@ -1,28 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { rooms, type AvailableCourseDto, type DeliveryDto, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
-  canMove,
   CODE_LENGTH,
   commissionFor,
   COURIER_NEXT_STEP,
+  courseNumber,
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
   DELIVERY_MESSAGES,
-  FREE_DELIVERY_CODE_DAYS,
   OTP_MAX_ATTEMPTS,
-  REFERRAL_BONUS_POINTS,
-  POINTS_PER_COURSE,
   shortId,
   type CourseStatus,
 } from '@coursa/domain';
+import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import { isUuid } from '../../common/validation/params.js';
+import { CommissionsService } from '../commissions/commissions.service.js';
+import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import { DeliveryErrors } from './delivery.errors.js';
-import { DeliveryRepository, type Actor, type CourierCourse } from './delivery.repository.js';
+import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
 const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
@@ -33,12 +33,13 @@ const location = (address: string, latitude: number, longitude: number, instruct
 export class DeliveryService {
   constructor(
     private readonly delivery: DeliveryRepository,
+    private readonly lifecycle: CourseLifecycle,
+    private readonly commissions: CommissionsService,
     private readonly limiter: RateLimiterService,
     private readonly random: RandomSource,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     private readonly realtime: RealtimeEmitter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
@@ -53,10 +54,10 @@ export class DeliveryService {
   /** Pending courses, for an available courier only (an unavailable one sees none). */
   async availableCourses(courier: AuthUser): Promise<AvailableCourseDto[]> {
     if (!(await this.delivery.isAvailable(courier.id))) return [];
-    const rate = this.rateOf(courier);
+    const rate = this.commissions.rateFor(courier.role);
     return (await this.delivery.listPending()).map((course) => ({
       id: course.id,
-      course_id: `CRS-${String(course.number).padStart(6, '0')}`,
+      course_id: courseNumber(course.number),
       estimated_price: course.estimatedPrice,
       earnings: commissionFor(course.estimatedPrice, rate),
       pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),
@@ -69,22 +70,21 @@ export class DeliveryService {
 
   async accept(courier: AuthUser, courseId: string, ip?: string) {
     if (!(await this.delivery.isAvailable(courier.id))) throw DeliveryErrors.unavailable();
-    const course = isUuid(courseId) ? await this.delivery.accept(courseId, this.actor(courier, ip), this.clock.now()) : null;
-    if (!course) {
-      // Whether it never existed or someone was faster, the courier may not have it.
-      throw DeliveryErrors.alreadyTaken();
-    }
-    return { message: 'Course acceptée.', course_id: course.id, status: course.status };
+    const taken = isUuid(courseId) ? await this.lifecycle.move(courseId, 'assigned', this.actor(courier, ip)) : null;
+    // Whether it never existed or someone was faster, the courier may not have it.
+    if (!taken?.ok) throw DeliveryErrors.alreadyTaken();
+    return { message: 'Course acceptée.', course_id: taken.course.id, status: taken.course.status };
   }
 
+  /** One step of the courier's table (libs/domain COURSE_TRANSITIONS); the handover itself needs the recipient's code. */
   async updateStatus(courier: AuthUser, courseId: string, newStatus: string, ip?: string) {
     if (!(COURSE_STATUSES as readonly string[]).includes(newStatus)) throw DeliveryErrors.unknownStatus();
     const to = newStatus as CourseStatus;
     const course = await this.mine(courier, courseId);
-    if (to === 'delivered' && course.status === 'en_route_delivery') throw DeliveryErrors.deliveryNeedsCode();
-    if (to === 'delivered' || !canMove(course.status, to, 'courier') || to === 'assigned') throw DeliveryErrors.invalidStep(course.status);
-    if (!(await this.delivery.step(course.id, this.actor(courier, ip), course.status, to, this.clock.now()))) {
-      throw DeliveryErrors.invalidStep((await this.mine(courier, courseId)).status);
+    const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip));
+    if (!moved.ok) {
+      if (moved.refusal === 'needs_delivery_code') throw DeliveryErrors.deliveryNeedsCode();
+      throw DeliveryErrors.invalidStep(moved.status ?? course.status);
     }
     return { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
   }
@@ -95,17 +95,8 @@ export class DeliveryService {
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
-    const price = course.estimatedPrice - course.discount;
-    const rate = this.rateOf(courier);
-    const now = this.clock.now();
-    const done = await this.delivery.deliver(course, this.actor(courier, ip), now, {
-      price,
-      commission: { rateBps: Math.round(rate * 10_000), amount: commissionFor(price, rate) },
-      loyaltyPoints: POINTS_PER_COURSE,
-      milestonePromo: { code: `GRATUIT-${this.random.token(6).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`, expiresAt: new Date(now.getTime() + FREE_DELIVERY_CODE_DAYS * 86400_000) },
-      referralBonusPoints: REFERRAL_BONUS_POINTS,
-    });
-    if (!done) throw DeliveryErrors.otpNotExpected();
+    const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'] });
+    if (!delivered.ok) throw DeliveryErrors.otpNotExpected();
     return { message: DELIVERY_MESSAGES.otpDelivered };
   }
 
@@ -159,16 +150,12 @@ export class DeliveryService {
 
   /** The courier's courses, newest first, with what each earns them (paid commission, or what it will be). */
   async history(courier: AuthUser): Promise<DeliveryDto[]> {
-    const rate = this.rateOf(courier);
+    const rate = this.commissions.rateFor(courier.role);
     return (await this.delivery.history(courier.id)).map((course) => ({
       ...toCourseDto(course),
       earnings: course.commission?.amount ?? (course.status === 'cancelled' ? 0 : commissionFor(course.estimatedPrice, rate)),
       client_contact: { name: course.client.fullName, phone: course.client.phone },
     }));
-  }
-
-  private rateOf(courier: AuthUser): number {
-    return courier.role === 'salaried_delivery' ? this.config.COMMISSION_RATE_SALARIED : this.config.COMMISSION_RATE_INDEPENDENT;
   }
 
   /** A course assigned to this courier; any other id is a 404, as if it did not exist. */
@@ -182,5 +169,3 @@ export class DeliveryService {
     return { id: courier.id, role: courier.role, ip };
   }
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PromoCode } from '../../generated/prisma/client.js';
+import type { LoyaltyReason, PromoCode } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 @Injectable()
 export class LoyaltyRepository {
@@ -37,5 +38,30 @@ export class LoyaltyRepository {
         AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
       },
     });
+  }
+
+  /** Adds points to the ledger and the running total; the ledger's unique key credits a (user, reason, course) once. */
+  async credit(tx: Tx, userId: string, points: number, reason: LoyaltyReason, courseId: string): Promise<void> {
+    await tx.loyaltyEntry.create({ data: { userId, points, reason, courseId } });
+    await tx.user.update({ where: { id: userId }, data: { loyaltyPoints: { increment: points } } });
+  }
+
+  deliveredCount(tx: Tx, clientId: string): Promise<number> {
+    return tx.course.count({ where: { clientId, status: 'delivered' } });
+  }
+
+  async givePersonalPromo(tx: Tx, ownerId: string, promo: { code: string; expiresAt: Date; reason: 'free_delivery_milestone' }): Promise<void> {
+    await tx.promoCode.create({ data: { ...promo, type: 'percentage', value: 100, ownerId } });
+  }
+
+  /**
+   * Marks the referral of this client rewarded, once (a conditional update): the referrer's id when this call did it,
+   * null when there is no referral or it was rewarded already.
+   */
+  async claimReferralReward(tx: Tx, referredId: string, at: Date): Promise<string | null> {
+    const referral = await tx.referral.findUnique({ where: { referredId } });
+    if (!referral || referral.rewardedAt) return null;
+    const claimed = await tx.referral.updateMany({ where: { id: referral.id, rewardedAt: null }, data: { rewardedAt: at } });
+    return claimed.count === 1 ? referral.referrerId : null;
   }
 }

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { loyaltyLevel, nextLoyaltyLevel, promoDiscount } from '@coursa/domain';
+import {
+  COURSES_PER_FREE_DELIVERY,
+  FREE_DELIVERY_CODE_DAYS,
+  loyaltyLevel,
+  nextLoyaltyLevel,
+  POINTS_PER_COURSE,
+  promoDiscount,
+  REFERRAL_BONUS_POINTS,
+} from '@coursa/domain';
 import { badRequest } from '../../common/errors/domain-error.js';
-import { Clock } from '../../common/security/secrets.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+import { Clock, RandomSource } from '../../common/security/secrets.js';
 import { LoyaltyRepository } from './loyalty.repository.js';
 
 const LEADERBOARD_SIZE = 10;
@@ -13,6 +22,7 @@ export class LoyaltyService {
   constructor(
     private readonly loyalty: LoyaltyRepository,
     private readonly clock: Clock,
+    private readonly random: RandomSource,
   ) {}
 
   /** Spec §3 "Loyalty profile". */
@@ -44,6 +54,24 @@ export class LoyaltyService {
       level: loyaltyLevel(user.loyaltyPoints).level,
       points: user.loyaltyPoints,
     }));
+  }
+
+  /**
+   * What a delivered course earns, in the handover's transaction (called by the course lifecycle): the client's
+   * points, a personal free-delivery code every COURSES_PER_FREE_DELIVERY deliveries, and, on the first delivery of a
+   * client someone referred, the referrer's bonus (once).
+   */
+  async creditForDelivery(tx: Tx, course: { id: string; clientId: string }, at: Date): Promise<void> {
+    await this.loyalty.credit(tx, course.clientId, POINTS_PER_COURSE, 'course_delivered', course.id);
+    if ((await this.loyalty.deliveredCount(tx, course.clientId)) % COURSES_PER_FREE_DELIVERY === 0) {
+      await this.loyalty.givePersonalPromo(tx, course.clientId, {
+        code: `GRATUIT-${this.random.token(6).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`,
+        expiresAt: new Date(at.getTime() + FREE_DELIVERY_CODE_DAYS * 86400_000),
+        reason: 'free_delivery_milestone',
+      });
+    }
+    const referrerId = await this.loyalty.claimReferralReward(tx, course.clientId, at);
+    if (referrerId) await this.loyalty.credit(tx, referrerId, REFERRAL_BONUS_POINTS, 'referral_bonus', course.id);
   }
 
   /** The promo a client applies to a price: the code row and the discount, or a 400. */

@@ -9,7 +9,7 @@ import type {
 } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import type { NewAccount } from './new-accounts.js';
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 export interface NewPayment {
   orderId: string;
@@ -69,5 +70,16 @@ export class PaymentsRepository {
       });
       return true;
     });
+  }
+
+  /** A course delivered (the course lifecycle's transaction): its cash payment is collected. */
+  async collectCashOnDelivery(tx: Tx, courseId: string, at: Date): Promise<void> {
+    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
+  }
+
+  /** A course cancelled (the course lifecycle's transaction): a paid payment is to be refunded, cash will never be collected. */
+  async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
+    await tx.payment.updateMany({ where: { courseId, status: 'succeeded' }, data: { status: 'refund_pending' } });
+    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
   }
 }

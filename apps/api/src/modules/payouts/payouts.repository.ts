@@ -4,7 +4,7 @@ import type { Payout, PayoutRequest, Prisma } from '../../generated/prisma/clien
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { PayoutErrors } from './payouts.errors.js';
 
 /**

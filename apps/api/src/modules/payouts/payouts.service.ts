@@ -16,7 +16,7 @@ import { LOGGER } from '../../common/logging/logger.js';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { acceptsPayer } from '../payments/payment-methods.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import type { ProcessPaymentInput } from './dto/payouts.dto.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../delivery/delivery.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import type { NewAccount } from '../onboarding/new-accounts.js';
 
 export interface AuditFilter {

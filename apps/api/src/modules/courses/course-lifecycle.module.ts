@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CommissionsModule } from '../commissions/commissions.module.js';
+import { LoyaltyModule } from '../loyalty/loyalty.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { CourseLifecycleRepository } from './course-lifecycle.repository.js';
+import { CourseLifecycle } from './course-lifecycle.service.js';
+
+/** The one owner of course status changes, for the client's, the courier's and staff's calls. */
+@Module({
+  imports: [PaymentsModule, LoyaltyModule, CommissionsModule],
+  providers: [CourseLifecycle, CourseLifecycleRepository],
+  exports: [CourseLifecycle],
+})
+export class CourseLifecycleModule {}

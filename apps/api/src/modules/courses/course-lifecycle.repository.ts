@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { CourseStatus } from '@coursa/domain';
+import type { Course, Prisma } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+
+/** The fields a move sets beside the status (times, courier, price, reason, the dead delivery code). */
+export type StatusFields = Pick<
+  Prisma.CourseUncheckedUpdateManyInput,
+  'courierId' | 'assignedAt' | 'pickupTime' | 'deliveryTime' | 'finalPrice' | 'cancelledAt' | 'cancelReason' | 'otpHash'
+>;
+
+/** The only writer of a course's status: used by the course lifecycle, inside its transaction. */
+@Injectable()
+export class CourseLifecycleRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(work);
+  }
+
+  find(tx: Tx, id: string): Promise<Course | null> {
+    return tx.course.findUnique({ where: { id } });
+  }
+
+  /**
+   * Moves the course only if it is still where the caller saw it (same status, same courier), so of any number of
+   * racing moves exactly one applies. The moved course, or null when it had moved meanwhile.
+   */
+  async move(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Promise<Course | null> {
+    const moved = await tx.course.updateMany({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { ...fields, status: to } });
+    return moved.count === 1 ? tx.course.findUniqueOrThrow({ where: { id: seen.id } }) : null;
+  }
+
+  /** One more course handed over, on the courier's profile (spec: "courses complétées"). */
+  async countHandover(tx: Tx, courierId: string): Promise<void> {
+    await tx.user.update({ where: { id: courierId }, data: { totalCourses: { increment: 1 } } });
+  }
+}

@@ -1,0 +1,187 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { COURSE_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
+import type { Actor } from '../../common/auth/actor.js';
+import type { Course } from '../../generated/prisma/client.js';
+import { CourseLifecycle } from './course-lifecycle.service.js';
+
+const CLIENT = '00000000-0000-4000-8000-00000000c001';
+const COURIER = '00000000-0000-4000-8000-00000000d001';
+const OTHER_COURIER = '00000000-0000-4000-8000-00000000d002';
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+
+/**
+ * Every legal move, written out here independently of the domain's table: who (as which kind of actor) may take a
+ * course from one status to another. Anything not listed must be refused.
+ */
+const LEGAL = new Set([
+  'pending>assigned:courier',
+  'assigned>en_route_pickup:courier',
+  'en_route_pickup>collected:courier',
+  'collected>en_route_delivery:courier',
+  'en_route_delivery>delivered:courier',
+  'pending>cancelled:client',
+  ...['pending', 'assigned', 'en_route_pickup', 'collected', 'en_route_delivery'].flatMap((from) => [`${from}>delivered:staff`, `${from}>cancelled:staff`]),
+]);
+
+const course = (status: CourseStatus, courierId: string | null = status === 'pending' ? null : COURIER): Course =>
+  ({ id: 'course-1', status, clientId: CLIENT, courierId, estimatedPrice: 12_000, discount: 2_000, number: 42 }) as unknown as Course;
+
+const actors: Record<'client' | 'courier' | 'staff', Actor> = {
+  client: { id: CLIENT, role: 'client', ip: '10.0.0.1' },
+  courier: { id: COURIER, role: 'independent_delivery' },
+  staff: { id: '00000000-0000-4000-8000-00000000a001', role: 'admin' as Role },
+};
+
+function setUp() {
+  const writes: { to: CourseStatus; fields: object }[] = [];
+  let raceLost = false;
+  const repository = {
+    transaction: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})),
+    find: jest.fn(async (): Promise<Course | null> => null),
+    move: jest.fn(async (_tx: object, seen: Course, to: CourseStatus, fields: object) => {
+      if (raceLost) return null;
+      writes.push({ to, fields });
+      return { ...seen, ...fields, status: to } as Course;
+    }),
+    countHandover: jest.fn(async () => {}),
+  };
+  const payments = { collectCashOnDelivery: jest.fn(async () => {}), releaseForCancelledCourse: jest.fn(async () => {}) };
+  const loyalty = { creditForDelivery: jest.fn(async () => {}) };
+  const commissions = { recordForDelivery: jest.fn(async () => {}) };
+  const outbox = { add: jest.fn(async () => {}) };
+  const audit = { record: jest.fn(async () => {}) };
+  const lifecycle = new CourseLifecycle(
+    repository as never,
+    payments as never,
+    loyalty as never,
+    commissions as never,
+    outbox as never,
+    audit as never,
+    { now: () => NOW } as never,
+  );
+  return { lifecycle, repository, payments, loyalty, commissions, outbox, audit, writes, loseRace: () => (raceLost = true) };
+}
+
+describe('CourseLifecycle.transition', () => {
+  let t: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    t = setUp();
+  });
+
+  describe('the transition table, exhaustively', () => {
+    for (const from of COURSE_STATUSES) {
+      for (const to of COURSE_STATUSES) {
+        for (const kind of ['client', 'courier', 'staff'] as const) {
+          const legal = LEGAL.has(`${from}>${to}:${kind}`);
+          it(`${from} → ${to} by ${kind}: ${legal ? 'moves' : 'refused, nothing written'}`, async () => {
+            const result = await t.lifecycle.transition({} as never, course(from), to, actors[kind], { proofs: ['delivery_code'] });
+            expect(result.ok).toBe(legal);
+            expect(t.repository.move).toHaveBeenCalledTimes(legal ? 1 : 0);
+            expect(t.outbox.add).toHaveBeenCalledTimes(legal ? 1 : 0);
+            expect(t.audit.record).toHaveBeenCalledTimes(legal ? 1 : 0);
+            // A pending course is nobody's: a courier's only hand on it is taking it.
+            const refusal = from === 'pending' && kind === 'courier' && to !== 'assigned' ? 'forbidden' : 'not_allowed';
+            if (!legal) expect(result).toEqual({ ok: false, refusal, status: from });
+          });
+        }
+      }
+    }
+  });
+
+  it('a courier hands over only with the recipient’s code checked', async () => {
+    expect(await t.lifecycle.transition({} as never, course('en_route_delivery'), 'delivered', actors.courier)).toEqual({
+      ok: false,
+      refusal: 'needs_delivery_code',
+      status: 'en_route_delivery',
+    });
+    expect(t.repository.move).not.toHaveBeenCalled();
+  });
+
+  it('a courier moves only their own course, and takes only a free one', async () => {
+    const someoneElses = { ...actors.courier, id: OTHER_COURIER };
+    expect(await t.lifecycle.transition({} as never, course('assigned'), 'en_route_pickup', someoneElses)).toMatchObject({ ok: false, refusal: 'forbidden' });
+    expect(await t.lifecycle.transition({} as never, course('pending', COURIER), 'assigned', someoneElses)).toMatchObject({ ok: false, refusal: 'forbidden' });
+    expect(await t.lifecycle.transition({} as never, course('pending', null), 'assigned', someoneElses)).toMatchObject({ ok: true });
+  });
+
+  it('a client cancels only their own course', async () => {
+    const otherClient: Actor = { id: '00000000-0000-4000-8000-00000000c002', role: 'client' };
+    expect(await t.lifecycle.transition({} as never, course('pending'), 'cancelled', otherClient)).toMatchObject({ ok: false, refusal: 'forbidden' });
+    expect(t.payments.releaseForCancelledCourse).not.toHaveBeenCalled();
+  });
+
+  it('accepting sets the courier and the time; one course.status event and one audit line', async () => {
+    const result = await t.lifecycle.transition({} as never, course('pending'), 'assigned', actors.courier);
+    expect(result).toMatchObject({ ok: true, course: { status: 'assigned', courierId: COURIER, assignedAt: NOW } });
+    expect(t.outbox.add).toHaveBeenCalledWith({}, {
+      type: 'course.status',
+      aggregateType: 'course',
+      aggregateId: 'course-1',
+      payload: { courseId: 'course-1', clientId: CLIENT, courierId: COURIER, status: 'assigned' },
+    });
+    expect(t.audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ actorId: COURIER, actorRole: 'independent_delivery', action: 'course_accepted', details: { from: 'pending', status: 'assigned' } }),
+      {},
+    );
+  });
+
+  it('collecting stamps the pickup time', async () => {
+    await t.lifecycle.transition({} as never, course('en_route_pickup'), 'collected', actors.courier);
+    expect(t.writes).toEqual([{ to: 'collected', fields: { pickupTime: NOW } }]);
+    expect(t.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'course_status_changed' }), {});
+  });
+
+  it('a courier’s handover: price after discount, code erased, cash collected, points, commission, one more course, receipt event', async () => {
+    const result = await t.lifecycle.transition({} as never, course('en_route_delivery'), 'delivered', actors.courier, { proofs: ['delivery_code'] });
+    expect(t.writes).toEqual([{ to: 'delivered', fields: { deliveryTime: NOW, finalPrice: 10_000, otpHash: null } }]);
+    expect(t.payments.collectCashOnDelivery).toHaveBeenCalledWith({}, 'course-1', NOW);
+    expect(t.loyalty.creditForDelivery).toHaveBeenCalledWith({}, (result as { course: Course }).course, NOW);
+    expect(t.commissions.recordForDelivery).toHaveBeenCalledWith({}, (result as { course: Course }).course, 'independent_delivery');
+    expect(t.repository.countHandover).toHaveBeenCalledWith({}, COURIER);
+    const events = t.outbox.add.mock.calls[0]!.slice(1) as { type: string }[];
+    expect(events.map((event) => event.type)).toEqual(['course.status', 'course.delivered']);
+  });
+
+  it('staff delivering by hand: cash collected and a receipt, but no points, no commission, no course counted', async () => {
+    await t.lifecycle.transition({} as never, course('collected'), 'delivered', actors.staff, { reason: 'Remis au guichet' });
+    expect(t.payments.collectCashOnDelivery).toHaveBeenCalled();
+    expect(t.loyalty.creditForDelivery).not.toHaveBeenCalled();
+    expect(t.commissions.recordForDelivery).not.toHaveBeenCalled();
+    expect(t.repository.countHandover).not.toHaveBeenCalled();
+    expect(t.audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'course_delivered', details: { from: 'collected', status: 'delivered', reason: 'Remis au guichet' } }),
+      {},
+    );
+  });
+
+  it.each([
+    ['client', 'Annulée par le client'],
+    ['staff', "Annulée par l'administration"],
+  ] as const)('a cancellation by %s without a reason gets the default one; the payment is released', async (kind, reason) => {
+    await t.lifecycle.transition({} as never, course('pending'), 'cancelled', actors[kind]);
+    expect(t.writes).toEqual([{ to: 'cancelled', fields: { cancelledAt: NOW, cancelReason: reason, otpHash: null } }]);
+    expect(t.payments.releaseForCancelledCourse).toHaveBeenCalledWith({}, 'course-1');
+    expect(t.payments.collectCashOnDelivery).not.toHaveBeenCalled();
+    expect(t.outbox.add.mock.calls[0]![1]).toMatchObject({ type: 'course.status', payload: { status: 'cancelled' } });
+  });
+
+  it('staff’s reason is kept', async () => {
+    await t.lifecycle.transition({} as never, course('assigned'), 'cancelled', actors.staff, { reason: 'Client injoignable' });
+    expect(t.writes[0]!.fields).toMatchObject({ cancelReason: 'Client injoignable' });
+  });
+
+  it('a course that moved meanwhile is stale: nothing written, the status it has now', async () => {
+    t.loseRace();
+    t.repository.find.mockResolvedValueOnce(course('assigned', OTHER_COURIER));
+    expect(await t.lifecycle.transition({} as never, course('pending'), 'assigned', actors.courier)).toEqual({ ok: false, refusal: 'stale', status: 'assigned' });
+    expect(t.outbox.add).not.toHaveBeenCalled();
+    expect(t.audit.record).not.toHaveBeenCalled();
+  });
+
+  it('move reads the course in its own transaction; an unknown course is not_found', async () => {
+    expect(await t.lifecycle.move('nope', 'cancelled', actors.staff)).toEqual({ ok: false, refusal: 'not_found', status: null });
+    t.repository.find.mockResolvedValueOnce(course('pending'));
+    expect(await t.lifecycle.move('course-1', 'cancelled', actors.staff)).toMatchObject({ ok: true });
+    expect(t.repository.transaction).toHaveBeenCalledTimes(2);
+  });
+});

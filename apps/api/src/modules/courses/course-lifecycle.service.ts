@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import type { OutboxEventInput } from '@coursa/contracts';
+import { checkMove, DEFAULT_CANCEL_REASONS, moverOf, type CourseStatus, type MoveProof, type MoveRefusal } from '@coursa/domain';
+import type { Actor } from '../../common/auth/actor.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+import { Clock } from '../../common/security/secrets.js';
+import type { Course } from '../../generated/prisma/client.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { CommissionsService } from '../commissions/commissions.service.js';
+import { LoyaltyService } from '../loyalty/loyalty.service.js';
+import { PaymentsRepository } from '../payments/payments.repository.js';
+import { CourseLifecycleRepository, type StatusFields } from './course-lifecycle.repository.js';
+
+export interface TransitionContext {
+  /** When the move happened (the injected clock's now unless said). */
+  at?: Date;
+  /** A cancellation's reason (the canceller's default when none), or staff's note on a delivery; kept in the audit line. */
+  reason?: string | null;
+  /** What was checked before the move: the recipient's code for a courier's handover. */
+  proofs?: readonly MoveProof[];
+}
+
+/** `stale`: the course moved meanwhile (another courier was faster, staff closed it); `not_found`: no such course. */
+export type TransitionRefusal = MoveRefusal | 'stale' | 'not_found';
+
+export type TransitionResult = { ok: true; course: Course } | { ok: false; refusal: TransitionRefusal; status: CourseStatus | null };
+
+const AUDIT_ACTIONS: Partial<Record<CourseStatus, 'course_accepted' | 'course_delivered' | 'course_cancelled'>> = {
+  assigned: 'course_accepted',
+  delivered: 'course_delivered',
+  cancelled: 'course_cancelled',
+};
+
+/**
+ * The course lifecycle: the one place a course changes status. Every move is checked against the domain's table
+ * (`checkMove`, libs/domain/courses.ts), applied with a conditional update, and written in the same transaction as
+ * its effects: the payment's (collected on delivery, to refund or dropped on cancellation), the client's loyalty
+ * points and the courier's commission on a handover, one `course.status` outbox event (and `course.delivered` for the
+ * receipt) and one audit line.
+ */
+@Injectable()
+export class CourseLifecycle {
+  constructor(
+    private readonly courses: CourseLifecycleRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly loyalty: LoyaltyService,
+    private readonly commissions: CommissionsService,
+    private readonly outbox: OutboxRepository,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Reads the course and moves it, in one transaction of its own. */
+  move(courseId: string, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
+    return this.courses.transaction(async (tx) => {
+      const course = await this.courses.find(tx, courseId);
+      if (!course) return { ok: false, refusal: 'not_found', status: null };
+      return this.transition(tx, course, to, actor, context);
+    });
+  }
+
+  /** Moves `course` (as the caller saw it) to `to`, inside the caller's transaction. */
+  async transition(tx: Tx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
+    const refusal = checkMove(course, to, actor, context.proofs);
+    if (refusal) return { ok: false, refusal, status: course.status };
+    const at = context.at ?? this.clock.now();
+    const reason = to === 'cancelled' ? context.reason || DEFAULT_CANCEL_REASONS[moverOf(actor.role) === 'client' ? 'client' : 'staff'] : (context.reason ?? null);
+    const moved = await this.courses.move(tx, course, to, this.fieldsFor(course, to, actor, at, reason));
+    if (!moved) {
+      const now = await this.courses.find(tx, course.id);
+      return { ok: false, refusal: 'stale', status: now?.status ?? null };
+    }
+
+    const events: OutboxEventInput[] = [
+      {
+        type: 'course.status',
+        aggregateType: 'course',
+        aggregateId: moved.id,
+        payload: { courseId: moved.id, clientId: moved.clientId, courierId: moved.courierId, status: to },
+      },
+    ];
+    if (to === 'cancelled') await this.payments.releaseForCancelledCourse(tx, moved.id);
+    if (to === 'delivered') {
+      await this.payments.collectCashOnDelivery(tx, moved.id, at);
+      // A courier's handover earns the client's points and the courier's commission; staff closing a course by hand
+      // is an administrative act that earns neither (a commission can be added by hand).
+      if (moverOf(actor.role) === 'courier') {
+        await this.loyalty.creditForDelivery(tx, moved, at);
+        await this.commissions.recordForDelivery(tx, moved, actor.role);
+        await this.courses.countHandover(tx, actor.id);
+      }
+      events.push({
+        type: 'course.delivered',
+        aggregateType: 'course',
+        aggregateId: moved.id,
+        payload: { courseId: moved.id, clientId: moved.clientId, courierId: moved.courierId },
+      });
+    }
+    await this.outbox.add(tx, ...events);
+    await this.audit.record(
+      {
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: AUDIT_ACTIONS[to] ?? 'course_status_changed',
+        resourceType: 'course',
+        resourceId: moved.id,
+        success: true,
+        ip: actor.ip,
+        details: { from: course.status, status: to, ...(reason === null ? {} : { reason }) },
+      },
+      tx,
+    );
+    return { ok: true, course: moved };
+  }
+
+  /** What a move sets beside the status. */
+  private fieldsFor(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null): StatusFields {
+    switch (to) {
+      case 'assigned':
+        return { courierId: actor.id, assignedAt: at };
+      case 'collected':
+        return { pickupTime: at };
+      case 'delivered':
+        // The client pays the price after discount; the delivery code dies.
+        return { deliveryTime: at, finalPrice: course.estimatedPrice - course.discount, otpHash: null };
+      case 'cancelled':
+        return { cancelledAt: at, cancelReason: reason, otpHash: null };
+      default:
+        return {};
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { DELIVERY_MESSAGES, OTP_MAX_ATTEMPTS, type CourseStatus } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { DeliveryService } from './delivery.service.js';
+
+const COURIER: AuthUser = { id: '00000000-0000-4000-8000-00000000d001', role: 'independent_delivery', fullName: 'Ousmane Bangoura' };
+const COURSE_ID = '00000000-0000-4000-8000-0000000c0001';
+const GOOD_CODE = '123456';
+
+/** Codes are compared against their "hash": here the code itself, reversed, so a plain comparison would fail. */
+const hasher = { hash: (value: string) => [...value].reverse().join(''), matches: (value: string, hash: string) => [...value].reverse().join('') === hash };
+
+function setUp(status: CourseStatus = 'en_route_delivery') {
+  let attempts = 0;
+  const stored = { id: COURSE_ID, status, courierId: COURIER.id, otpHash: hasher.hash(GOOD_CODE), client: { fullName: 'Fatoumata Bah', phone: '+224620000031' } };
+  const repository = {
+    findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
+    // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
+    reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
+    isAvailable: jest.fn(async () => true),
+  };
+  const lifecycle = { move: jest.fn(async () => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
+  const service = new DeliveryService(
+    repository as never,
+    lifecycle as never,
+    { rateFor: () => 0.7 } as never,
+    { hit: jest.fn(async () => {}) } as never,
+    { digits: () => '654321', token: () => 'tok' } as never,
+    hasher as never,
+    { now: () => new Date('2026-11-25T10:00:00Z') } as never,
+    { join: jest.fn(), leave: jest.fn() } as never,
+  );
+  return { service, repository, lifecycle, attempts: () => attempts };
+}
+
+describe('DeliveryService.verifyOtp (the handover)', () => {
+  let t: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    t = setUp();
+  });
+
+  it('the right code delivers through the lifecycle, with the code as proof', async () => {
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, '10.0.0.9')).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'delivered', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { proofs: ['delivery_code'] });
+  });
+
+  it('a wrong code is refused in French and delivers nothing', async () => {
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ status: 400, code: 'OTP_INVALID', detail: DELIVERY_MESSAGES.otpWrong });
+    expect(t.lifecycle.move).not.toHaveBeenCalled();
+  });
+
+  it(`after ${OTP_MAX_ATTEMPTS} wrong tries even the right code is refused (OTP_LOCKED) until a new code`, async () => {
+    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 409, code: 'OTP_LOCKED' });
+    expect(t.attempts()).toBe(OTP_MAX_ATTEMPTS);
+    expect(t.lifecycle.move).not.toHaveBeenCalled();
+  });
+
+  it('every try is counted before the comparison, the right one too', async () => {
+    await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE);
+    expect(t.repository.reserveOtpAttempt).toHaveBeenCalledWith(COURSE_ID, COURIER.id, OTP_MAX_ATTEMPTS);
+    expect(t.attempts()).toBe(1);
+  });
+
+  it('a code before the course is on its way to the recipient is not expected, and costs no try', async () => {
+    t = setUp('collected');
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 409, code: 'OTP_NOT_EXPECTED' });
+    expect(t.repository.reserveOtpAttempt).not.toHaveBeenCalled();
+  });
+
+  it('someone else’s course, or an id that is not one, is a 404 as if it did not exist', async () => {
+    const other = { ...COURIER, id: '00000000-0000-4000-8000-00000000d002' };
+    await expect(t.service.verifyOtp(other, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 404, code: 'COURSE_NOT_FOUND' });
+    await expect(t.service.verifyOtp(COURIER, 'not-a-uuid', GOOD_CODE)).rejects.toMatchObject({ status: 404 });
+    expect(t.repository.reserveOtpAttempt).not.toHaveBeenCalled();
+  });
+
+  it('when staff closed the course between the check and the handover, the courier is told the code is no longer expected', async () => {
+    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'stale', status: 'cancelled' } as never);
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ code: 'OTP_NOT_EXPECTED' });
+  });
+});
+
+describe('DeliveryService.updateStatus', () => {
+  it('asks the lifecycle and says why it refused: the handover needs the code, other moves are invalid steps', async () => {
+    const t = setUp('en_route_delivery');
+    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'needs_delivery_code', status: 'en_route_delivery' } as never);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'delivered')).rejects.toMatchObject({ code: 'DELIVERY_NEEDS_OTP' });
+    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'not_allowed', status: 'en_route_delivery' } as never);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'assigned')).rejects.toMatchObject({
+      code: 'INVALID_STATUS_TRANSITION',
+      detail: 'Étape impossible : la course est « En route (livraison) ».',
+    });
+  });
+
+  it('an unknown status is a 400 before anything is read', async () => {
+    const t = setUp();
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'teleported')).rejects.toMatchObject({ status: 400, code: 'INVALID_STATUS' });
+    expect(t.repository.findForCourier).not.toHaveBeenCalled();
+  });
+});
