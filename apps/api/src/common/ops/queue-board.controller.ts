@@ -1,4 +1,5 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Roles } from '../auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -18,6 +19,6 @@ export class QueueBoardController {
   session(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const secure = this.config.PUBLIC_URL.startsWith('https://') ? '; Secure' : '';
     const cookie = `${QUEUE_BOARD_COOKIE}=${boardToken(request)}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=${this.config.ACCESS_TOKEN_TTL_SECONDS}${secure}`;
-    return reply.header('set-cookie', cookie).send({ url: `${QUEUE_BOARD_PATH}/` });
+    return reply.header('set-cookie', cookie).send({ url: `${QUEUE_BOARD_PATH}/` } satisfies RouteAnswer<'POST /api/admin/queue-board/session'>);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -14,7 +15,7 @@ export class AdminCoursesController {
   constructor(private readonly courses: AdminCoursesService) {}
 
   @Get()
-  list(@Query(new ZodPipe(CoursesQuery)) query: CoursesQueryInput) {
+  list(@Query(new ZodPipe(CoursesQuery)) query: CoursesQueryInput): Promise<RouteAnswer<'GET /api/admin/courses'>> {
     return this.courses.list(query.status);
   }
 
@@ -25,7 +26,7 @@ export class AdminCoursesController {
     @Param('id', UuidParam(CourseErrors.notFound)) id: string,
     @Query(new ZodPipe(CourseStatusQuery)) query: CourseStatusInput,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<RouteAnswer<'PUT /api/admin/courses/:id/status'>> {
     return this.courses.changeStatus(staff, id, query, ip);
   }
 }

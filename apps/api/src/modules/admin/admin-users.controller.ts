@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -17,12 +18,16 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
-  list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput) {
+  list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput): Promise<RouteAnswer<'GET /api/admin/users'>> {
     return this.users.list(query.role);
   }
 
   @Delete(':id')
-  remove(@CurrentUser() staff: AuthUser, @Param('id', UserId) id: string, @ClientIp() ip: string) {
+  remove(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', UserId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'DELETE /api/admin/users/:id'>> {
     return this.users.remove(staff, id, ip);
   }
 }
@@ -35,7 +40,11 @@ export class UserStatusController {
 
   @Put(':id/toggle-status')
   @HttpCode(200)
-  toggleStatus(@CurrentUser() staff: AuthUser, @Param('id', UserId) id: string, @ClientIp() ip: string) {
+  toggleStatus(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', UserId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'PUT /api/users/:id/toggle-status'>> {
     return this.users.toggleStatus(staff, id, ip);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -12,7 +13,7 @@ export class DashboardController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Get('stats')
-  stats() {
+  stats(): Promise<RouteAnswer<'GET /api/dashboard/stats'>> {
     return this.analytics.dashboardStats();
   }
 }
@@ -24,7 +25,7 @@ export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Get()
-  analyticsOf(@Query(new ZodPipe(AnalyticsQuery)) query: AnalyticsQueryInput) {
+  analyticsOf(@Query(new ZodPipe(AnalyticsQuery)) query: AnalyticsQueryInput): Promise<RouteAnswer<'GET /api/admin/analytics'>> {
     return this.analytics.analytics(query.period);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -16,7 +17,7 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get('disputes')
-  disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput) {
+  disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/disputes'>> {
     return this.cases.disputes(query.status);
   }
 
@@ -26,12 +27,12 @@ export class CasesController {
     @Param('id', DisputeId) id: string,
     @Body(new ZodPipe(UpdateCaseSchema)) body: UpdateCaseInput,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<RouteAnswer<'PUT /api/admin/disputes/:id'>> {
     return this.cases.updateDispute(staff, id, body, ip);
   }
 
   @Get('support-requests')
-  supportRequests(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput) {
+  supportRequests(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/support-requests'>> {
     return this.cases.supportRequests(query.status);
   }
 
@@ -41,7 +42,7 @@ export class CasesController {
     @Param('id', SupportRequestId) id: string,
     @Body(new ZodPipe(UpdateCaseSchema)) body: UpdateCaseInput,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<RouteAnswer<'PUT /api/admin/support-requests/:id'>> {
     return this.cases.updateSupportRequest(staff, id, body, ip);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CommissionsService } from './commissions.service.js';
@@ -11,23 +12,27 @@ export class EarningsController {
   constructor(private readonly commissions: CommissionsService) {}
 
   @Get('earnings')
-  earnings(@CurrentUser() courier: AuthUser) {
+  earnings(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/earnings'>> {
     return this.commissions.earnings(courier);
   }
 
   @Get('commission-history')
-  commissionHistory(@CurrentUser() courier: AuthUser) {
+  commissionHistory(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/commission-history'>> {
     return this.commissions.commissionHistory(courier);
   }
 
   @Get('payment-history')
-  paymentHistory(@CurrentUser() courier: AuthUser) {
+  paymentHistory(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/payment-history'>> {
     return this.commissions.paymentHistory(courier);
   }
 
   @Post('request-payment')
   @HttpCode(201)
-  requestPayment(@CurrentUser() courier: AuthUser, @Body(new ZodPipe(PaymentRequestSchema)) body: PaymentRequestInput, @ClientIp() ip: string) {
+  requestPayment(
+    @CurrentUser() courier: AuthUser,
+    @Body(new ZodPipe(PaymentRequestSchema)) body: PaymentRequestInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/request-payment'>> {
     return this.commissions.requestPayment(courier, body, ip);
   }
 }
@@ -40,7 +45,11 @@ export class CommissionRunsController {
 
   @Post('weekly-run')
   @HttpCode(202)
-  weeklyRun(@CurrentUser() staff: AuthUser, @Body(new ZodPipe(WeeklyRunSchema)) body: WeeklyRunInput, @ClientIp() ip: string) {
+  weeklyRun(
+    @CurrentUser() staff: AuthUser,
+    @Body(new ZodPipe(WeeklyRunSchema)) body: WeeklyRunInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/commissions/weekly-run'>> {
     return this.commissions.requestWeeklyRun(staff, body.iso_week, ip);
   }
 }

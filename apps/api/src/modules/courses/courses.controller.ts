@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -15,7 +16,7 @@ export class CoursesController {
 
   @Post('quote')
   @HttpCode(200)
-  quote(@CurrentUser() user: AuthUser, @Body(new ZodPipe(QuoteSchema)) body: QuoteInput) {
+  quote(@CurrentUser() user: AuthUser, @Body(new ZodPipe(QuoteSchema)) body: QuoteInput): Promise<RouteAnswer<'POST /api/courses/quote'>> {
     return this.courses.quote(user, body);
   }
 
@@ -23,29 +24,37 @@ export class CoursesController {
   @Idempotent()
   @Post()
   @HttpCode(201)
-  create(@CurrentUser() user: AuthUser, @Body(new ZodPipe(CreateCourseSchema)) body: CreateCourseInput, @ClientIp() ip: string) {
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(CreateCourseSchema)) body: CreateCourseInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/courses'>> {
     return this.courses.create(user, body, ip);
   }
 
   @Get()
-  list(@CurrentUser() user: AuthUser) {
+  list(@CurrentUser() user: AuthUser): Promise<RouteAnswer<'GET /api/courses'>> {
     return this.courses.list(user);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string) {
+  get(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string): Promise<RouteAnswer<'GET /api/courses/:id'>> {
     return this.courses.get(user, id);
   }
 
   @Get(':id/tracking')
-  tracking(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string) {
+  tracking(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string): Promise<RouteAnswer<'GET /api/courses/:id/tracking'>> {
     return this.courses.tracking(user, id);
   }
 
   @Roles('client')
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@CurrentUser() user: AuthUser, @Param('id', CourseId) id: string, @ClientIp() ip: string) {
+  cancel(
+    @CurrentUser() user: AuthUser,
+    @Param('id', CourseId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/courses/:id/cancel'>> {
     return this.courses.cancel(user, id, ip);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CreateDisputeSchema, type CreateDisputeInput } from './dto/disputes.dto.js';
@@ -12,12 +13,16 @@ export class DisputesController {
 
   @Post()
   @HttpCode(201)
-  open(@CurrentUser() client: AuthUser, @Body(new ZodPipe(CreateDisputeSchema)) body: CreateDisputeInput, @ClientIp() ip: string) {
+  open(
+    @CurrentUser() client: AuthUser,
+    @Body(new ZodPipe(CreateDisputeSchema)) body: CreateDisputeInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/disputes'>> {
     return this.disputes.open(client, body, ip);
   }
 
   @Get()
-  list(@CurrentUser() client: AuthUser) {
+  list(@CurrentUser() client: AuthUser): Promise<RouteAnswer<'GET /api/disputes'>> {
     return this.disputes.list(client);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { HealthResponse } from '@coursa/contracts';
+import type { RouteAnswer } from '@coursa/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { RedisService } from '../../common/redis/redis.service.js';
@@ -20,7 +20,7 @@ export class HealthController {
   /** 200 when PostgreSQL and Redis answer, 503 otherwise (for load balancers and `npm start`). */
   @Public()
   @Get()
-  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<RouteAnswer<'GET /api/health'>> {
     const [database, redis] = await Promise.all([
       within(this.database.ping()).then(() => 'up' as const, () => 'down' as const),
       within(this.redis.client.ping()).then(() => 'up' as const, () => 'down' as const),

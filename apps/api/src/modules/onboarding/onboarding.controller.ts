@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { MAX_PHOTO_BYTES } from '@coursa/domain';
 import { FileStreamInterceptor, type MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -24,14 +25,22 @@ export class UploadsController {
   @Post('personal-photo')
   @HttpCode(201)
   @UseInterceptors(PhotoUpload)
-  personalPhoto(@CurrentUser() staff: AuthUser, @UploadedFile() file: MultipartFileStream | undefined, @ClientIp() ip: string) {
+  personalPhoto(
+    @CurrentUser() staff: AuthUser,
+    @UploadedFile() file: MultipartFileStream | undefined,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/upload/personal-photo'>> {
     return this.onboarding.uploadPhoto(staff, 'personal_photo', file, ip);
   }
 
   @Post('id-photo')
   @HttpCode(201)
   @UseInterceptors(PhotoUpload)
-  idPhoto(@CurrentUser() staff: AuthUser, @UploadedFile() file: MultipartFileStream | undefined, @ClientIp() ip: string) {
+  idPhoto(
+    @CurrentUser() staff: AuthUser,
+    @UploadedFile() file: MultipartFileStream | undefined,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/upload/id-photo'>> {
     return this.onboarding.uploadPhoto(staff, 'id_photo', file, ip);
   }
 }
@@ -61,7 +70,11 @@ export class DeliveryPersonsController {
 
   @Post('create-delivery-person')
   @HttpCode(201)
-  create(@CurrentUser() staff: AuthUser, @Body(new ZodPipe(CreateDeliveryPersonSchema)) body: CreateDeliveryPersonInput, @ClientIp() ip: string) {
+  create(
+    @CurrentUser() staff: AuthUser,
+    @Body(new ZodPipe(CreateDeliveryPersonSchema)) body: CreateDeliveryPersonInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/create-delivery-person'>> {
     return this.onboarding.createCourier(staff, body, ip);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser, Public, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
@@ -28,7 +29,7 @@ export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   @Get('methods')
-  methods() {
+  methods(): RouteAnswer<'GET /api/payments/methods'> {
     return this.payments.methods();
   }
 
@@ -36,7 +37,10 @@ export class PaymentsController {
   @Idempotent()
   @Post('paycard')
   @HttpCode(201)
-  paycard(@CurrentUser() user: AuthUser, @Body(new ZodPipe(PaycardPaymentSchema)) body: PaycardPaymentInput) {
+  paycard(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(PaycardPaymentSchema)) body: PaycardPaymentInput,
+  ): Promise<RouteAnswer<'POST /api/payments/paycard'>> {
     return this.payments.payWithPaycard(user, body);
   }
 
@@ -44,7 +48,10 @@ export class PaymentsController {
   @Idempotent()
   @Post('mobile-money')
   @HttpCode(201)
-  mobileMoney(@CurrentUser() user: AuthUser, @Body(new ZodPipe(MobileMoneyPaymentSchema)) body: MobileMoneyPaymentInput) {
+  mobileMoney(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(MobileMoneyPaymentSchema)) body: MobileMoneyPaymentInput,
+  ): Promise<RouteAnswer<'POST /api/payments/mobile-money'>> {
     return this.payments.payWithMobileMoney(user, body);
   }
 
@@ -52,13 +59,16 @@ export class PaymentsController {
   @Idempotent()
   @Post('card')
   @HttpCode(201)
-  card(@CurrentUser() user: AuthUser, @Body(new ZodPipe(CardPaymentSchema)) body: CardPaymentInput) {
+  card(@CurrentUser() user: AuthUser, @Body(new ZodPipe(CardPaymentSchema)) body: CardPaymentInput): Promise<RouteAnswer<'POST /api/payments/card'>> {
     return this.payments.payWithCard(user, body);
   }
 
   @Roles('client')
   @Get('status/:orderId')
-  status(@CurrentUser() user: AuthUser, @Param('orderId', ParamMatching(ORDER_ID, PaymentErrors.notFound)) orderId: string) {
+  status(
+    @CurrentUser() user: AuthUser,
+    @Param('orderId', ParamMatching(ORDER_ID, PaymentErrors.notFound)) orderId: string,
+  ): Promise<RouteAnswer<'GET /api/payments/status/:orderId'>> {
     return this.payments.statusFor(user, orderId);
   }
 
@@ -77,7 +87,9 @@ export class PaymentsController {
   @Public()
   @Post('callback/orange-money')
   @HttpCode(200)
-  async orangeNotification(@Body(new ZodPipe(OrangeNotification)) body: z.output<typeof OrangeNotification>) {
+  async orangeNotification(
+    @Body(new ZodPipe(OrangeNotification)) body: z.output<typeof OrangeNotification>,
+  ): Promise<RouteAnswer<'POST /api/payments/callback/orange-money'>> {
     await this.payments.onProviderNotice('orange_money', { notifyToken: body.notif_token });
     return { message: 'ok' };
   }
@@ -85,7 +97,9 @@ export class PaymentsController {
   @Public()
   @Post('callback/mtn-momo')
   @HttpCode(200)
-  async mtnNotification(@Body(new ZodPipe(MtnNotification)) body: z.output<typeof MtnNotification>) {
+  async mtnNotification(
+    @Body(new ZodPipe(MtnNotification)) body: z.output<typeof MtnNotification>,
+  ): Promise<RouteAnswer<'POST /api/payments/callback/mtn-momo'>> {
     await this.payments.onProviderNotice('mtn_momo', { orderId: body.externalId });
     return { message: 'ok' };
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -16,46 +17,62 @@ export class PayoutsController {
   constructor(private readonly payouts: PayoutsService) {}
 
   @Get('commissions/pending')
-  pending() {
+  pending(): Promise<RouteAnswer<'GET /api/admin/commissions/pending'>> {
     return this.payouts.pendingCommissions();
   }
 
   @Get('commissions/summary')
-  summary() {
+  summary(): Promise<RouteAnswer<'GET /api/admin/commissions/summary'>> {
     return this.payouts.summary();
   }
 
   @Post('commissions/process-payment')
   @HttpCode(200)
-  processPayment(@CurrentUser() staff: AuthUser, @Body(new ZodPipe(ProcessPaymentSchema)) body: ProcessPaymentInput, @ClientIp() ip: string) {
+  processPayment(
+    @CurrentUser() staff: AuthUser,
+    @Body(new ZodPipe(ProcessPaymentSchema)) body: ProcessPaymentInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/commissions/process-payment'>> {
     return this.payouts.processPayment(staff, body, ip);
   }
 
   @Get('payment-requests')
-  paymentRequests() {
+  paymentRequests(): Promise<RouteAnswer<'GET /api/admin/payment-requests'>> {
     return this.payouts.paymentRequests();
   }
 
   @Post('payment-requests/:id/approve')
   @HttpCode(200)
-  approve(@CurrentUser() staff: AuthUser, @Param('id', RequestId) id: string, @ClientIp() ip: string) {
+  approve(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', RequestId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/payment-requests/:id/approve'>> {
     return this.payouts.approveRequest(staff, id, ip);
   }
 
   @Post('payment-requests/:id/reject')
   @HttpCode(200)
-  reject(@CurrentUser() staff: AuthUser, @Param('id', RequestId) id: string, @ClientIp() ip: string) {
+  reject(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', RequestId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/payment-requests/:id/reject'>> {
     return this.payouts.rejectRequest(staff, id, ip);
   }
 
   @Get('payouts')
-  history() {
+  history(): Promise<RouteAnswer<'GET /api/admin/payouts'>> {
     return this.payouts.payoutsHistory();
   }
 
   @Post('payouts/:id/check-status')
   @HttpCode(200)
-  checkStatus(@CurrentUser() staff: AuthUser, @Param('id', PayoutId) id: string, @ClientIp() ip: string) {
+  checkStatus(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', PayoutId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/payouts/:id/check-status'>> {
     return this.payouts.checkStatus(staff, id, ip);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CreateRatingSchema, type CreateRatingInput } from './dto/ratings.dto.js';
@@ -11,7 +12,11 @@ export class RatingsController {
 
   @Post()
   @HttpCode(201)
-  rate(@CurrentUser() client: AuthUser, @Body(new ZodPipe(CreateRatingSchema)) body: CreateRatingInput, @ClientIp() ip: string) {
+  rate(
+    @CurrentUser() client: AuthUser,
+    @Body(new ZodPipe(CreateRatingSchema)) body: CreateRatingInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/ratings'>> {
     return this.ratings.rate(client, body, ip);
   }
 }
@@ -23,7 +28,7 @@ export class CourierRatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
   @Get('ratings')
-  ratingsReceived(@CurrentUser() courier: AuthUser) {
+  ratingsReceived(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/ratings'>> {
     return this.ratings.courierRatings(courier);
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
@@ -13,24 +14,28 @@ export class SuperAdminController {
 
   @Post('create-admin')
   @HttpCode(201)
-  createAdmin(@CurrentUser() superAdmin: AuthUser, @Body(new ZodPipe(CreateAdminSchema)) body: AccountInput, @ClientIp() ip: string) {
+  createAdmin(
+    @CurrentUser() superAdmin: AuthUser,
+    @Body(new ZodPipe(CreateAdminSchema)) body: AccountInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/super-admin/create-admin'>> {
     return this.superAdmin.createAdmin(superAdmin, body, ip);
   }
 
   @Roles('admin', 'support', 'super_admin')
   @Post('migrate-to-super-admin')
   @HttpCode(200)
-  migrate(@CurrentUser() staff: AuthUser, @ClientIp() ip: string) {
+  migrate(@CurrentUser() staff: AuthUser, @ClientIp() ip: string): Promise<RouteAnswer<'POST /api/super-admin/migrate-to-super-admin'>> {
     return this.superAdmin.migrateToSuperAdmin(staff, ip);
   }
 
   @Get('audit-logs')
-  auditLogs(@Query(new ZodPipe(AuditLogsQuery)) query: AuditLogsInput) {
+  auditLogs(@Query(new ZodPipe(AuditLogsQuery)) query: AuditLogsInput): Promise<RouteAnswer<'GET /api/super-admin/audit-logs'>> {
     return this.superAdmin.auditLogs(query);
   }
 
   @Get('audit-stats')
-  auditStats() {
+  auditStats(): Promise<RouteAnswer<'GET /api/super-admin/audit-stats'>> {
     return this.superAdmin.auditStats();
   }
 }
