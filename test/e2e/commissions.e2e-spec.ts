@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { JobName, QueueName } from '@coursa/contracts';
+import { jobIds, JobName, QueueName } from '@coursa/contracts';
 import { commissionFor, estimatePrice, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -249,7 +249,7 @@ describe('the weekly run', () => {
     ];
     for (const click of clicks) expect(click).toMatchObject({ status: 202, body: { iso_week: lastWeek, message: expect.stringContaining(lastWeek) } });
     expect(await app.db.auditLog.count({ where: { action: 'commission_run_requested', resourceId: lastWeek } })).toBe(2);
-    await finished(`weekly-run-${lastWeek}`);
+    await finished(jobIds.weeklyCommissionRun(lastWeek));
     expect(await app.db.commissionRun.count({ where: { isoWeek: lastWeek } })).toBe(1);
 
     expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: '2025-W53' }, { token: admin.token })).status).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jobIds } from '@coursa/contracts';
 import { estimatePrice } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { signedIn, newPhone } from '../support/accounts.js';
@@ -217,7 +218,7 @@ describe('callbacks are hints, the provider decides', () => {
 
     // The first poll is due 30 s after the payment started: make that time pass.
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
-    const poll = await app.worker.get(JobQueue).queue('payments').getJob(`payment-${payment.id}-poll-0`);
+    const poll = await app.worker.get(JobQueue).queue('payments').getJob(jobIds.paymentPoll(payment.id, 0));
     expect(await poll!.isDelayed()).toBe(true);
     await poll!.promote();
     await waitFor(() => paymentStatus(token, order_id), (status) => status === 'succeeded');

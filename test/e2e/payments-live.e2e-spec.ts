@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jobIds } from '@coursa/contracts';
 import { estimatePrice } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -146,7 +147,7 @@ describe('MTN MoMo (live adapter)', () => {
     await app.request('POST', '/api/payments/mobile-money', { amount: PRICE, currency: 'GNF', customer_name: 'Fanta', phone_number: '664 00 00 02', order_id, payment_method: 'mtn_momo' }, { token });
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
     mtn.complete(payment.providerReference!);
-    const poll = await app.worker.get(JobQueue).queue('payments').getJob(`payment-${payment.id}-poll-0`);
+    const poll = await app.worker.get(JobQueue).queue('payments').getJob(jobIds.paymentPoll(payment.id, 0));
     await poll!.promote();
     await waitForStatus(token, order_id, 'succeeded');
   });

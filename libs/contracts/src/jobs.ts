@@ -62,3 +62,20 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.RenderReceipt]: QueueName.Receipts,
   [JobName.WeeklyCommissionRun]: QueueName.Commissions,
 };
+
+/**
+ * The ids of jobs that must exist once: BullMQ ignores an add whose id is already waiting, active or kept. Built
+ * here only, so a test looks a job up by the id the service gave it.
+ */
+export const jobIds = {
+  /** An SMS relayed from the outbox: one job per outbox event. */
+  outboxSms: (eventId: bigint) => `outbox-${eventId}`,
+  /** A delivered course's receipt. */
+  receipt: (courseId: string) => `receipt-${courseId}`,
+  /** The status check after a provider's notice: one waiting at a time per payment. */
+  paymentNotice: (paymentId: string) => `payment-${paymentId}-notice`,
+  /** A payment's scheduled status check number `poll` (0, 1, 2…). */
+  paymentPoll: (paymentId: string, poll: number) => `payment-${paymentId}-poll-${poll}`,
+  /** The commission run of one ISO week ("2026-W20"). */
+  weeklyCommissionRun: (isoWeek: string) => `weekly-run-${isoWeek}`,
+} as const;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JobName, type OutboxEvents, type SendMessagePayload } from '@coursa/contracts';
+import { jobIds, JobName, type OutboxEvents, type SendMessagePayload } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -48,10 +48,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async publish(events: PendingEvent[]) {
     for (const event of events) {
       if (event.type === 'sms') {
-        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, once(`outbox-${event.id}`));
+        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, once(jobIds.outboxSms(event.id)));
       } else if (event.type === 'course.delivered') {
         const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
-        await this.jobs.add(JobName.RenderReceipt, { courseId }, once(`receipt-${courseId}`));
+        await this.jobs.add(JobName.RenderReceipt, { courseId }, once(jobIds.receipt(courseId)));
       } else {
         await this.realtime.publish(event.type, event.payload as never);
       }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JobName, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
+import { jobIds, JobName, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
 import { toGuineanMobile } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
@@ -111,7 +111,7 @@ export class PaymentsService {
     // Orange's notices are found by the secret token Orange gave us for that payment: a forged one finds nothing.
     if (!payment || payment.provider !== provider) return null;
     if (payment.status === 'pending') {
-      await this.jobs.add(JobName.CheckPayment, { paymentId: payment.id }, { jobId: `payment-${payment.id}-notice` });
+      await this.jobs.add(JobName.CheckPayment, { paymentId: payment.id }, { jobId: jobIds.paymentNotice(payment.id) });
     }
     return payment;
   }
@@ -153,7 +153,7 @@ export class PaymentsService {
   }
 
   private schedulePoll(paymentId: string, poll: number) {
-    return this.jobs.add(JobName.CheckPayment, { paymentId, poll }, { jobId: `payment-${paymentId}-poll-${poll}`, delay: nextPollDelay(poll) });
+    return this.jobs.add(JobName.CheckPayment, { paymentId, poll }, { jobId: jobIds.paymentPoll(paymentId, poll), delay: nextPollDelay(poll) });
   }
 
   private requireMethod(method: PaymentMethod) {

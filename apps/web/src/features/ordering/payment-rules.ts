@@ -39,10 +39,6 @@ export function flattenMethods(answer: unknown): PaymentMethodItem[] | null {
 /** Spec §7: COURSE_ followed by a timestamp. */
 export const newOrderId = (now = Date.now()) => `COURSE_${now}`;
 
-/** Spec §7: without an email, one derived from the phone. */
-export const customerEmail = (email: string | null | undefined, phone: string) =>
-  email || `${phone.replace(/\D/g, '')}@client.coursa.gn`;
-
 /** Card number as typed: digits grouped by 4, at most 19 characters (16 digits). */
 export const formatCardNumber = (value: string) =>
   value

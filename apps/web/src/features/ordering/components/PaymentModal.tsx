@@ -1,5 +1,5 @@
 import type { CreateCourseRequest, PaymentInitiatedResponse, PaymentMethodItem, UserDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { customerEmail, formatGnf } from '@coursa/domain';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -11,7 +11,6 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_STATUS_POLL_MS,
   PAYMENT_SUCCESS_CLOSE_MS,
-  customerEmail,
   flattenMethods,
   newOrderId,
   pendingCourse,
