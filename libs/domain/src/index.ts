@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './analytics.js';
 export * from './commissions.js';
 export * from './courses.js';
+export * from './customer-email.js';
 export * from './disputes.js';
 export * from './kyc.js';
 export * from './loyalty.js';
