@@ -37,19 +37,20 @@ function setUp() {
   let raceLost = false;
   const repository = {
     transaction: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})),
-    find: jest.fn(async (): Promise<Course | null> => null),
+    find: jest.fn(async (..._args: unknown[]): Promise<Course | null> => null),
     move: jest.fn(async (_tx: object, seen: Course, to: CourseStatus, fields: object) => {
       if (raceLost) return null;
       writes.push({ to, fields });
       return { ...seen, ...fields, status: to } as Course;
     }),
-    countHandover: jest.fn(async () => {}),
+    countHandover: jest.fn(async (..._args: unknown[]) => {}),
   };
-  const payments = { collectCashOnDelivery: jest.fn(async () => {}), releaseForCancelledCourse: jest.fn(async () => {}) };
-  const loyalty = { creditForDelivery: jest.fn(async () => {}) };
-  const commissions = { recordForDelivery: jest.fn(async () => {}) };
-  const outbox = { add: jest.fn(async () => {}) };
-  const audit = { record: jest.fn(async () => {}) };
+  const fake = () => jest.fn(async (..._args: unknown[]) => {});
+  const payments = { collectCashOnDelivery: fake(), releaseForCancelledCourse: fake() };
+  const loyalty = { creditForDelivery: fake() };
+  const commissions = { recordForDelivery: fake() };
+  const outbox = { add: fake() };
+  const audit = { record: fake() };
   const lifecycle = new CourseLifecycle(
     repository as never,
     payments as never,

@@ -19,7 +19,7 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
     isAvailable: jest.fn(async () => true),
   };
-  const lifecycle = { move: jest.fn(async () => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
+  const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
   const service = new DeliveryService(
     repository as never,
     lifecycle as never,

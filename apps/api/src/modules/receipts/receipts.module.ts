@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsProcessor } from './receipts.processor.js';
 import { ReceiptsRepository } from './receipts.repository.js';
+import { ReceiptsService } from './receipts.service.js';
 
 /** API side: downloading receipts. */
-@Module({ controllers: [ReceiptsController], providers: [ReceiptsRepository] })
+@Module({ controllers: [ReceiptsController], providers: [ReceiptsService, ReceiptsRepository] })
 export class ReceiptsModule {}
 
 /** Worker side: rendering them. */
