@@ -405,6 +405,7 @@ describe('the audit dashboard', () => {
     expect(files.body.logs.every((log: { action: string }) => log.action === 'file_uploaded')).toBe(true);
     expect((await get('audit-logs?limit=3&action=')).body.logs).toHaveLength(3);
     for (const limit of ['0', '201', 'abc']) expect((await get(`audit-logs?limit=${limit}`)).status).toBe(400);
+    expect(await get('audit-logs?action=course.create')).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 
   it('counts 30 days of actions, per day, per type and for the 5 most active users', async () => {

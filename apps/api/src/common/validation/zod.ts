@@ -44,6 +44,9 @@ export const requiredText = (max: number, message?: string) =>
     .min(1, { error: message ?? 'Ce champ est obligatoire.' })
     .max(max);
 
+/** A screen's "all" filter may send the parameter empty: that means no filter. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** An optional text: '' and null mean "not given". */
 export const optionalText = (max: number) =>
   z

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@coursa/contracts';
+import type { Role } from '@coursa/domain';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
 export interface AuditEntry {
   actorId?: string | null;
-  actorRole?: string | null;
-  action: string;
+  actorRole?: Role | null;
+  action: AuditAction;
   resourceType: string;
   resourceId?: string | null;
   success: boolean;

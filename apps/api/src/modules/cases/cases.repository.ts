@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@coursa/contracts';
 import type { CaseStatus } from '@coursa/domain';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -59,7 +60,7 @@ export class CasesRepository {
     });
   }
 
-  private record(tx: Tx, actor: Actor, action: string, resourceType: string, resourceId: string, status: CaseStatus) {
+  private record(tx: Tx, actor: Actor, action: AuditAction, resourceType: string, resourceId: string, status: CaseStatus) {
     return this.audit.record({ actorId: actor.id, actorRole: actor.role, action, resourceType, resourceId, success: true, ip: actor.ip, details: { status } }, tx);
   }
 }

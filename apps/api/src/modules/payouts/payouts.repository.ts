@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@coursa/contracts';
 import { COURIER_ROLES, type Role } from '@coursa/domain';
 import type { Payout, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -222,7 +223,7 @@ export class PayoutsRepository {
     }
   }
 
-  private record(tx: Tx, actor: Actor, action: string, resourceId: string, details?: Prisma.InputJsonObject) {
+  private record(tx: Tx, actor: Actor, action: AuditAction, resourceId: string, details?: Prisma.InputJsonObject) {
     return this.audit.record({ actorId: actor.id, actorRole: actor.role, action, resourceType: 'commission', resourceId, success: true, ip: actor.ip, details }, tx);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@coursa/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -7,7 +8,7 @@ import type { NewAccount } from '../onboarding/new-accounts.js';
 
 export interface AuditFilter {
   limit: number;
-  action: string | null;
+  action?: AuditAction;
   resourceType: string | null;
 }
 

@@ -1,9 +1,6 @@
 import { ANALYTICS_PERIODS, COURSE_STATUSES, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText } from '../../../common/validation/zod.js';
-
-/** The screens' "all" filter may send the parameter empty: that means no filter. */
-const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+import { optionalFilter, optionalText } from '../../../common/validation/zod.js';
 
 const PERIODS = Object.keys(ANALYTICS_PERIODS) as [AnalyticsPeriod, ...AnalyticsPeriod[]];
 

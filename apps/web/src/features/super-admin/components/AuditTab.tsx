@@ -1,4 +1,4 @@
-import type { AuditLogDto, AuditStatsDto } from '@coursa/contracts';
+import { auditActionLabel, type AuditLogDto, type AuditStatsDto } from '@coursa/contracts';
 import { accountTypeLabel } from '@coursa/domain';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -6,9 +6,9 @@ import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatNumber } from '@/lib/format';
 import { superAdminApi, type AuditFilters } from '../api/super-admin-api';
-import { AUDIT_ACTION_LABELS, AUDIT_LOAD_ERROR, AUDIT_RESOURCE_LABELS, withAll } from './audit-labels';
+import { AUDIT_ACTION_FILTERS, AUDIT_LOAD_ERROR, AUDIT_RESOURCE_LABELS, withAll } from './audit-labels';
 
-const ACTION_OPTIONS = withAll(AUDIT_ACTION_LABELS, 'Toutes les actions');
+const ACTION_OPTIONS = withAll(AUDIT_ACTION_FILTERS, 'Toutes les actions');
 const RESOURCE_OPTIONS = withAll(AUDIT_RESOURCE_LABELS, 'Toutes les ressources');
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
@@ -63,7 +63,7 @@ export function AuditTab() {
           {logs.map((log) => (
             <li key={log.id} className={`audit-log__entry${log.success ? '' : ' audit-log__entry--failed'}`}>
               <div className="audit-log__head">
-                <strong>{AUDIT_ACTION_LABELS[log.action] ?? log.action}</strong>
+                <strong>{auditActionLabel(log.action)}</strong>
                 <span className="muted">
                   {formatDate(log.timestamp)} {timeFormat.format(new Date(log.timestamp))}
                 </span>

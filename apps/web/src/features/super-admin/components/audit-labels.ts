@@ -1,11 +1,9 @@
-/** Spec §3: the audit filters offered, with French labels. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  login: 'Connexion',
-  user_created: 'Utilisateur créé',
-  user_deleted: 'Utilisateur supprimé',
-  admin_created: 'Administrateur créé',
-  course_created: 'Course créée',
-};
+import { AUDIT_ACTION_LABELS, type AuditAction } from '@coursa/contracts';
+
+/** Spec §3: the actions the audit filter offers (every action's label is in libs/contracts). */
+const FILTERED_ACTIONS: AuditAction[] = ['login', 'user_created', 'user_deleted', 'admin_created', 'course_created'];
+
+export const AUDIT_ACTION_FILTERS: Record<string, string> = Object.fromEntries(FILTERED_ACTIONS.map((action) => [action, AUDIT_ACTION_LABELS[action]]));
 
 export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   user: 'Utilisateur',
