@@ -14,25 +14,23 @@ import {
   type ClientToServerEvents,
   type CourierPosition,
   type InterServerEvents,
-  type OpsSnapshot,
   type OpsSnapshotAnswer,
   type PositionAck,
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
-import { isCourier, isStaff, type Role } from '@coursa/domain';
-import type { Logger } from 'pino';
+import { canSeeCourse, isCourier, isStaff, type Role } from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
-import { LOGGER } from '../../common/logging/logger.js';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
-import { RedisService } from '../../common/redis/redis.service.js';
+import { Clock } from '../../common/security/secrets.js';
 import { isUuid } from '../../common/validation/params.js';
-import { TokensService } from '../auth/tokens.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { SessionCheck } from '../auth/session-check.service.js';
+import { OpsSnapshots } from './ops-snapshot.service.js';
 import { PositionsStore } from './positions.store.js';
+import { SessionSweep } from './session-sweep.service.js';
 import { TrackingRepository } from './tracking.repository.js';
+import { TrailBuffer } from './trail-buffer.service.js';
 
 interface SocketData {
   user: { id: string; role: Role; sv: number };
@@ -58,33 +56,34 @@ const PositionSchema = z
   .strict();
 
 const COURSES_TTL_MS = 60_000;
-const FULL_SNAPSHOT_MS = 10_000;
-const TRAIL_FLUSH_MS = 2_000;
-const TRAIL_BATCH = 500;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Socket.IO on /socket.io (DESIGN §5). The access token is checked in the handshake; the server alone decides
- * the rooms a socket is in; a socket is dropped when its token expires, and within SOCKET_SESSION_SWEEP_MS
- * (30 s) of its user being disabled or changing password.
+ * Socket.IO on /socket.io (DESIGN §5), transport only. The access token is checked in the handshake (SessionCheck); the
+ * server alone decides the rooms a socket is in. SessionSweep ends the sockets whose session ends, TrailBuffer writes
+ * the trail, OpsSnapshots makes the staff's snapshots.
  */
 @WebSocketGateway()
 export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer() private server!: TrackingServer;
-  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
-  private readonly intervals: NodeJS.Timeout[] = [];
-  private trail: { position: CourierPosition; courseId: string | null }[] = [];
+  /**
+   * The clock's time, read once a second: the courses' cache is checked on every position, and reading the clock there
+   * would make a Date per position for a check that a second either way does not change.
+   */
+  private nowMs: number;
+  private clockTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly tokens: TokensService,
-    private readonly users: UsersRepository,
+    private readonly sessions: SessionCheck,
+    private readonly sweep: SessionSweep,
     private readonly tracking: TrackingRepository,
     private readonly positions: PositionsStore,
-    private readonly redis: RedisService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly trail: TrailBuffer,
+    private readonly snapshots: OpsSnapshots,
+    private readonly clock: Clock,
     @Inject(METRICS) private readonly metrics: Metrics,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.nowMs = clock.now().getTime();
+  }
 
   afterInit(server: TrackingServer) {
     server.on('courier:courses-changed', (courierId) => this.forgetCourses(courierId));
@@ -94,25 +93,21 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         () => next(new Error('UNAUTHENTICATED')),
       );
     });
-    this.intervals.push(
-      setInterval(() => void this.sweepSessions().catch((error) => this.logger.warn({ err: error.message }, 'session sweep failed')), this.config.SOCKET_SESSION_SWEEP_MS),
-      setInterval(() => void this.flushTrail().catch((error) => this.logger.warn({ err: error.message }, 'trail flush failed')), TRAIL_FLUSH_MS),
-      setInterval(() => void this.publishSnapshot().catch((error) => this.logger.warn({ err: error.message }, 'ops snapshot failed')), 1000),
-    );
+    this.clockTimer = setInterval(() => (this.nowMs = this.clock.now().getTime()), 1000);
+    this.sweep.start(() => server.sockets.sockets.values());
+    this.snapshots.start({
+      present: () => !!server.sockets.adapter.rooms.get(rooms.ops)?.size,
+      send: (snapshot) => server.to(rooms.ops).emit('ops:snapshot', snapshot),
+    });
   }
 
   private async authenticate(socket: TrackingSocket) {
     const token = (socket.handshake.auth as { token?: unknown })?.token;
-    const claims = typeof token === 'string' ? await this.tokens.verifyAccess(token) : null;
-    if (!claims) throw new Error('invalid token');
-    const user = await this.users.findAuthState(claims.sub);
-    if (!user || !user.isActive || !user.activatedAt || user.anonymizedAt || user.sessionVersion !== claims.sv) throw new Error('no such session');
-    socket.data.user = { id: user.id, role: user.role, sv: user.sessionVersion };
-    const exp = (claims as { exp?: number }).exp;
-    if (exp) {
-      const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, exp * 1000 - Date.now())));
-      this.expiryTimers.set(socket.id, timer);
-    }
+    const session = await this.sessions.verify(typeof token === 'string' ? token : null);
+    if (session.verdict !== 'valid') throw new Error('no such session');
+    const { id, role, sv, exp } = session.user;
+    socket.data.user = { id, role, sv };
+    this.sweep.endAtExpiry(socket, exp);
   }
 
   async handleConnection(socket: TrackingSocket) {
@@ -125,13 +120,12 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     await socket.join(joined);
     this.metrics.sockets.inc();
     // Staff see the whole map at once rather than at the next full snapshot.
-    if (isStaff(user.role)) socket.emit('ops:snapshot', await this.snapshot(true));
+    if (isStaff(user.role)) socket.emit('ops:snapshot', await this.snapshots.snapshot(true));
   }
 
   handleDisconnect(socket: TrackingSocket) {
     if (socket.data.user) this.metrics.sockets.dec();
-    clearTimeout(this.expiryTimers.get(socket.id));
-    this.expiryTimers.delete(socket.id);
+    this.sweep.forget(socket);
   }
 
   /** Follows one course: only its client, its courier and staff are let in, whatever room a client asks for. */
@@ -139,8 +133,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async subscribe(@ConnectedSocket() socket: TrackingSocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
     const courseId = (request as { course_id?: unknown })?.course_id;
     const parties = isUuid(courseId) ? await this.tracking.courseParties(courseId) : null;
-    const user = socket.data.user;
-    if (!parties || !(parties.clientId === user.id || parties.courierId === user.id || isStaff(user.role))) {
+    if (!parties || !canSeeCourse(socket.data.user, parties)) {
       return { ok: false, detail: 'Course introuvable.' };
     }
     await socket.join(rooms.course(courseId as string));
@@ -151,7 +144,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('ops:snapshot')
   async opsSnapshot(@ConnectedSocket() socket: TrackingSocket): Promise<OpsSnapshotAnswer> {
     if (!isStaff(socket.data.user.role)) return { ok: false, detail: 'Réservé au personnel.' };
-    return { ok: true, snapshot: await this.snapshot(true) };
+    return { ok: true, snapshot: await this.snapshots.snapshot(true) };
   }
 
   /** A courier's position: checked, at most one a second (extras dropped), stored, sent to their courses and to ops. */
@@ -177,16 +170,15 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.metrics.positions.inc();
     const courses = await this.activeCourses(socket);
     this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);
-    this.trail.push(...(courses.length ? courses.map((courseId) => ({ position, courseId })) : [{ position, courseId: null }]));
-    if (this.trail.length >= TRAIL_BATCH) await this.flushTrail();
+    this.trail.add(position, courses);
     return { ok: true };
   }
 
   private async activeCourses(socket: TrackingSocket): Promise<string[]> {
     const cached = socket.data.courses;
-    if (cached && Date.now() - cached.readAt < COURSES_TTL_MS) return cached.ids;
+    if (cached && this.nowMs - cached.readAt < COURSES_TTL_MS) return cached.ids;
     const ids = (await this.tracking.activeCoursesOfCourier(socket.data.user.id)).map((course) => course.id);
-    socket.data.courses = { ids, readAt: Date.now() };
+    socket.data.courses = { ids, readAt: this.nowMs };
     return ids;
   }
 
@@ -198,55 +190,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     }
   }
 
-  private async flushTrail() {
-    if (!this.trail.length) return;
-    const batch = this.trail;
-    this.trail = [];
-    await this.tracking.insertTrail(batch);
-  }
-
-  /** Ends the sockets of users disabled, deleted or whose password changed since they connected. */
-  private async sweepSessions() {
-    const sockets = [...this.server.sockets.sockets.values()] as TrackingSocket[];
-    if (!sockets.length) return;
-    const states = new Map((await this.tracking.authStates([...new Set(sockets.map((socket) => socket.data.user.id))])).map((state) => [state.id, state]));
-    for (const socket of sockets) {
-      const state = states.get(socket.data.user.id);
-      if (!state || !state.isActive || state.anonymizedAt || state.sessionVersion !== socket.data.user.sv) socket.disconnect(true);
-    }
-  }
-
-  /**
-   * At most one snapshot a second for the whole cluster: the process that takes the lock sends it. The couriers'
-   * positions ride along about every 10 s only (5 000 couriers make 750 KB); `courier:position` events fill the gaps.
-   */
-  private async publishSnapshot() {
-    if (!this.server.sockets.adapter.rooms.get(rooms.ops)?.size) return;
-    if ((await this.redis.client.set(this.redis.key('ops-snapshot'), '1', 'PX', 950, 'NX')) !== 'OK') return;
-    const withCouriers = (await this.redis.client.set(this.redis.key('ops-snapshot', 'couriers'), '1', 'PX', FULL_SNAPSHOT_MS - 500, 'NX')) === 'OK';
-    this.server.to(rooms.ops).emit('ops:snapshot', await this.snapshot(withCouriers));
-  }
-
-  private async snapshot(withCouriers: boolean): Promise<OpsSnapshot> {
-    const midnight = new Date();
-    midnight.setUTCHours(0, 0, 0, 0);
-    const [online, byStatus, deliveredToday] = await Promise.all([
-      withCouriers ? this.positions.online() : this.positions.count(),
-      this.tracking.coursesByStatus(),
-      this.tracking.deliveredSince(midnight),
-    ]);
-    const active = (['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'] as const).reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
-    return {
-      at: new Date().toISOString(),
-      ...(typeof online === 'number' ? {} : { couriers_online: online }),
-      courses_by_status: byStatus,
-      counters: { active_courses: active, couriers_online: typeof online === 'number' ? online : online.length, delivered_today: deliveredToday },
-    };
-  }
-
-  async onModuleDestroy() {
-    this.intervals.forEach(clearInterval);
-    this.expiryTimers.forEach(clearTimeout);
-    await this.flushTrail();
+  onModuleDestroy() {
+    clearInterval(this.clockTimer);
   }
 }

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { OpsSnapshots } from './ops-snapshot.service.js';
 import { PositionsStore } from './positions.store.js';
+import { SessionSweep } from './session-sweep.service.js';
 import { TrackingGateway } from './tracking.gateway.js';
 import { TrackingRepository } from './tracking.repository.js';
+import { TrailBuffer } from './trail-buffer.service.js';
 
 @Module({
-  imports: [AuthModule, UsersModule],
-  providers: [TrackingGateway, TrackingRepository, PositionsStore],
+  imports: [AuthModule],
+  providers: [TrackingGateway, TrackingRepository, PositionsStore, OpsSnapshots, TrailBuffer, SessionSweep],
   exports: [PositionsStore],
 })
 export class TrackingModule {}

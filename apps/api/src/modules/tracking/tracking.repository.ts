@@ -3,6 +3,12 @@ import { ACTIVE_STATUSES, type CourseStatus } from '@coursa/domain';
 import type { CourierPosition } from '@coursa/contracts';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
+/** One point of a courier's trail: the position, and the course it was sent for (none between courses). */
+export interface TrailPoint {
+  position: CourierPosition;
+  courseId: string | null;
+}
+
 @Injectable()
 export class TrackingRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -24,13 +30,6 @@ export class TrackingRepository {
     return this.prisma.client.course.findUnique({ where: { id: courseId }, select: { clientId: true, courierId: true } });
   }
 
-  /** One array parameter rather than an IN list: the sweep asks for every connected user at once. */
-  authStates(ids: string[]) {
-    return this.prisma.client.$queryRaw<{ id: string; isActive: boolean; sessionVersion: number; anonymizedAt: Date | null }[]>`
-      SELECT id, is_active AS "isActive", session_version AS "sessionVersion", anonymized_at AS "anonymizedAt"
-      FROM users WHERE id = ANY(${ids}::uuid[])`;
-  }
-
   isAvailableCourier(id: string) {
     return this.prisma.client.user.findUnique({ where: { id }, select: { isAvailable: true } }).then((user) => user?.isAvailable ?? false);
   }
@@ -39,8 +38,8 @@ export class TrackingRepository {
    * The trail, many points in one INSERT of arrays: Prisma's createMany built a 500-row statement in JavaScript for
    * tens of milliseconds, long enough to hold back every position waiting behind it (p99 of the tracking benchmark).
    */
-  async insertTrail(points: { position: CourierPosition; courseId: string | null }[]): Promise<void> {
-    const column = <T>(pick: (point: { position: CourierPosition; courseId: string | null }) => T) => points.map(pick);
+  async insertTrail(points: TrailPoint[]): Promise<void> {
+    const column = <T>(pick: (point: TrailPoint) => T) => points.map(pick);
     await this.prisma.client.$executeRaw`
       INSERT INTO courier_positions (courier_id, course_id, latitude, longitude, heading, speed, accuracy, recorded_at)
       SELECT * FROM unnest(
