@@ -1,6 +1,3 @@
-/** Every API route lives under this prefix (DESIGN §3); the dev server proxies it to the API. */
-export const API_BASE_URL = '/api';
-
 /** Where the session is kept in localStorage (spec §7: the access token under "token"). */
 export const STORAGE_KEYS = {
   accessToken: 'token',

@@ -1,5 +1,16 @@
-import type { ApiError as ApiErrorBody, RefreshRequest, SessionResponse } from '@coursa/contracts';
-import { API_BASE_URL, STORAGE_KEYS } from '@/config';
+import type {
+  ApiError as ApiErrorBody,
+  FileRouteKey,
+  JsonRouteKey,
+  RouteAnswer,
+  RouteBody,
+  RouteKey,
+  RouteParams,
+  RouteQuery,
+  SessionResponse,
+  UploadRouteKey,
+} from '@coursa/contracts';
+import { STORAGE_KEYS } from '@/config';
 
 /** An error answer of the API; screens show `detail`. */
 export class ApiError extends Error {
@@ -45,8 +56,6 @@ export const sessionTokens = {
   },
 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export interface RequestOptions {
   /** On a 401, refresh the session once and retry. Off for calls that are themselves about the session. */
   refreshOnUnauthorized?: boolean;
@@ -54,14 +63,38 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function send(method: Method, path: string, body: unknown, options: RequestOptions, accept: string): Promise<Response> {
+/** What a route needs besides its key: its path parameters, its body and its query string, as ApiRoutes says. */
+type RouteInput<K extends RouteKey> = (keyof RouteParams<K> extends never ? { params?: never } : { params: RouteParams<K> }) &
+  ([RouteBody<K>] extends [never] ? { body?: never } : { body: RouteBody<K> }) &
+  ([RouteQuery<K>] extends [never]
+    ? { query?: never }
+    : {} extends RouteQuery<K>
+      ? { query?: RouteQuery<K> }
+      : { query: RouteQuery<K> });
+
+export type CallOptions<K extends RouteKey> = RouteInput<K> & RequestOptions;
+/** The options may be left out when the route needs none. */
+export type CallArgs<K extends RouteKey> = {} extends RouteInput<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** The method and URL of a call: the route's path with its parameters filled in, and the query's non-empty values. */
+function target(route: RouteKey, params: Record<string, string> = {}, query: object = {}): { method: string; url: string } {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return { method, url: search ? `${url}?${search}` : url };
+}
+
+function send(method: string, url: string, body: unknown, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const accessToken = sessionTokens.access();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   // A form (file upload) sets its own multipart content type; anything else goes as JSON.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  return fetch(API_BASE_URL + path, {
+  return fetch(url, {
     method,
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
@@ -77,19 +110,30 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/** A call as sent, once its route's typing has been checked. */
+interface Call extends RequestOptions {
+  params?: Record<string, string>;
+  query?: object;
+  /** JSON, or a form for the uploads. */
+  body?: unknown;
+}
+
 /** Sends a call, refreshing the session once on a 401; an error answer becomes an ApiError. */
-async function call(method: Method, path: string, body: unknown, options: RequestOptions, accept = 'application/json'): Promise<Response> {
-  let response = await send(method, path, body, options, accept);
+async function fetchRoute(route: RouteKey, options: Call, accept = 'application/json'): Promise<Response> {
+  const { method, url } = target(route, options.params, options.query);
+  const { body } = options;
+  let response = await send(method, url, body, options, accept);
   if (response.status === 401 && options.refreshOnUnauthorized !== false && (await refreshSession())) {
-    response = await send(method, path, body, options, accept);
+    response = await send(method, url, body, options, accept);
   }
   if (!response.ok) throw await toApiError(response);
   return response;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const text = await (await call(method, path, body, options)).text();
-  return (text ? JSON.parse(text) : undefined) as T;
+/** Calls a JSON route by its key, e.g. `callApi('GET /api/courses/:id/tracking', { params: { id } })`. */
+async function callApi<K extends JsonRouteKey>(route: K, ...[options]: CallArgs<K>): Promise<RouteAnswer<K>> {
+  const text = await (await fetchRoute(route, options ?? {})).text();
+  return (text ? JSON.parse(text) : undefined) as RouteAnswer<K>;
 }
 
 let refreshInFlight: Promise<boolean> | null = null;
@@ -109,8 +153,7 @@ async function attemptRefresh(): Promise<boolean> {
     return false;
   }
   try {
-    const body: RefreshRequest = { refresh_token: refreshToken };
-    sessionTokens.save(await request<SessionTokens>('POST', '/auth/refresh', body, { refreshOnUnauthorized: false }));
+    sessionTokens.save(await callApi('POST /api/auth/refresh', { body: { refresh_token: refreshToken }, refreshOnUnauthorized: false }));
     return true;
   } catch (error) {
     // Only a refusal by the API ends the session: a dropped mobile connection must not sign the user out.
@@ -119,18 +162,16 @@ async function attemptRefresh(): Promise<boolean> {
   }
 }
 
-/** The one HTTP client of the app. Features wrap it in typed functions over `@coursa/contracts`. */
+/** The one HTTP client of the app, typed by ApiRoutes: a call names its route and gets that route's answer. */
 export const apiClient = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  call: callApi,
   /** Sends a file as multipart form data (field `file`), for the photo uploads. */
-  upload: <T>(path: string, file: File) => {
+  upload: async <K extends UploadRouteKey>(route: K, file: File): Promise<RouteAnswer<K>> => {
     const form = new FormData();
     form.append('file', file);
-    return request<T>('POST', path, form);
+    return (await (await fetchRoute(route, { body: form })).json()) as RouteAnswer<K>;
   },
   /** A file answer (e.g. a PDF receipt) as a Blob. */
-  file: async (path: string, accept: string) => (await call('GET', path, undefined, {}, accept)).blob(),
+  file: async <K extends FileRouteKey>(route: K, params: RouteParams<K>, accept: RouteAnswer<K>['file']): Promise<Blob> =>
+    (await fetchRoute(route, { params }, accept)).blob(),
 };

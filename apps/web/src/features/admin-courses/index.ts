@@ -1,2 +1,2 @@
 export { CoursesTab } from './components/CoursesTab';
-export { adminCoursesApi } from './api/admin-courses-api';
+export { adminCoursesQueries } from './api/admin-courses-api';

@@ -1,7 +1,9 @@
-import type { AnalyticsDto } from '@coursa/contracts';
 import type { AnalyticsPeriod } from '@coursa/domain';
-import { apiClient } from '@/lib/api-client';
+import { routeQuery } from '@/lib/query-client';
 
-export const adminAnalyticsApi = {
-  get: (period: AnalyticsPeriod) => apiClient.get<AnalyticsDto>(`/admin/analytics?period=${period}`),
+/** Spec §9: the dashboard and the analytics refresh every 30 seconds. */
+export const AUTO_REFRESH_MS = 30_000;
+
+export const adminAnalyticsQueries = {
+  analytics: (period: AnalyticsPeriod) => routeQuery('GET /api/admin/analytics', { query: { period } }),
 };

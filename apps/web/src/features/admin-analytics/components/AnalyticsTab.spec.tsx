@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import type { AnalyticsDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { AnalyticsTab } from './AnalyticsTab';
 
 const ANALYTICS: AnalyticsDto = {
@@ -52,7 +53,7 @@ describe('advanced analytics', () => {
   });
 
   it('shows the answer: alerts, a dash for a missing average time, top 3 only, 7 trend days', async () => {
-    await act(async () => render(<AnalyticsTab />));
+    await act(async () => renderWithQuery(<AnalyticsTab />));
     expect(screen.getByRole('alert').textContent).toBe('Peu de livreurs actifs : 3 (minimum : 5).');
     expect(screen.getAllByText('—').length).toBeGreaterThan(0);
     expect(screen.getByRole('list', { name: 'Livraisons par livreur' }).children).toHaveLength(3);
@@ -60,7 +61,7 @@ describe('advanced analytics', () => {
   });
 
   it('loads the chosen period and refreshes every 30 s', async () => {
-    await act(async () => render(<AnalyticsTab />));
+    await act(async () => renderWithQuery(<AnalyticsTab />));
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/period=7days$/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '90 jours' })));
     expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/period=90days$/);

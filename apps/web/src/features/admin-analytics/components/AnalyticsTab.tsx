@@ -1,12 +1,12 @@
 import type { AnalyticsDto } from '@coursa/contracts';
 import { DEFAULT_ANALYTICS_PERIOD, TARGET_DELIVERY_MINUTES, TOP_LIST_SIZE, TREND_DAYS, type AnalyticsPeriod } from '@coursa/domain';
-import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
-import { adminAnalyticsApi } from '../api/admin-analytics-api';
-import { useRefreshing } from '../hooks/use-refreshing';
+import { adminAnalyticsQueries, AUTO_REFRESH_MS } from '../api/admin-analytics-api';
 import { Figure, FinancialCard, LiveActivityCard } from './AnalyticsCards';
 import { BarList } from './BarList';
 import { showGnf, showMinutes, showNumber, showPercent } from './figures';
@@ -23,14 +23,19 @@ const dayLabel = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'nume
 /** Spec §2 "Advanced analytics": every figure comes from the API; refreshed every 30 s. */
 export function AnalyticsTab() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
-  const fetcher = useCallback(() => adminAnalyticsApi.get(period), [period]);
-  const { data, loading, refresh } = useRefreshing(fetcher);
+  // A failure is logged only (spec §8) and keeps the last figures, also those of the previous period until the new ones come.
+  const { data, isFetching: loading, refetch } = useQuery({
+    ...adminAnalyticsQueries.analytics(period),
+    refetchInterval: AUTO_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Statistiques avancées</h2>
-        <Button variant="secondary" onClick={refresh} disabled={loading}>
+        <Button variant="secondary" onClick={() => void refetch()} disabled={loading}>
           Actualiser
         </Button>
       </div>

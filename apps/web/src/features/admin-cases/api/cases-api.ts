@@ -1,21 +1,12 @@
-import type {
-  DisputeUpdatedResponse,
-  StaffDisputeDto,
-  StaffSupportRequestDto,
-  SupportRequestUpdatedResponse,
-  UpdateCaseRequest,
-} from '@coursa/contracts';
+import type { UpdateCaseRequest } from '@coursa/contracts';
 import type { CaseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 
-const filtered = (path: string, status: CaseStatus | '') => (status ? `${path}?status=${status}` : path);
-
 export const casesApi = {
-  disputes: (status: CaseStatus | '') => apiClient.get<StaffDisputeDto[]>(filtered('/admin/disputes', status)),
+  disputes: (status: CaseStatus | '') => apiClient.call('GET /api/admin/disputes', { query: { status: status || undefined } }),
   supportRequests: (status: CaseStatus | '') =>
-    apiClient.get<StaffSupportRequestDto[]>(filtered('/admin/support-requests', status)),
-  updateDispute: (id: string, body: UpdateCaseRequest) =>
-    apiClient.put<DisputeUpdatedResponse>(`/admin/disputes/${encodeURIComponent(id)}`, body),
+    apiClient.call('GET /api/admin/support-requests', { query: { status: status || undefined } }),
+  updateDispute: (id: string, body: UpdateCaseRequest) => apiClient.call('PUT /api/admin/disputes/:id', { params: { id }, body }),
   updateSupportRequest: (id: string, body: UpdateCaseRequest) =>
-    apiClient.put<SupportRequestUpdatedResponse>(`/admin/support-requests/${encodeURIComponent(id)}`, body),
+    apiClient.call('PUT /api/admin/support-requests/:id', { params: { id }, body }),
 };

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import type { AdminCourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { CoursesTab } from './CoursesTab';
 
 const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto => ({
@@ -30,7 +31,7 @@ describe('course management', () => {
   afterEach(cleanup);
 
   it('shows the card fields and offers the actions only on non-final courses', async () => {
-    render(<CoursesTab />);
+    renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
     expect(within(card('01')).getByText(/25\s000 GNF/)).toBeTruthy();
     expect(within(card('01')).getByText('Colis récupéré')).toBeTruthy();
@@ -48,18 +49,18 @@ describe('course management', () => {
   });
 
   it('asks for an optional reason, sends it in the query and confirms', async () => {
-    render(<CoursesTab />);
+    renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
     fireEvent.click(within(card('01')).getByRole('button', { name: 'Annuler la course' }));
     fireEvent.change(screen.getByLabelText('Raison (optionnelle)'), { target: { value: 'Client absent' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(String(call[0])).toMatch(/\/admin\/courses\/00000000-0000-0000-0000-000000000001\/status\?new_status=cancelled&reason=Client\+absent$/);
+    expect(String(call[0])).toMatch(/\/admin\/courses\/00000000-0000-0000-0000-000000000001\/status\?new_status=cancelled&reason=Client%20absent$/);
     expect(screen.getByRole('status').textContent).toBe('Statut mis à jour avec succès');
   });
 
   it('without a reason sends no reason; a failure says so', async () => {
-    render(<CoursesTab />);
+    renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
     fetchMock.mockReturnValueOnce(answer(409, { detail: 'conflit' }));
     fireEvent.click(within(card('01')).getByRole('button', { name: 'Marquer livrée' }));

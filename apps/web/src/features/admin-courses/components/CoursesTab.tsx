@@ -1,12 +1,12 @@
-import type { AdminCourseDto } from '@coursa/contracts';
 import { COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { formatDate } from '@/lib/format';
-import { adminCoursesApi } from '../api/admin-courses-api';
+import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
 import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
 
 export const COURSES_MESSAGES = {
@@ -22,28 +22,13 @@ const STATUS_FILTERS = [
 ];
 const isFinal = (status: CourseStatus) => status === 'delivered' || status === 'cancelled';
 
-type Courses = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: AdminCourseDto[] };
-
 /** Spec §2 "Course management": courses by status; non-final ones can be closed as delivered or cancelled. */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatus | ''>('');
-  const [courses, setCourses] = useState<Courses>({ state: 'loading' });
+  const courses = useQuery(adminCoursesQueries.list(status || undefined));
+  const queryClient = useQueryClient();
   const [change, setChange] = useState<StatusChange | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  const load = useCallback(async (filter: CourseStatus | '') => {
-    try {
-      setCourses({ state: 'ready', items: await adminCoursesApi.list(filter || undefined) });
-    } catch (error) {
-      console.error(error);
-      setCourses({ state: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    setCourses({ state: 'loading' });
-    void load(status);
-  }, [load, status]);
 
   async function apply(reason: string) {
     if (!change) return;
@@ -52,7 +37,8 @@ export function CoursesTab() {
     try {
       await adminCoursesApi.setStatus(courseId, newStatus, reason.trim());
       setNotice({ tone: 'success', text: COURSES_MESSAGES.updated });
-      await load(status);
+      // Every filtered list may hold the course: all of them reload.
+      await queryClient.invalidateQueries(adminCoursesQueries.all);
     } catch {
       setNotice({ tone: 'error', text: COURSES_MESSAGES.updateFailed });
     }
@@ -62,7 +48,7 @@ export function CoursesTab() {
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Gestion des courses</h2>
-        <Button variant="secondary" onClick={() => void load(status)}>
+        <Button variant="secondary" onClick={() => void courses.refetch()}>
           Actualiser
         </Button>
       </div>
@@ -73,11 +59,11 @@ export function CoursesTab() {
         onChange={(event) => setStatus(event.target.value as CourseStatus | '')}
       />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {courses.state === 'loading' && <Loader />}
-      {courses.state === 'failed' && <p className="muted">Impossible de charger les courses pour le moment.</p>}
-      {courses.state === 'ready' && !courses.items.length && <p className="muted">Aucune course.</p>}
-      {courses.state === 'ready' &&
-        courses.items.map((course) => (
+      {courses.isPending && <Loader />}
+      {courses.isError && <p className="muted">Impossible de charger les courses pour le moment.</p>}
+      {courses.isSuccess && !courses.data.length && <p className="muted">Aucune course.</p>}
+      {courses.isSuccess &&
+        courses.data.map((course) => (
           <article key={course.id} className="card admin-course" aria-label={`Course ${shortId(course.id)}`}>
             <div className="card__header">
               <h3 className="card__title">Course #{shortId(course.id)}</h3>

@@ -1,6 +1,5 @@
-import type { DashboardStatsDto } from '@coursa/contracts';
-import { apiClient } from '@/lib/api-client';
+import { routeQuery } from '@/lib/query-client';
 
-export const adminDashboardApi = {
-  stats: () => apiClient.get<DashboardStatsDto>('/dashboard/stats'),
+export const adminDashboardQueries = {
+  stats: () => routeQuery('GET /api/dashboard/stats'),
 };

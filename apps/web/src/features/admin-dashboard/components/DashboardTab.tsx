@@ -1,12 +1,13 @@
-import type { AdminCourseDto, AnalyticsDto, DashboardStatsDto } from '@coursa/contracts';
+import type { AdminCourseDto } from '@coursa/contracts';
 import { ACTIVE_STATUSES, shortId } from '@coursa/domain';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
-import { adminAnalyticsApi, Figure, FinancialCard, LiveActivityCard, showNumber, useRefreshing } from '@/features/admin-analytics';
-import { adminCoursesApi } from '@/features/admin-courses';
+import { adminAnalyticsQueries, AUTO_REFRESH_MS, Figure, FinancialCard, LiveActivityCard, showNumber } from '@/features/admin-analytics';
+import { adminCoursesQueries } from '@/features/admin-courses';
 import { useOpenTab } from '@/lib/tabs';
-import { adminDashboardApi } from '../api/admin-dashboard-api';
+import { adminDashboardQueries } from '../api/admin-dashboard-api';
 import { useOpsFeed } from '../hooks/use-ops-feed';
 import { opsActions, useOpsStore } from '../stores/ops-store';
 import { Champions } from './Champions';
@@ -17,43 +18,34 @@ const OpsMap = lazy(() => import('@/components/map/OpsMap'));
 /** Spec §9: the dashboard's champions are the top 4 couriers of the last 30 days. */
 const CHAMPIONS = 4;
 
-interface DashboardData {
-  stats: DashboardStatsDto | null;
-  analytics: AnalyticsDto | null;
-}
+/** Refreshed every 30 s (spec §9); each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
+const refreshing = { refetchInterval: AUTO_REFRESH_MS, refetchIntervalInBackground: true } as const;
 
-/** Each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
-async function loadDashboard(): Promise<DashboardData> {
-  const [stats, analytics] = await Promise.allSettled([adminDashboardApi.stats(), adminAnalyticsApi.get('30days')]);
-  [stats, analytics].forEach((result) => result.status === 'rejected' && console.error(result.reason));
-  return {
-    stats: stats.status === 'fulfilled' ? stats.value : null,
-    analytics: analytics.status === 'fulfilled' ? analytics.value : null,
-  };
-}
-
-/** The courses in transit, loaded on their own so the map does not wait for the (heavier) analytics. */
-const loadInTransit = async (): Promise<AdminCourseDto[]> =>
-  (await adminCoursesApi.list()).filter((course) => ACTIVE_STATUSES.includes(course.status));
+const inTransitOnly = (courses: AdminCourseDto[]) => courses.filter((course) => ACTIVE_STATUSES.includes(course.status));
 
 /** Spec §2 "Admin dashboard": counters, live map and activity, finances, champions, notifications, shortcuts. */
 export function DashboardTab() {
   useOpsFeed();
-  const { data, loading, refresh: refreshFigures } = useRefreshing(loadDashboard);
-  const transit = useRefreshing(loadInTransit);
+  const statsQuery = useQuery({ ...adminDashboardQueries.stats(), ...refreshing });
+  const analyticsQuery = useQuery({ ...adminAnalyticsQueries.analytics('30days'), ...refreshing });
+  // The courses in transit come on their own, so the map does not wait for the (heavier) analytics.
+  const transit = useQuery({ ...adminCoursesQueries.list(), select: inTransitOnly, ...refreshing });
+  const loading = statsQuery.isFetching || analyticsQuery.isFetching;
   const refresh = () => {
-    refreshFigures();
-    transit.refresh();
+    void statsQuery.refetch();
+    void analyticsQuery.refetch();
+    void transit.refetch();
   };
   const openTab = useOpenTab();
   const live = useOpsStore((state) => state.counters);
-  const alerts = data?.analytics?.alerts;
+  const analytics = analyticsQuery.data ?? null;
+  const alerts = analytics?.alerts;
 
   useEffect(() => {
     if (alerts) opsActions.alerts(alerts.map((alert) => alert.message));
   }, [alerts]);
 
-  const stats = data?.stats;
+  const stats = statsQuery.data;
   return (
     <div className="stack">
       <div className="card__header">
@@ -69,12 +61,9 @@ export function DashboardTab() {
         <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />
       </section>
       <LiveMap inTransit={transit.data ?? []} />
-      <LiveActivityCard analytics={data?.analytics ?? null} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
-      <FinancialCard analytics={data?.analytics ?? null} />
-      <Champions
-        champions={(data?.analytics?.top_delivery_personnel ?? []).slice(0, CHAMPIONS)}
-        loaded={Boolean(data?.analytics)}
-      />
+      <LiveActivityCard analytics={analytics} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
+      <FinancialCard analytics={analytics} />
+      <Champions champions={(analytics?.top_delivery_personnel ?? []).slice(0, CHAMPIONS)} loaded={Boolean(analytics)} />
       <NotificationCenter />
       <section className="card" aria-labelledby="quick-actions-title">
         <h3 id="quick-actions-title" className="card__title">

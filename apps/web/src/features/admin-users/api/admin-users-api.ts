@@ -1,9 +1,15 @@
-import type { AdminUserDto } from '@coursa/contracts';
+import type { Role } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
+import { everyQueryOf, routeQuery } from '@/lib/query-client';
+
+export const adminUsersQueries = {
+  all: everyQueryOf('GET /api/admin/users'),
+  /** Every user when no role is given. */
+  list: (role?: Role) => routeQuery('GET /api/admin/users', { query: { role } }),
+};
 
 /** Spec §7: the back office's user calls. */
 export const adminUsersApi = {
-  list: (role?: string) => apiClient.get<{ users: AdminUserDto[] }>(`/admin/users${role ? `?role=${encodeURIComponent(role)}` : ''}`),
-  toggleStatus: (id: string) => apiClient.put<{ id: string; is_active: boolean }>(`/users/${id}/toggle-status`),
-  remove: (id: string) => apiClient.delete<{ success: boolean; message: string }>(`/admin/users/${id}`),
+  toggleStatus: (id: string) => apiClient.call('PUT /api/users/:id/toggle-status', { params: { id } }),
+  remove: (id: string) => apiClient.call('DELETE /api/admin/users/:id', { params: { id } }),
 };

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import type { AdminUserDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { UsersTab } from './UsersTab';
 
 const user = (id: string, role: AdminUserDto['role'], email: string | null = null): AdminUserDto => ({
@@ -27,7 +28,7 @@ describe('user management', () => {
   afterEach(cleanup);
 
   it('shows the table with "Non renseigné" for an empty email and no delete for admin rows', async () => {
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     await screen.findByText('USR-1');
     expect(within(row('1')).getByText('Non renseigné')).toBeTruthy();
     expect(within(row('2')).getByText('b@example.com')).toBeTruthy();
@@ -36,14 +37,14 @@ describe('user management', () => {
   });
 
   it('filters by role through the API', async () => {
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     await screen.findByText('USR-1');
     await act(async () => fireEvent.change(screen.getByLabelText('Filtrer par rôle'), { target: { value: 'salaried_delivery' } }));
     expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/\/admin\/users\?role=salaried_delivery$/);
   });
 
   it('deletes in two steps on the same user, and Annuler drops the confirmation', async () => {
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     await screen.findByText('USR-1');
     fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
     expect(within(row('1')).getByRole('button', { name: 'Confirmer' })).toBeTruthy();
@@ -62,7 +63,7 @@ describe('user management', () => {
   });
 
   it('a failed delete shows the server detail, else the fallback, and resets the confirmation', async () => {
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     await screen.findByText('USR-1');
     fetchMock.mockReturnValueOnce(answer(409, { detail: 'Impossible de supprimer ce compte' }));
     fireEvent.click(within(row('1')).getByRole('button', { name: 'Supprimer' }));
@@ -77,7 +78,7 @@ describe('user management', () => {
   });
 
   it('toggles the status with PUT and reports a failure', async () => {
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     await screen.findByText('USR-1');
     fetchMock.mockReturnValueOnce(answer(500, { detail: 'boom' }));
     await act(async () => fireEvent.click(within(row('1')).getByRole('button', { name: 'Désactiver' })));
@@ -89,7 +90,7 @@ describe('user management', () => {
   it('a failed load says so', async () => {
     fetchMock.mockReturnValueOnce(answer(500, {}));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<UsersTab />);
+    renderWithQuery(<UsersTab />);
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du chargement des utilisateurs');
   });
 });

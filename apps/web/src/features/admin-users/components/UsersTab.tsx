@@ -1,13 +1,14 @@
 import type { AdminUserDto } from '@coursa/contracts';
-import { accountTypeLabel, isStaff } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { accountTypeLabel, isStaff, type Role } from '@coursa/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
-import { adminUsersApi } from '../api/admin-users-api';
+import { adminUsersApi, adminUsersQueries } from '../api/admin-users-api';
 
 export const USERS_MESSAGES = {
   loadFailed: 'Erreur lors du chargement des utilisateurs',
@@ -24,75 +25,56 @@ const ROLE_FILTERS = [
   { value: 'admin', label: accountTypeLabel('admin') },
 ] as const;
 
-type Users = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: AdminUserDto[] };
-
 /** Spec §2 "User management": a table filtered by role, with toggle and two-step delete. */
 export function UsersTab() {
-  const [role, setRole] = useState('');
-  const [users, setUsers] = useState<Users>({ state: 'loading' });
+  const [role, setRole] = useState<Role | ''>('');
+  const users = useQuery({ ...adminUsersQueries.list(role || undefined), select: (answer) => answer.users });
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // Each change reloads every list (whatever its filter) before the row is usable again.
+  const reload = () => queryClient.invalidateQueries(adminUsersQueries.all);
+  const toggleStatus = useMutation({
+    mutationFn: async (id: string) => {
+      await adminUsersApi.toggleStatus(id);
+      await reload();
+    },
+    onMutate: () => setError(null),
+    onError: () => setError(USERS_MESSAGES.toggleFailed),
+  });
+  const removeUser = useMutation({
+    mutationFn: async (id: string) => {
+      await adminUsersApi.remove(id);
+      await reload();
+    },
+    onMutate: () => setError(null),
+    onError: (caught) => setError(errorMessage(caught, USERS_MESSAGES.deleteFailed)),
+    onSettled: () => setConfirming(null),
+  });
+  const busy = [toggleStatus, removeUser].find((mutation) => mutation.isPending)?.variables ?? null;
 
-  const load = useCallback(async (filter: string) => {
-    try {
-      setUsers({ state: 'ready', items: (await adminUsersApi.list(filter || undefined)).users });
-    } catch (caught) {
-      console.error(caught);
-      setUsers({ state: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    setUsers({ state: 'loading' });
-    void load(role);
-  }, [load, role]);
-
-  async function toggle(user: AdminUserDto) {
-    setError(null);
-    setBusy(user.id);
-    try {
-      await adminUsersApi.toggleStatus(user.id);
-      await load(role);
-    } catch {
-      setError(USERS_MESSAGES.toggleFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove(user: AdminUserDto) {
+  function remove(user: AdminUserDto) {
     if (confirming !== user.id) {
       setConfirming(user.id);
       return;
     }
-    setError(null);
-    setBusy(user.id);
-    try {
-      await adminUsersApi.remove(user.id);
-      await load(role);
-    } catch (caught) {
-      setError(errorMessage(caught, USERS_MESSAGES.deleteFailed));
-    } finally {
-      setConfirming(null);
-      setBusy(null);
-    }
+    removeUser.mutate(user.id);
   }
 
   return (
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Gestion des utilisateurs</h2>
-        <Button variant="secondary" onClick={() => void load(role)}>
+        <Button variant="secondary" onClick={() => void users.refetch()}>
           Actualiser
         </Button>
       </div>
-      <Select label="Filtrer par rôle" options={ROLE_FILTERS} value={role} onChange={(event) => setRole(event.target.value)} />
+      <Select label="Filtrer par rôle" options={ROLE_FILTERS} value={role} onChange={(event) => setRole(event.target.value as Role | '')} />
       {error && <Alert tone="error">{error}</Alert>}
-      {users.state === 'loading' && <Loader />}
-      {users.state === 'failed' && <Alert tone="error">{USERS_MESSAGES.loadFailed}</Alert>}
-      {users.state === 'ready' && !users.items.length && <p className="muted">Aucun utilisateur.</p>}
-      {users.state === 'ready' && users.items.length > 0 && (
+      {users.isPending && <Loader />}
+      {users.isError && <Alert tone="error">{USERS_MESSAGES.loadFailed}</Alert>}
+      {users.isSuccess && !users.data.length && <p className="muted">Aucun utilisateur.</p>}
+      {users.isSuccess && users.data.length > 0 && (
         <div className="admin-table">
           <table>
             <thead>
@@ -107,7 +89,7 @@ export function UsersTab() {
               </tr>
             </thead>
             <tbody>
-              {users.items.map((user) => (
+              {users.data.map((user) => (
                 <tr key={user.id}>
                   <td className="admin-table__id">{user.display_id}</td>
                   <td>
@@ -125,7 +107,7 @@ export function UsersTab() {
                   <td>{formatDate(user.created_at)}</td>
                   <td>
                     <div className="admin-table__actions">
-                      <Button variant="secondary" disabled={busy === user.id} onClick={() => void toggle(user)}>
+                      <Button variant="secondary" disabled={busy === user.id} onClick={() => toggleStatus.mutate(user.id)}>
                         {user.is_active ? 'Désactiver' : 'Activer'}
                       </Button>
                       {!isStaff(user.role) && (
@@ -133,7 +115,7 @@ export function UsersTab() {
                           variant={confirming === user.id ? 'primary' : 'secondary'}
                           className="button--danger"
                           disabled={busy === user.id}
-                          onClick={() => void remove(user)}
+                          onClick={() => remove(user)}
                         >
                           {confirming === user.id ? 'Confirmer' : 'Supprimer'}
                         </Button>

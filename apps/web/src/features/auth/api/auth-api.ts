@@ -2,13 +2,9 @@ import type {
   ActivateRequest,
   ForgotPasswordRequest,
   LoginRequest,
-  MessageResponse,
   RefreshRequest,
   RegisterRequest,
-  RegisterResponse,
   ResetPasswordRequest,
-  SessionResponse,
-  UserDto,
 } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 
@@ -16,12 +12,11 @@ import { apiClient } from '@/lib/api-client';
 const withoutRefresh = { refreshOnUnauthorized: false };
 
 export const authApi = {
-  login: (body: LoginRequest) => apiClient.post<SessionResponse>('/auth/login', body, withoutRefresh),
-  register: (body: RegisterRequest) => apiClient.post<RegisterResponse>('/auth/register', body),
-  activate: (body: ActivateRequest) => apiClient.post<MessageResponse>('/auth/activate', body),
-  forgotPassword: (body: ForgotPasswordRequest) =>
-    apiClient.post<MessageResponse>('/auth/forgot-password-choice', body),
-  resetPassword: (body: ResetPasswordRequest) => apiClient.post<MessageResponse>('/auth/reset-password-choice', body),
-  currentUser: () => apiClient.get<UserDto>('/auth/me'),
-  logout: (body: RefreshRequest) => apiClient.post<void>('/auth/logout', body, withoutRefresh),
+  login: (body: LoginRequest) => apiClient.call('POST /api/auth/login', { body, ...withoutRefresh }),
+  register: (body: RegisterRequest) => apiClient.call('POST /api/auth/register', { body }),
+  activate: (body: ActivateRequest) => apiClient.call('POST /api/auth/activate', { body }),
+  forgotPassword: (body: ForgotPasswordRequest) => apiClient.call('POST /api/auth/forgot-password-choice', { body }),
+  resetPassword: (body: ResetPasswordRequest) => apiClient.call('POST /api/auth/reset-password-choice', { body }),
+  currentUser: () => apiClient.call('GET /api/auth/me'),
+  logout: (body: RefreshRequest) => apiClient.call('POST /api/auth/logout', { body, ...withoutRefresh }),
 };

@@ -1,11 +1,11 @@
 import { COURSES_PER_FREE_DELIVERY, completedCourses, deliveriesToFreeRide } from '@coursa/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { PaymentReturn } from '@/features/ordering';
 import { formatNumber } from '@/lib/format';
 import { useOpenTab } from '@/lib/tabs';
-import { loyaltyApi, type LoyaltyProfile } from '../api/loyalty-api';
+import { loyaltyQueries } from '../api/loyalty-api';
 import { LoyaltyCard } from './LoyaltyCard';
 
 /** Courses completed from which the "almost a free course" banner shows (spec §2). */
@@ -23,13 +23,9 @@ const SHORTCUTS = [
 export function ClientHome() {
   const openTab = useOpenTab();
   const user = useCurrentUser();
-  const [profile, setProfile] = useState<LoyaltyProfile | null>(null);
+  const { data: profile } = useQuery(loyaltyQueries.profile());
   const [searchParams, setSearchParams] = useSearchParams();
   const returningOrder = searchParams.get('paiement');
-
-  useEffect(() => {
-    loyaltyApi.profile().then(setProfile, (error: unknown) => console.error(error));
-  }, []);
 
   const points = profile?.points ?? user.loyalty_points;
   const completed = completedCourses(points);

@@ -1,9 +1,11 @@
+import type { LoyaltyProfileDto } from '@coursa/contracts';
 import { formatGnf, loyaltyLevel, nextLoyaltyLevel } from '@coursa/domain';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { formatDate, formatNumber } from '@/lib/format';
-import { loyaltyApi, type LeaderboardEntry, type LoyaltyProfile } from '../api/loyalty-api';
+import { loyaltyQueries } from '../api/loyalty-api';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 
 /** Share of the way from the current level's threshold to the next one, in percent (100 at the top level). */
@@ -15,7 +17,7 @@ function levelProgress(points: number): number {
 }
 
 /** Spec §2 loyalty card: level, points, promo codes, progress, leaderboard and referral. */
-export function LoyaltyCard({ profile }: { profile: LoyaltyProfile }) {
+export function LoyaltyCard({ profile }: { profile: LoyaltyProfileDto }) {
   const [open, setOpen] = useState<'promo' | 'leaderboard' | null>(null);
   const [copied, setCopied] = useState(false);
   const progress = levelProgress(profile.points);
@@ -87,7 +89,7 @@ function HomeModal({ title, onClose, children }: { title: string; onClose: () =>
   );
 }
 
-function PromoCodesModal({ codes, onClose }: { codes: LoyaltyProfile['promo_codes']; onClose: () => void }) {
+function PromoCodesModal({ codes, onClose }: { codes: LoyaltyProfileDto['promo_codes']; onClose: () => void }) {
   return (
     <HomeModal title="Mes codes promo" onClose={onClose}>
       {codes.length ? (
@@ -108,14 +110,7 @@ function PromoCodesModal({ codes, onClose }: { codes: LoyaltyProfile['promo_code
 }
 
 function LeaderboardModal({ onClose }: { onClose: () => void }) {
-  const [entries, setEntries] = useState<LeaderboardEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    loyaltyApi.leaderboard().then(setEntries, (error: unknown) => {
-      console.error(error);
-      setFailed(true);
-    });
-  }, []);
+  const { data: entries, isError: failed } = useQuery(loyaltyQueries.leaderboard());
   return (
     <HomeModal title="Classement" onClose={onClose}>
       {failed && <p className="muted">Classement indisponible pour le moment.</p>}

@@ -1,34 +1,23 @@
-import type {
-  AvailableCourseDto,
-  CommissionDto,
-  CourierRatingsDto,
-  DeliveryDto,
-  EarningsSummaryDto,
-  NavigationDto,
-  PaymentRecordDto,
-} from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 
-const course = (id: string) => `/delivery/course/${encodeURIComponent(id)}`;
-
 /** The courier's calls (spec §7), all under /delivery. */
 export const courierApi = {
-  toggleAvailability: () => apiClient.post<{ is_available: boolean }>('/delivery/toggle-availability'),
-  availableCourses: () => apiClient.get<AvailableCourseDto[]>('/delivery/available-courses'),
-  accept: (id: string) => apiClient.post<unknown>(`/delivery/accept-course/${encodeURIComponent(id)}`),
-  history: () => apiClient.get<DeliveryDto[]>('/delivery/history'),
-  navigation: (id: string) => apiClient.get<NavigationDto>(`${course(id)}/navigation`),
+  toggleAvailability: () => apiClient.call('POST /api/delivery/toggle-availability'),
+  availableCourses: () => apiClient.call('GET /api/delivery/available-courses'),
+  accept: (id: string) => apiClient.call('POST /api/delivery/accept-course/:id', { params: { id } }),
+  history: () => apiClient.call('GET /api/delivery/history'),
+  navigation: (id: string) => apiClient.call('GET /api/delivery/course/:id/navigation', { params: { id } }),
   updateStatus: (id: string, status: CourseStatus) =>
-    apiClient.post<unknown>(`${course(id)}/update-status?new_status=${encodeURIComponent(status)}`),
-  verifyOtp: (id: string, otp: string) => apiClient.post<unknown>(`${course(id)}/verify-otp`, { otp }),
-  regenerateOtp: (id: string) => apiClient.post<unknown>(`${course(id)}/regenerate-otp`),
+    apiClient.call('POST /api/delivery/course/:id/update-status', { params: { id }, query: { new_status: status } }),
+  verifyOtp: (id: string, otp: string) => apiClient.call('POST /api/delivery/course/:id/verify-otp', { params: { id }, body: { otp } }),
+  regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
   contactSupport: (id: string, issue: string) =>
-    apiClient.post<unknown>(`${course(id)}/contact-support?issue=${encodeURIComponent(issue)}`),
-  ratings: () => apiClient.get<CourierRatingsDto>('/delivery/ratings'),
-  earnings: () => apiClient.get<EarningsSummaryDto>('/delivery/earnings'),
-  commissionHistory: () => apiClient.get<CommissionDto[]>('/delivery/commission-history'),
-  paymentHistory: () => apiClient.get<PaymentRecordDto[]>('/delivery/payment-history'),
+    apiClient.call('POST /api/delivery/course/:id/contact-support', { params: { id }, query: { issue } }),
+  ratings: () => apiClient.call('GET /api/delivery/ratings'),
+  earnings: () => apiClient.call('GET /api/delivery/earnings'),
+  commissionHistory: () => apiClient.call('GET /api/delivery/commission-history'),
+  paymentHistory: () => apiClient.call('GET /api/delivery/payment-history'),
   requestPayment: (amount: number) =>
-    apiClient.post<{ message: string }>('/delivery/request-payment', { amount, reason: 'early_payment' }),
+    apiClient.call('POST /api/delivery/request-payment', { body: { amount, reason: 'early_payment' } }),
 };

@@ -1,24 +1,18 @@
-import type {
-  CourseDto,
-  CreateDisputeRequest,
-  CreateRatingRequest,
-  DisputeCreatedResponse,
-  RatingCreatedResponse,
-} from '@coursa/contracts';
+import type { CreateDisputeRequest, CreateRatingRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
+import { routeQuery } from '@/lib/query-client';
 
-export const myCoursesApi = {
-  list: () => apiClient.get<CourseDto[]>('/courses'),
-  cancel: (id: string) => apiClient.post<CourseDto>(`/courses/${id}/cancel`),
-  rate: (body: CreateRatingRequest) => apiClient.post<RatingCreatedResponse>('/ratings', body),
-  openDispute: (body: CreateDisputeRequest) => apiClient.post<DisputeCreatedResponse>('/disputes', body),
-  receipt,
+export const myCoursesQueries = {
+  list: () => routeQuery('GET /api/courses'),
 };
 
-/** The PDF receipt, as a file to save. */
-function receipt(id: string): Promise<Blob> {
-  return apiClient.file(`/courses/${id}/receipt`, 'application/pdf');
-}
+export const myCoursesApi = {
+  cancel: (id: string) => apiClient.call('POST /api/courses/:id/cancel', { params: { id } }),
+  rate: (body: CreateRatingRequest) => apiClient.call('POST /api/ratings', { body }),
+  openDispute: (body: CreateDisputeRequest) => apiClient.call('POST /api/disputes', { body }),
+  /** The PDF receipt, as a file to save. */
+  receipt: (id: string) => apiClient.file('GET /api/courses/:id/receipt', { id }, 'application/pdf'),
+};
 
 /** Hands a blob to the browser as a downloaded file. */
 export function saveFile(blob: Blob, fileName: string): void {

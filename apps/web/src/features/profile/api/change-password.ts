@@ -1,5 +1,4 @@
-import type { ChangePasswordRequest, ChangePasswordResponse } from '@coursa/contracts';
+import type { ChangePasswordRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  apiClient.post<ChangePasswordResponse>('/auth/change-password', body);
+export const changePassword = (body: ChangePasswordRequest) => apiClient.call('POST /api/auth/change-password', { body });

@@ -1,4 +1,4 @@
-import type { AuditLogsResponse, AuditStatsDto, CreateAdminRequest, SuccessResponse } from '@coursa/contracts';
+import type { CreateAdminRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /** Spec §9: one page of audit entries. */
@@ -10,13 +10,9 @@ export interface AuditFilters {
 }
 
 export const superAdminApi = {
-  createAdmin: (body: CreateAdminRequest) => apiClient.post<SuccessResponse>('/super-admin/create-admin', body),
-  migrateToSuperAdmin: () => apiClient.post<SuccessResponse>('/super-admin/migrate-to-super-admin'),
-  auditLogs: ({ action, resource_type }: AuditFilters) => {
-    const query = new URLSearchParams({ limit: String(AUDIT_PAGE_LIMIT) });
-    if (action) query.set('action', action);
-    if (resource_type) query.set('resource_type', resource_type);
-    return apiClient.get<AuditLogsResponse>(`/super-admin/audit-logs?${query}`);
-  },
-  auditStats: () => apiClient.get<AuditStatsDto>('/super-admin/audit-stats'),
+  createAdmin: (body: CreateAdminRequest) => apiClient.call('POST /api/super-admin/create-admin', { body }),
+  migrateToSuperAdmin: () => apiClient.call('POST /api/super-admin/migrate-to-super-admin'),
+  auditLogs: ({ action, resource_type }: AuditFilters) =>
+    apiClient.call('GET /api/super-admin/audit-logs', { query: { limit: AUDIT_PAGE_LIMIT, action, resource_type } }),
+  auditStats: () => apiClient.call('GET /api/super-admin/audit-stats'),
 };

@@ -2,7 +2,8 @@
 import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { renderWithQuery } from '@/test/render-with-query';
 import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
 
 
@@ -33,7 +34,7 @@ describe('tracking', () => {
 
   it('shows the empty state without active courses', async () => {
     fetchMock.mockReturnValue(reply(200, [{ id: 'x', status: 'delivered' }, { id: 'y', status: 'pending' }]));
-    render(<TrackingTab />);
+    renderWithQuery(<TrackingTab />);
     expect(await screen.findByText('Aucune course active')).toBeTruthy();
     expect(screen.getByText("Vous n'avez pas de livraisons en cours à suivre.")).toBeTruthy();
   });
@@ -42,7 +43,7 @@ describe('tracking', () => {
     jest.useFakeTimers();
     fetchMock.mockImplementation(() => reply(200, tracking));
     const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
-    render(<CourseTracking course={course} />);
+    renderWithQuery(<CourseTracking course={course} />);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(0);
     });

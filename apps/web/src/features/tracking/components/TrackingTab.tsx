@@ -1,11 +1,12 @@
 import type { CourseDto } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
-import { trackingApi, type TrackingDto } from '../api/tracking-api';
+import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 const CourseMap = lazy(() => import('@/components/map/CourseMap'));
@@ -18,25 +19,15 @@ const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 'delivered'];
 
+const activeOnly = (courses: CourseDto[]) => courses.filter((course) => ACTIVE_STATUSES.includes(course.status));
+
 /** 'Suivi GPS Temps Réel' (spec §2): the client's active courses, live. */
 export function TrackingTab() {
-  const [courses, setCourses] = useState<CourseDto[] | null>(null);
-  const [selectedId, setSelectedId] = useState('');
+  const { data, isError } = useQuery({ ...trackingQueries.courses(), select: activeOnly });
+  const [chosenId, setChosenId] = useState('');
 
-  useEffect(() => {
-    trackingApi
-      .courses()
-      .then((all) => {
-        const active = all.filter((course) => ACTIVE_STATUSES.includes(course.status));
-        setCourses(active);
-        setSelectedId((current) => current || active[0]?.id || '');
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        setCourses([]);
-      });
-  }, []);
-
+  // A failed load (logged) shows as no course to follow.
+  const courses = data ?? (isError ? [] : undefined);
   if (!courses) return <Loader />;
   if (courses.length === 0) {
     return (
@@ -47,6 +38,7 @@ export function TrackingTab() {
     );
   }
 
+  const selectedId = chosenId || courses[0]!.id;
   const selected = courses.find((course) => course.id === selectedId);
   return (
     <div className="stack">
@@ -54,7 +46,7 @@ export function TrackingTab() {
       <Select
         label="Course à suivre"
         value={selectedId}
-        onChange={(event) => setSelectedId(event.target.value)}
+        onChange={(event) => setChosenId(event.target.value)}
         options={courses.map((course) => ({
           value: course.id,
           label: `#${shortId(course.id)} — ${COURSE_STATUS_LABELS[course.status]}`,
@@ -66,21 +58,17 @@ export function TrackingTab() {
 }
 
 export function CourseTracking({ course }: { course: CourseDto }) {
-  const [tracking, setTracking] = useState<TrackingDto | null>(null);
+  // Every 10 s whether or not the socket is up, as the spec says; a failed refresh keeps the last answer.
+  const { data: tracking, refetch } = useQuery({
+    ...trackingQueries.tracking(course.id),
+    refetchInterval: TRACKING_REFRESH_MS,
+    refetchIntervalInBackground: true,
+  });
   const online = useIsOnline();
   const statusEvent = useCourseStatusEvent(course.id);
   const courierId = statusEvent?.courier_id ?? course.assigned_delivery_person_id;
   const livePosition = useCourierPosition(courierId);
-
-  const refresh = useCallback(() => {
-    trackingApi.tracking(course.id).then(setTracking, (error: unknown) => console.error(error));
-  }, [course.id]);
-
-  useEffect(() => {
-    refresh();
-    const timer = window.setInterval(refresh, TRACKING_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh]);
+  const refresh = () => void refetch();
 
   // Join the course's room each time the socket (re)connects.
   useEffect(() => {
@@ -89,8 +77,8 @@ export function CourseTracking({ course }: { course: CourseDto }) {
 
   // A status change reloads the times (pickup_time) with it.
   useEffect(() => {
-    if (statusEvent) refresh();
-  }, [statusEvent, refresh]);
+    if (statusEvent) void refetch();
+  }, [statusEvent, refetch]);
 
   if (!tracking) return <Loader />;
 
