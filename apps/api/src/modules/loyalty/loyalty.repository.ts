@@ -46,8 +46,9 @@ export class LoyaltyRepository {
     await tx.user.update({ where: { id: userId }, data: { loyaltyPoints: { increment: points } } });
   }
 
-  deliveredCount(tx: Tx, clientId: string): Promise<number> {
-    return tx.course.count({ where: { clientId, status: 'delivered' } });
+  /** Courses handed over to this client that earned points (a course staff closed by hand earns none, and does not count). */
+  creditedDeliveries(tx: Tx, clientId: string): Promise<number> {
+    return tx.loyaltyEntry.count({ where: { userId: clientId, reason: 'course_delivered' } });
   }
 
   async givePersonalPromo(tx: Tx, ownerId: string, promo: { code: string; expiresAt: Date; reason: 'free_delivery_milestone' }): Promise<void> {

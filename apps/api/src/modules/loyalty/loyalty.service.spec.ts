@@ -38,7 +38,7 @@ function setUp() {
   const repository = {
     usablePromo: jest.fn(promos.usablePromo.bind(promos)),
     credit: jest.fn(async (_tx: Tx, _userId: string, _points: number, _reason: string, _courseId: string) => {}),
-    deliveredCount: jest.fn(async (_tx: Tx, _clientId: string) => 1),
+    creditedDeliveries: jest.fn(async (_tx: Tx, _clientId: string) => 1),
     givePersonalPromo: jest.fn(async (_tx: Tx, _ownerId: string, _promo: { code: string; expiresAt: Date; reason: string }) => {}),
     claimReferralReward: jest.fn(async (_tx: Tx, _referredId: string, _at: Date): Promise<string | null> => null),
   };
@@ -115,11 +115,11 @@ describe('LoyaltyService.creditForDelivery: what a delivered course earns', () =
 
     expect(t.repository.credit).toHaveBeenCalledTimes(1);
     expect(t.repository.credit).toHaveBeenCalledWith(tx, CLIENT, 10, 'course_delivered', 'course-42');
-    expect(t.repository.deliveredCount).toHaveBeenCalledWith(tx, CLIENT);
+    expect(t.repository.creditedDeliveries).toHaveBeenCalledWith(tx, CLIENT);
   });
 
   it.each([10, 20, 130])('gives a personal free-delivery code when the client has %i delivered courses, valid 90 days from the handover', async (delivered) => {
-    t.repository.deliveredCount.mockResolvedValue(delivered);
+    t.repository.creditedDeliveries.mockResolvedValue(delivered);
 
     await t.service.creditForDelivery(tx, course, DELIVERED_AT);
 
@@ -133,7 +133,7 @@ describe('LoyaltyService.creditForDelivery: what a delivered course earns', () =
   });
 
   it.each([1, 9, 11, 19, 21])('gives no free-delivery code when the client has %i delivered courses', async (delivered) => {
-    t.repository.deliveredCount.mockResolvedValue(delivered);
+    t.repository.creditedDeliveries.mockResolvedValue(delivered);
 
     await t.service.creditForDelivery(tx, course, DELIVERED_AT);
 

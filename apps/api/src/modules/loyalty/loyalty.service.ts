@@ -63,7 +63,7 @@ export class LoyaltyService {
    */
   async creditForDelivery(tx: Tx, course: { id: string; clientId: string }, at: Date): Promise<void> {
     await this.loyalty.credit(tx, course.clientId, POINTS_PER_COURSE, 'course_delivered', course.id);
-    if ((await this.loyalty.deliveredCount(tx, course.clientId)) % COURSES_PER_FREE_DELIVERY === 0) {
+    if ((await this.loyalty.creditedDeliveries(tx, course.clientId)) % COURSES_PER_FREE_DELIVERY === 0) {
       await this.loyalty.givePersonalPromo(tx, course.clientId, {
         code: `GRATUIT-${this.random.token(6).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`,
         expiresAt: new Date(at.getTime() + FREE_DELIVERY_CODE_DAYS * 86400_000),
