@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep } from '../support/wait.js';
 
 // The back office's live operations: an admin watches a courier move on the ops map, then cancels a course.
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -27,7 +28,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function orderCourse(token: string): Promise<string> {
   const created = await app.request(

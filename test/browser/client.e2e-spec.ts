@@ -5,6 +5,7 @@ import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait.js';
 
 // A client's journey in the built web app (apps/web/dist, built by `npm test`), served by the real API and worker.
 let app: TestApp;
@@ -136,10 +137,7 @@ describe('a client in the browser', () => {
     await page.getByText('Merci pour votre évaluation !').waitFor();
 
     // The worker renders the receipt after delivery; the button works once it exists.
-    for (let tries = 0; (await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token })).status !== 200; tries++) {
-      if (tries > 50) throw new Error('receipt never rendered');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntil('the receipt to be rendered', async () => (await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token })).status === 200, 10_000, 200);
     const [download] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('button', { name: 'Reçu PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^recu-course-.{8}\.pdf$/);
     expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');

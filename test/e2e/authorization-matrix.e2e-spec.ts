@@ -4,6 +4,7 @@ import type { Role } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
 import { newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep, waitUntil } from '../support/wait.js';
 
 // Every route of the API × every kind of caller, built from the routes the application registers: a route without an
 // entry here fails the suite. Routes that take an id are called with the ids of someone else's data (client A's
@@ -227,7 +228,6 @@ function connect(token: string | undefined): Promise<ClientSocket> {
     socket.once('connect_error', (error) => reject(error));
   });
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Socket.IO rooms and events × callers', () => {
   it('refuses the handshake without a valid token', async () => {
@@ -311,8 +311,7 @@ describe('Socket.IO rooms and events × callers', () => {
       { token: tokens.get('client'), ip: newIp() },
     );
     expect(created.status).toBe(201);
-    const deadline = Date.now() + 8000;
-    while (offers.available === 0 && Date.now() < deadline) await sleep(50);
+    await waitUntil('the offer to the available courier', () => offers.available > 0, 8000);
     await sleep(300);
     expect(offers).toEqual({ available: 1, unavailable: 0, otherClient: 0 });
   });

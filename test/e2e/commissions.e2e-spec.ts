@@ -5,6 +5,7 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
 
 let app: TestApp;
 
@@ -48,14 +49,8 @@ async function deliverMany(courier: Courier, count: number): Promise<string[]> {
 /** Waits until the worker finished a job (completed jobs are removed from Redis); a failed one fails the test. */
 async function finished(jobId: string) {
   const queue = app.worker.get(JobQueue).queue(QueueName.Commissions);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const job = await queue.getJob(jobId);
-    if (!job) return;
-    if (job.failedReason) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const job = await waitFor(`job ${jobId} to finish`, () => queue.getJob(jobId), (found) => !found || !!found.failedReason, 10_000);
+  if (job?.failedReason) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
 }
 
 const requestPayment = (courier: { token: string }, amount: number) =>

@@ -5,6 +5,7 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { signedIn, newPhone } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep, waitFor } from '../support/wait.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,18 +30,12 @@ const courseBody = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-const waitFor = async <T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 const paymentStatus = (token: string, orderId: string) =>
   app.request('GET', `/api/payments/status/${orderId}`, undefined, { token }).then((answer) => answer.body.status as string);
+
+/** Waits until the client reads the payment as `status`. */
+const paymentBecomes = (token: string, orderId: string, status: string) =>
+  waitFor(`payment ${orderId} to be ${status}`, () => paymentStatus(token, orderId), (current) => current === status, 10_000);
 
 /** Clicks a button of the sandbox's hosted page, as the customer's browser would. */
 const sandboxDecides = (paymentUrl: string, outcome: 'success' | 'failure') =>
@@ -57,7 +52,7 @@ async function paidWithPaycard(token: string, amount = PRICE) {
   expect(answer.status).toBe(201);
   const decided = await sandboxDecides(answer.body.payment_url, 'success');
   expect(decided.status).toBe(303);
-  await waitFor(() => paymentStatus(token, order_id), (status) => status === 'succeeded');
+  await paymentBecomes(token, order_id, 'succeeded');
   return order_id;
 }
 
@@ -119,7 +114,7 @@ describe('each method end to end', () => {
     const answer = await app.request('POST', '/api/payments/mobile-money', { amount: PRICE, currency: 'GNF', customer_name: 'Fanta', phone_number: phone, order_id, payment_method: method }, { token });
     expect(answer).toMatchObject({ status: 201, body: { status: 'initiated', order_id } });
     await sandboxDecides(answer.body.payment_link, 'success');
-    await waitFor(() => paymentStatus(token, order_id), (status) => status === 'succeeded');
+    await paymentBecomes(token, order_id, 'succeeded');
     const created = await app.request('POST', '/api/courses', courseBody({ payment_reference: order_id }), { token });
     expect(created).toMatchObject({ status: 201, body: { payment_method: method } });
   });
@@ -150,7 +145,7 @@ describe('each method end to end', () => {
     const page = await fetch(answer.body.auth_url.replace('http://coursa.test', app.baseUrl));
     expect(await page.text()).toContain('Vérification 3-D Secure');
     await sandboxDecides(answer.body.auth_url, 'success');
-    await waitFor(() => paymentStatus(token, body.order_id), (status) => status === 'succeeded');
+    await paymentBecomes(token, body.order_id, 'succeeded');
   });
 
   it('card: a declined card and a bad number are refused; card data is never kept or logged', async () => {
@@ -180,7 +175,7 @@ describe('callbacks are hints, the provider decides', () => {
     const forged = await app.request('POST', '/api/payments/callback/mtn-momo', { externalId: order_id, status: 'SUCCESSFUL', amount: String(PRICE) });
     expect(forged.status).toBe(200);
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
-    await waitFor(() => app.db.payment.findUniqueOrThrow({ where: { id: payment.id } }), (row) => row.lastCheckedAt !== null);
+    await waitFor('the payment to be checked', () => app.db.payment.findUniqueOrThrow({ where: { id: payment.id } }), (row) => row.lastCheckedAt !== null, 10_000);
     expect(await paymentStatus(token, order_id)).toBe('pending');
     expect((await app.request('POST', '/api/courses', courseBody({ payment_reference: order_id }), { token })).body.code).toBe('PAYMENT_NOT_CONFIRMED');
   });
@@ -199,8 +194,8 @@ describe('callbacks are hints, the provider decides', () => {
     );
     expect(callbacks.every((response) => response.status === 303)).toBe(true);
     expect(callbacks[0]!.headers.get('location')).toBe(`/?paiement=${order_id}`);
-    await waitFor(() => paymentStatus(token, order_id), (status) => status === 'succeeded');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await paymentBecomes(token, order_id, 'succeeded');
+    await sleep(300);
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
     const credits = await app.db.outboxEvent.count({ where: { type: 'payment.updated', aggregateId: payment.id } });
     expect(credits).toBe(1);
@@ -221,7 +216,7 @@ describe('callbacks are hints, the provider decides', () => {
     const poll = await app.worker.get(JobQueue).queue('payments').getJob(jobIds.paymentPoll(payment.id, 0));
     expect(await poll!.isDelayed()).toBe(true);
     await poll!.promote();
-    await waitFor(() => paymentStatus(token, order_id), (status) => status === 'succeeded');
+    await paymentBecomes(token, order_id, 'succeeded');
   });
 
   it('a refused payment ends failed', async () => {
@@ -229,7 +224,7 @@ describe('callbacks are hints, the provider decides', () => {
     const order_id = newOrderId();
     const answer = await app.request('POST', '/api/payments/paycard', { amount: PRICE, customer_name: 'Fanta', order_id }, { token });
     await sandboxDecides(answer.body.payment_url, 'failure');
-    await waitFor(() => paymentStatus(token, order_id), (status) => status === 'failed');
+    await paymentBecomes(token, order_id, 'failed');
   });
 
   it('an Orange notification with an unknown token checks nothing', async () => {
@@ -238,7 +233,7 @@ describe('callbacks are hints, the provider decides', () => {
     await app.request('POST', '/api/payments/mobile-money', { amount: PRICE, currency: 'GNF', customer_name: 'Fanta', phone_number: '+224 622 00 00 01', order_id, payment_method: 'orange_money' }, { token });
     const answer = await app.request('POST', '/api/payments/callback/orange-money', { status: 'SUCCESS', notif_token: 'forged', txnid: 'x' });
     expect(answer.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } })).toMatchObject({ status: 'pending', lastCheckedAt: null });
   });
 });
@@ -361,7 +356,7 @@ describe('the transactional outbox', () => {
 
     await app.startWorker();
     await app.outbox.waitFor((line) => line.to === body.recipient_phone && line.kind === 'delivery_otp');
-    const sms = await waitFor(() => app.db.outboxEvent.findFirstOrThrow({ where: { aggregateId: created.body.id, type: 'sms' } }), (event) => event.publishedAt !== null);
+    const sms = await waitFor('the SMS event to be published', () => app.db.outboxEvent.findFirstOrThrow({ where: { aggregateId: created.body.id, type: 'sms' } }), (event) => event.publishedAt !== null, 10_000);
     expect(sms.payload).toEqual({});
   });
 });

@@ -4,6 +4,7 @@ import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { pdfText } from '../support/pdf.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep, waitFor } from '../support/wait.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -110,14 +111,13 @@ describe('the receipt', () => {
     expect(early).toMatchObject({ status: 404, body: { code: 'RECEIPT_NOT_AVAILABLE' } });
     await verify(courier.token, course.id, await codes());
 
-    const deadline = Date.now() + 10_000;
-    let response: Response;
-    for (;;) {
-      response = await fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } });
-      if (response.status === 200 || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(response.status).toBe(200);
+    const response = await waitFor(
+      'the receipt',
+      () => fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } }),
+      (answer) => answer.status === 200,
+      10_000,
+      100,
+    );
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -137,7 +137,7 @@ describe('the receipt', () => {
 
     const { JobQueue } = await import('../../apps/api/src/common/queue/job-queue.service.js');
     await app.worker.get(JobQueue).add('render-receipt', { courseId: course.id }, { jobId: `receipt-again-${course.id}` });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(await app.db.storedFile.count({ where: { kind: 'receipt', storageKey: `receipts/${course.id}.pdf` } })).toBe(1);
     expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).receiptFileId).toBe(stored.receiptFileId);
   });

@@ -5,6 +5,7 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, startFakeOrangeMoney, startFakePayCard, type FakeMtnMomo, type FakeOrangeMoney, type FakePayCard } from '../support/fake-payment-servers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor, waitUntil } from '../support/wait.js';
 
 // PAYMENT_DRIVER=live against local fakes of PayCard, Orange Money and MTN MoMo speaking their documented shapes.
 let app: TestApp;
@@ -44,15 +45,13 @@ const PRICE = estimatePrice(MADINA, KIPE);
 let sequence = 0;
 const newOrderId = () => `COURSE_${Date.now()}${String(sequence++).padStart(3, '0')}`;
 
-const waitForStatus = async (token: string, orderId: string, expected: string) => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { body } = await app.request('GET', `/api/payments/status/${orderId}`, undefined, { token });
-    if (body.status === expected) return;
-    if (Date.now() > deadline) throw new Error(`payment ${orderId} is ${body.status}, expected ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const waitForStatus = (token: string, orderId: string, expected: string) =>
+  waitFor(
+    `payment ${orderId} to be ${expected}`,
+    () => app.request('GET', `/api/payments/status/${orderId}`, undefined, { token }).then(({ body }) => body.status as string),
+    (status) => status === expected,
+    10_000,
+  );
 
 const createCourse = (token: string, orderId: string, recipient_phone = newPhone()) =>
   app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KIPE, recipient_phone, payment_reference: orderId }, { token });
@@ -129,10 +128,7 @@ describe('MTN MoMo (live adapter)', () => {
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
 
     await app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!, 'SUCCESSFUL'));
-    const deadline = Date.now() + 5000;
-    while (!(await app.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).lastCheckedAt && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil('the payment to be checked', async () => !!(await app.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).lastCheckedAt, 10_000);
     expect((await app.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('pending');
 
     mtn.complete(payment.providerReference!);

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep, waitUntil } from '../support/wait.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -22,7 +23,6 @@ afterAll(async () => {
 
 const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
 const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A real Socket.IO client on one of the API processes; resolves once connected (or rejects with the refusal). */
 function connect(url: string, token: string | undefined): Promise<ClientSocket> {
@@ -38,14 +38,6 @@ function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, eve
   const received: Parameters<ServerToClientEvents[E]>[0][] = [];
   socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => received.push(payload)) as never);
   return received;
-}
-
-async function until(condition: () => boolean, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(25);
-  }
 }
 
 const send = (socket: ClientSocket, position: unknown) =>
@@ -102,7 +94,7 @@ describe('live positions across API processes', () => {
       expect(await send(courierSocket, point)).toEqual({ ok: true });
       await sleep(1050);
     }
-    await until(() => seen.length === 3);
+    await waitUntil('three events', () => seen.length === 3, 8000, 25);
     expect(seen.map((position: CourierPosition) => position.lat)).toEqual(points.map((point) => point.lat));
     expect(seen[0]).toMatchObject({ courier_id: courier.user.id, lng: -13.66, heading: 90 });
 
@@ -124,12 +116,12 @@ describe('live positions across API processes', () => {
     const positions = collect(clientSocket, 'courier:position');
     const statuses = collect(clientSocket, 'course:status');
     expect(await send(courierSocket, { lat: 9.55, lng: -13.66, at: Date.now() })).toEqual({ ok: true });
-    await until(() => positions.length === 1);
+    await waitUntil('the position', () => positions.length === 1, 8000, 25);
 
     const admin = await signedIn(app, 'admin');
     const closed = await app.request('PUT', `/api/admin/courses/${courseId}/status?new_status=cancelled`, { reason: 'Test' }, { token: admin.token });
     expect(closed.status).toBe(200);
-    await until(() => statuses.some((event) => event.status === 'cancelled'));
+    await waitUntil('the cancellation', () => statuses.some((event) => event.status === 'cancelled'), 8000, 25);
     await sleep(1050);
     // Well within the minute the courier's course list is otherwise kept for.
     expect(await send(courierSocket, { lat: 9.56, lng: -13.66, at: Date.now() })).toEqual({ ok: true });
@@ -142,7 +134,7 @@ describe('live positions across API processes', () => {
     const clientSocket = await connect(otherApi, client.token);
     const statuses = collect(clientSocket, 'course:status');
     await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
-    await until(() => statuses.some((event) => event.status === 'en_route_pickup'));
+    await waitUntil('the en_route_pickup status', () => statuses.some((event) => event.status === 'en_route_pickup'), 8000, 25);
     expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({ course_id: courseId, status: 'en_route_pickup', status_label: 'En route (retrait)', courier_id: courier.user.id });
   });
 
@@ -209,13 +201,13 @@ describe('a flaky mobile connection', () => {
     // The adapter hands out recovery offsets with the first broadcast the socket receives.
     const statuses = collect(socket, 'course:status');
     await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
-    await until(() => statuses.some((event) => event.status === 'en_route_pickup'));
+    await waitUntil('the en_route_pickup status', () => statuses.some((event) => event.status === 'en_route_pickup'), 8000, 25);
 
     const back = new Promise((resolve) => socket.io.once('reconnect', resolve));
     socket.io.engine.close();
     await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=collected`, undefined, { token: courier.token });
     await back;
-    await until(() => statuses.some((event) => event.status === 'collected'));
+    await waitUntil('the collected status', () => statuses.some((event) => event.status === 'collected'), 8000, 25);
     expect(socket.recovered).toBe(true);
   });
 });
@@ -230,7 +222,7 @@ describe('staff', () => {
     sockets.push(adminSocket);
     // Listening before the connection completes: the first snapshot comes with it.
     const snapshots = collect(adminSocket, 'ops:snapshot');
-    await until(() => snapshots.length >= 1);
+    await waitUntil('an ops snapshot', () => snapshots.length >= 1, 8000, 25);
     const first = snapshots[0] as OpsSnapshot;
     expect(first.couriers_online?.some((position) => position.courier_id === courier.user.id)).toBe(true);
     await sleep(2600);
@@ -247,7 +239,7 @@ describe('staff', () => {
     const notices = collect(await connect(app.baseUrl, admin.token), 'notification');
     await app.request('POST', '/api/disputes', { course_id: courseId, reason: 'Colis en retard', dispute_type: 'delivery_issue' }, { token: client.token });
     await app.request('POST', `/api/delivery/course/${courseId}/contact-support?issue=${encodeURIComponent('Adresse introuvable')}`, undefined, { token: courier.token });
-    await until(() => notices.length >= 2);
+    await waitUntil('two staff notices', () => notices.length >= 2, 8000, 25);
     expect(notices).toEqual(
       expect.arrayContaining([
         { kind: 'claim', message: 'Nouvelle réclamation : Colis en retard' },
@@ -263,6 +255,6 @@ describe('staff', () => {
     const offers = collect(courierSocket, 'course:available');
     const client = await signedIn(app, 'client');
     const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
-    await until(() => offers.some((offer) => offer.id === created.body.id));
+    await waitUntil('the course offer', () => offers.some((offer) => offer.id === created.body.id), 8000, 25);
   });
 });

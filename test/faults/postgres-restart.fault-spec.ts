@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { newPhone, signedIn } from '../support/accounts.js';
-import { waitUntil } from '../support/wait.js';
+import { sleep, waitUntil } from '../support/wait.js';
 import { startCoursa, type Coursa } from './support/coursa.js';
 import { recordFigures } from './support/figures.js';
 import { query, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
@@ -51,7 +51,7 @@ it('a crash of PostgreSQL while courses are ordered leaves no half-created cours
       for (const attempt of lane) {
         statuses.push(await order(attempt));
         if (!crash && statuses.length >= (LANES * PER_LANE) / 4) {
-          crash = postgres.crash().then(() => new Promise((resolve) => setTimeout(resolve, 2_000))).then(() => postgres.start());
+          crash = postgres.crash().then(() => sleep(2_000)).then(() => postgres.start());
         }
       }
     }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { JobName } from '@coursa/contracts';
 import { createAccount, newIp } from '../support/accounts.js';
 import type { FakeSmsServer, NimbaMessage } from '../support/fake-sms-servers.js';
-import { waitUntil } from '../support/wait.js';
+import { sleep, waitUntil } from '../support/wait.js';
 import { nimbaEnv, startCoursa, startNimba, type Coursa } from './support/coursa.js';
 import { recordFigures, timed } from './support/figures.js';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
@@ -54,7 +54,7 @@ it('a burst of 1 000 jobs survives a Redis restart; the API answers 503 meanwhil
   expect(health.value).toMatchObject({ status: 503, body: { redis: 'down', database: 'up' } });
   expect(refused.value).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', detail: expect.stringMatching(/indisponible/i) } });
   expect(refused.value.headers.get('retry-after')).toBe('5');
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
   await redis.start();
   const restartedAt = performance.now();
 

@@ -7,7 +7,7 @@ import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { startFakePayCard, type FakePayCard } from '../support/fake-payment-servers.js';
 import type { FakeSmsServer, NimbaMessage } from '../support/fake-sms-servers.js';
-import { waitUntil } from '../support/wait.js';
+import { sleep, waitUntil } from '../support/wait.js';
 import { nimbaEnv, startCoursa, startNimba, type Coursa } from './support/coursa.js';
 import { query, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/services.js';
 
@@ -151,7 +151,7 @@ describe('SIGTERM with jobs in flight', () => {
     // Orders keep coming while no worker runs: their codes wait in the outbox and the queue.
     const later = [newPhone(), newPhone()];
     for (const recipient of later) expect((await orderCourse(token, recipient)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(stopping.child.exitCode).toBeNull(); // still finishing its three texts
 
     hold.release();

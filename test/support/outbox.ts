@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { waitFor } from './wait.js';
 
 export interface OutboxLine {
   at: string;
@@ -22,24 +23,12 @@ export class Outbox {
 
   /** Waits for the worker to send a message matching `predicate` (the newest one wins). */
   async waitFor(predicate: (line: OutboxLine) => boolean, timeoutMs = 10_000): Promise<OutboxLine> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.lines().filter(predicate).at(-1);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('no such message in the outbox');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return (await this.waitForCount(predicate, 1, timeoutMs)).at(-1)!;
   }
 
   /** Waits for the `count`-th message matching `predicate`. */
-  async waitForCount(predicate: (line: OutboxLine) => boolean, count: number, timeoutMs = 10_000): Promise<OutboxLine[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.lines().filter(predicate);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`expected ${count} messages in the outbox, found ${found.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  waitForCount(predicate: (line: OutboxLine) => boolean, count: number, timeoutMs = 10_000): Promise<OutboxLine[]> {
+    return waitFor(`${count} such messages in the outbox`, () => this.lines().filter(predicate), (found) => found.length >= count, timeoutMs);
   }
 }
 

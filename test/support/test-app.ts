@@ -17,6 +17,7 @@ import { createTestSchema } from './database.js';
 import { freePort, requestJson, type ApiAnswer, type RequestOptions } from './http.js';
 import { Outbox } from './outbox.js';
 import { TEST_REDIS_URL } from './test-env.mjs';
+import { waitFor } from './wait.js';
 
 export type { ApiAnswer, RequestOptions } from './http.js';
 
@@ -161,13 +162,10 @@ async function spawnApi(environment: NodeJS.ProcessEnv, logs: string[]): Promise
   const url = `http://127.0.0.1:${environment.PORT}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Compiling the API on the fly takes a few seconds, more on a busy machine (two suites start one at once).
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (ready) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`API process did not start:\n${logs.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // A process that dies while starting fails at once.
+  const health = () => fetch(`${url}/api/health`).then((response) => (response.ok ? 'ready' : 'starting'), () => 'starting');
+  const state = await waitFor('the API process', () => (child.exitCode === null ? health() : 'exited'), (now) => now !== 'starting', 60_000, 100).catch(() => 'timed out');
+  if (state !== 'ready') throw new Error(`API process did not start (${state}):\n${logs.join('')}`);
   return {
     url,
     routes: [],

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { JobName } from '@coursa/contracts';
+import { jobIds, JobName } from '@coursa/contracts';
 import type { Payment, PaymentProvider, PaymentStatus } from '../../generated/prisma/client.js';
 import type { PaymentGateway, PaymentRecord, StatusAnswer } from '../../common/money-gateways/payment-gateway.js';
 import type { NewPayment, PaymentsRepository } from './payments.repository.js';
@@ -192,7 +192,7 @@ describe('PaymentsService.check: crediting a payment', () => {
     expect(t.jobs.add).toHaveBeenCalledWith(
       JobName.CheckPayment,
       { paymentId: payment.id, poll: 1 },
-      { jobId: `payment-${payment.id}-poll-1`, delay: POLL_DELAYS_MS[1] },
+      { jobId: jobIds.paymentPoll(payment.id, 1), delay: POLL_DELAYS_MS[1] },
     );
   });
 
@@ -265,7 +265,7 @@ describe('PaymentsService.onProviderNotice: a callback is only a hint', () => {
     const found = await t.service.onProviderNotice('orange_money', { notifyToken: payment.providerToken! });
 
     expect(found?.id).toBe(payment.id);
-    expect(t.jobs.add).toHaveBeenCalledWith(JobName.CheckPayment, { paymentId: payment.id }, { jobId: `payment-${payment.id}-notice` });
+    expect(t.jobs.add).toHaveBeenCalledWith(JobName.CheckPayment, { paymentId: payment.id }, { jobId: jobIds.paymentNotice(payment.id) });
     expect(t.payments.settled).toEqual([]);
     expect(t.providers.orange_money.gateway.status).not.toHaveBeenCalled();
   });
