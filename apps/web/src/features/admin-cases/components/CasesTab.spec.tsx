@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { CasesTab } from './CasesTab';
 
 const dispute = {
@@ -32,7 +33,7 @@ describe('CasesTab', () => {
   afterEach(cleanup);
 
   it('filters by status and moves a claim with a note', async () => {
-    render(<CasesTab />);
+    renderWithQuery(<CasesTab />);
     expect(await screen.findByText('Carton écrasé')).toBeTruthy();
     const filter = screen.getAllByLabelText('Statut')[0] as HTMLSelectElement;
     expect([...filter.options].map((option) => option.text)).toEqual([

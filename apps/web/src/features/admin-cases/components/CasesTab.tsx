@@ -1,12 +1,12 @@
-import type { StaffDisputeDto, StaffSupportRequestDto } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Loader } from '@/components/ui/Loader';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatPhone } from '@/lib/format';
-import { casesApi } from '../api/cases-api';
+import { casesApi, casesQueries } from '../api/cases-api';
 import { CaseFollowUp } from './CaseFollowUp';
 
 type Kind = 'disputes' | 'support';
@@ -25,20 +25,24 @@ export const CASES_LOAD_ERROR = 'Erreur lors du chargement des réclamations';
 export function CasesTab() {
   const [kind, setKind] = useState<Kind>('disputes');
   const [status, setStatus] = useState<CaseStatus | ''>('');
-  const [disputes, setDisputes] = useState<StaffDisputeDto[] | null>(null);
-  const [requests, setRequests] = useState<StaffSupportRequestDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    const failure = () => setFailed(true);
-    setFailed(false);
-    if (kind === 'disputes') casesApi.disputes(status).then(setDisputes, failure);
-    else casesApi.supportRequests(status).then(setRequests, failure);
-  }, [kind, status]);
-  useEffect(() => load(), [load]);
-
-  const list = kind === 'disputes' ? disputes : requests;
+  const queryClient = useQueryClient();
+  // Only the kind shown loads; each keeps its last list on screen while another filter loads.
+  const disputesQuery = useQuery({
+    ...casesQueries.disputes(status || undefined),
+    enabled: kind === 'disputes',
+    placeholderData: keepPreviousData,
+  });
+  const requestsQuery = useQuery({
+    ...casesQueries.supportRequests(status || undefined),
+    enabled: kind === 'support',
+    placeholderData: keepPreviousData,
+  });
+  const shown = kind === 'disputes' ? disputesQuery : requestsQuery;
+  const failed = shown.isError;
+  const list = shown.data;
+  const disputes = disputesQuery.data;
+  const requests = requestsQuery.data;
   return (
     <div className="stack">
       <h2 className="page-title">Réclamations</h2>
@@ -73,7 +77,7 @@ export function CasesTab() {
                 note={dispute.staff_note}
                 onSave={async (next, note) => {
                   setSaved((await casesApi.updateDispute(dispute.id, { status: next, note: note || null })).message);
-                  load();
+                  void queryClient.invalidateQueries(casesQueries.allDisputes);
                 }}
               />
             </li>
@@ -97,7 +101,7 @@ export function CasesTab() {
                 note={request.staff_note}
                 onSave={async (next, note) => {
                   setSaved((await casesApi.updateSupportRequest(request.id, { status: next, note: note || null })).message);
-                  load();
+                  void queryClient.invalidateQueries(casesQueries.allSupportRequests);
                 }}
               />
             </li>

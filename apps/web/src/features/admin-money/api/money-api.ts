@@ -1,11 +1,16 @@
 import type { ProcessPaymentRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
+import { routeQuery } from '@/lib/query-client';
+
+/** The screen's four lists; a payment, a decision or a payout check changes any of them. */
+export const moneyQueries = {
+  pending: () => routeQuery('GET /api/admin/commissions/pending'),
+  summary: () => routeQuery('GET /api/admin/commissions/summary'),
+  paymentRequests: () => routeQuery('GET /api/admin/payment-requests'),
+  payouts: () => routeQuery('GET /api/admin/payouts'),
+};
 
 export const moneyApi = {
-  pending: () => apiClient.call('GET /api/admin/commissions/pending'),
-  summary: () => apiClient.call('GET /api/admin/commissions/summary'),
-  paymentRequests: () => apiClient.call('GET /api/admin/payment-requests'),
-  payouts: () => apiClient.call('GET /api/admin/payouts'),
   processPayment: (body: ProcessPaymentRequest) => apiClient.call('POST /api/admin/commissions/process-payment', { body }),
   approve: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/approve', { params: { id } }),
   reject: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/reject', { params: { id } }),

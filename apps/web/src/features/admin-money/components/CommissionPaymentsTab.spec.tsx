@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { CommissionPaymentsTab } from './CommissionPaymentsTab';
 
 const group = {
@@ -47,7 +48,7 @@ describe('CommissionPaymentsTab', () => {
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
   it('shows the summary and pays a courier after the spec confirmation, with the phone given', async () => {
-    render(<CommissionPaymentsTab />);
+    renderWithQuery(<CommissionPaymentsTab />);
     expect(await screen.findByText('Alpha Barry')).toBeTruthy();
     expect(screen.getByText('Paiements ce mois').nextSibling?.textContent).toBe('1');
     const phone = screen.getByLabelText('Numéro Mobile Money') as HTMLInputElement;
@@ -71,7 +72,7 @@ describe('CommissionPaymentsTab', () => {
   });
 
   it('approves a payment request with the API message, and shows the detail of a failure', async () => {
-    render(<CommissionPaymentsTab />);
+    renderWithQuery(<CommissionPaymentsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Demandes' }));
     fetchMock.mockReturnValueOnce(answer(200, { success: true, message: 'Demande approuvée avec succès' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approuver' })));

@@ -5,7 +5,8 @@ import type {
   StaffPaymentRequestDto,
 } from '@coursa/contracts';
 import { formatGnf } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
@@ -13,7 +14,7 @@ import { PhoneInput } from '@/components/ui/PhoneInput';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
-import { moneyApi } from '../api/money-api';
+import { moneyApi, moneyQueries } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
 
@@ -41,24 +42,19 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
 export function CommissionPaymentsTab() {
   const [section, setSection] = useState<Section>('pending');
-  const [summary, setSummary] = useState<CommissionSummaryDto | null>(null);
-  const [groups, setGroups] = useState<PendingCommissionGroupDto[] | null>(null);
-  const [requests, setRequests] = useState<StaffPaymentRequestDto[] | null>(null);
-  const [payouts, setPayouts] = useState<PayoutDto[] | null>(null);
+  const { data: summary = null } = useQuery(moneyQueries.summary());
+  const { data: groups } = useQuery({ ...moneyQueries.pending(), select: (answer) => answer.commissions });
+  const { data: requests } = useQuery({ ...moneyQueries.paymentRequests(), select: (answer) => answer.requests });
+  const { data: payouts } = useQuery(moneyQueries.payouts());
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
-
-  const load = useCallback(() => {
-    const logged = (error: unknown) => console.error(error);
-    moneyApi.summary().then(setSummary, logged);
-    moneyApi.pending().then((answer) => setGroups(answer.commissions), logged);
-    moneyApi.paymentRequests().then((answer) => setRequests(answer.requests), logged);
-    moneyApi.payouts().then(setPayouts, logged);
-  }, []);
-  useEffect(() => load(), [load]);
 
   const done = (next: Notice) => {
     setNotice(next);
-    if (next?.tone === 'success') load();
+    if (next?.tone !== 'success') return;
+    for (const query of [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.paymentRequests(), moneyQueries.payouts()]) {
+      void queryClient.invalidateQueries(query);
+    }
   };
 
   return (

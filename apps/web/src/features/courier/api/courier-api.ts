@@ -1,5 +1,14 @@
 import type { CourseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
+import { routeQuery } from '@/lib/query-client';
+
+export const courierQueries = {
+  history: () => routeQuery('GET /api/delivery/history'),
+  ratings: () => routeQuery('GET /api/delivery/ratings'),
+  earnings: () => routeQuery('GET /api/delivery/earnings'),
+  commissionHistory: () => routeQuery('GET /api/delivery/commission-history'),
+  paymentHistory: () => routeQuery('GET /api/delivery/payment-history'),
+};
 
 /** The courier's calls (spec §7), all under /delivery. */
 export const courierApi = {
@@ -14,10 +23,6 @@ export const courierApi = {
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
   contactSupport: (id: string, issue: string) =>
     apiClient.call('POST /api/delivery/course/:id/contact-support', { params: { id }, query: { issue } }),
-  ratings: () => apiClient.call('GET /api/delivery/ratings'),
-  earnings: () => apiClient.call('GET /api/delivery/earnings'),
-  commissionHistory: () => apiClient.call('GET /api/delivery/commission-history'),
-  paymentHistory: () => apiClient.call('GET /api/delivery/payment-history'),
   requestPayment: (amount: number) =>
     apiClient.call('POST /api/delivery/request-payment', { body: { amount, reason: 'early_payment' } }),
 };

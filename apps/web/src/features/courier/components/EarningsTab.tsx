@@ -1,13 +1,14 @@
-import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto } from '@coursa/contracts';
+import type { PaymentRecordDto } from '@coursa/contracts';
 import { EARLY_PAYMENT_MESSAGES, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { courierApi } from '../api/courier-api';
+import { courierApi, courierQueries } from '../api/courier-api';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 const PAYMENT_STATUS_LABELS: Record<PaymentRecordDto['payment_status'], string> = {
@@ -39,19 +40,12 @@ export function EarningsTab() {
 }
 
 function Earnings() {
-  const [summary, setSummary] = useState<EarningsSummaryDto | null>(null);
-  const [commissions, setCommissions] = useState<CommissionDto[]>([]);
-  const [payments, setPayments] = useState<PaymentRecordDto[]>([]);
+  const { data: summary } = useQuery(courierQueries.earnings());
+  const { data: commissions = [] } = useQuery(courierQueries.commissionHistory());
+  const { data: payments = [] } = useQuery(courierQueries.paymentHistory());
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
-
-  const load = useCallback(() => {
-    const logged = (error: unknown) => console.error(error);
-    courierApi.earnings().then(setSummary, logged);
-    courierApi.commissionHistory().then(setCommissions, logged);
-    courierApi.paymentHistory().then(setPayments, logged);
-  }, []);
-  useEffect(() => load(), [load]);
 
   if (!summary) return <Loader />;
 
@@ -60,7 +54,11 @@ function Earnings() {
     const result = await requestEarlyPayment(summary?.pending_amount ?? 0, Boolean(useSessionStore.getState().user));
     setNotice(result);
     setPending(false);
-    if (result.ok) load();
+    if (result.ok) {
+      for (const query of [courierQueries.earnings(), courierQueries.commissionHistory(), courierQueries.paymentHistory()]) {
+        void queryClient.invalidateQueries(query);
+      }
+    }
   }
 
   return (

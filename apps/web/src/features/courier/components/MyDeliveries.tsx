@@ -1,11 +1,12 @@
 import type { DeliveryDto } from '@coursa/contracts';
 import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { formatPhone } from '@/lib/format';
-import { courierApi } from '../api/courier-api';
+import { courierQueries } from '../api/courier-api';
 import { formatDateTime } from '../format';
 import { noteDeliveries } from '../stores/active-course-store';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -26,23 +27,14 @@ export function matchesFilter(delivery: Pick<DeliveryDto, 'status'>, filter: Fil
 
 /** "Mes livraisons" (spec §2). */
 export function MyDeliveries() {
-  const [deliveries, setDeliveries] = useState<DeliveryDto[] | null>(null);
+  const { data, isError, refetch } = useQuery(courierQueries.history());
   const [filter, setFilter] = useState<Filter>('all');
+  useEffect(() => {
+    if (data) noteDeliveries(data);
+  }, [data]);
 
-  const load = useCallback(() => {
-    courierApi.history().then(
-      (list) => {
-        setDeliveries(list);
-        noteDeliveries(list);
-      },
-      (error: unknown) => {
-        console.error(error);
-        setDeliveries((current) => current ?? []);
-      },
-    );
-  }, []);
-  useEffect(() => load(), [load]);
-
+  // A failed first load (logged) shows as no delivery; a failed reload keeps the list.
+  const deliveries = data ?? (isError ? [] : undefined);
   if (!deliveries) return <Loader />;
   const shown = deliveries.filter((delivery) => matchesFilter(delivery, filter));
 
@@ -50,7 +42,7 @@ export function MyDeliveries() {
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Mes livraisons</h2>
-        <Button variant="secondary" onClick={load}>
+        <Button variant="secondary" onClick={() => void refetch()}>
           Actualiser
         </Button>
       </div>

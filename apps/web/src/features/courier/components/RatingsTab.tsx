@@ -1,15 +1,11 @@
-import type { CourierRatingsDto } from '@coursa/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Loader } from '@/components/ui/Loader';
 import { formatDate } from '@/lib/format';
-import { courierApi } from '../api/courier-api';
+import { courierQueries } from '../api/courier-api';
 
 /** "Mes évaluations" (spec §2): average, total, distribution 5→1, the 10 latest comments. */
 export function RatingsTab() {
-  const [ratings, setRatings] = useState<CourierRatingsDto | null>(null);
-  useEffect(() => {
-    courierApi.ratings().then(setRatings, (error: unknown) => console.error(error));
-  }, []);
+  const { data: ratings } = useQuery(courierQueries.ratings());
 
   if (!ratings) return <Loader />;
   return (
