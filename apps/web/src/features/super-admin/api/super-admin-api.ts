@@ -1,4 +1,5 @@
 import type { CreateAdminRequest } from '@coursa/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** Spec §9: one page of audit entries. */
@@ -15,4 +16,16 @@ export const superAdminApi = {
   auditLogs: ({ action, resource_type }: AuditFilters) =>
     apiClient.call('GET /api/super-admin/audit-logs', { query: { limit: AUDIT_PAGE_LIMIT, action, resource_type } }),
   auditStats: () => apiClient.call('GET /api/super-admin/audit-stats'),
+};
+
+export const superAdminQueries = {
+  /** The audit screen loads the entries and the 30 days' statistics together: both fresh, or the screen says it failed. */
+  audit: (filters: AuditFilters) =>
+    queryOptions({
+      queryKey: ['super-admin', 'audit', filters] as const,
+      queryFn: async () => {
+        const [answer, stats] = await Promise.all([superAdminApi.auditLogs(filters), superAdminApi.auditStats()]);
+        return { logs: answer.logs, stats };
+      },
+    }),
 };

@@ -1,11 +1,12 @@
-import { auditActionLabel, type AuditLogDto, type AuditStatsDto } from '@coursa/contracts';
+import { auditActionLabel, type AuditStatsDto } from '@coursa/contracts';
 import { accountTypeLabel } from '@coursa/domain';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatNumber } from '@/lib/format';
-import { superAdminApi, type AuditFilters } from '../api/super-admin-api';
+import { superAdminQueries, type AuditFilters } from '../api/super-admin-api';
 import { AUDIT_ACTION_FILTERS, AUDIT_LOAD_ERROR, AUDIT_RESOURCE_LABELS, withAll } from './audit-labels';
 
 const ACTION_OPTIONS = withAll(AUDIT_ACTION_FILTERS, 'Toutes les actions');
@@ -16,26 +17,10 @@ const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '
 /** Spec §2 "Audit dashboard" (super administrator): statistics of 30 days, filters, and the latest entries. */
 export function AuditTab() {
   const [filters, setFilters] = useState<AuditFilters>({ action: '', resource_type: '' });
-  const [logs, setLogs] = useState<AuditLogDto[] | null>(null);
-  const [stats, setStats] = useState<AuditStatsDto | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLogs(null);
-    Promise.all([superAdminApi.auditLogs(filters), superAdminApi.auditStats()]).then(
-      ([answer, statistics]) => {
-        if (!current) return;
-        setFailed(false);
-        setLogs(answer.logs);
-        setStats(statistics);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [filters]);
+  // The statistics stay on screen while other filters load; the entries give way to the loader.
+  const { data, isPlaceholderData, isError: failed } = useQuery({ ...superAdminQueries.audit(filters), placeholderData: keepPreviousData });
+  const logs = isPlaceholderData ? null : data?.logs;
+  const stats = data?.stats;
 
   return (
     <div className="stack">

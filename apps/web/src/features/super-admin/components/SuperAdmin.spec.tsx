@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderWithQuery } from '@/test/render-with-query';
 import { answer } from '@/test/fetch-answer';
 import { AuditTab } from './AuditTab';
 import { CreateAdminForm } from './CreateAdminForm';
@@ -60,7 +61,7 @@ describe('super admin screens', () => {
         ? answer(200, { total_actions: 60, actions_per_day: 2, most_active_users: [], actions_by_type: {} })
         : answer(200, { logs: [] }),
     );
-    render(<AuditTab />);
+    renderWithQuery(<AuditTab />);
     expect(await screen.findByText('Aucune entrée')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/super-admin/audit-logs?limit=50');
     await act(async () => fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin_created' } }));
