@@ -23,6 +23,7 @@ import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { LedgerModule } from './modules/ledger/ledger.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         AuditModule,
+        LedgerModule,
         AuthModule,
         IdempotencyModule,
         OpsModule,

@@ -1,3 +1,4 @@
+import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
@@ -6,6 +7,7 @@ import { JOB_PROCESSORS, type JobProcessor } from './common/queue/job-processor.
 import { WorkerHost } from './common/queue/worker-host.js';
 import { CommissionsWorkerModule } from './modules/commissions/commissions.module.js';
 import { CommissionsProcessor } from './modules/commissions/commissions.processor.js';
+import { PayoutsProcessor } from './modules/payouts/payouts.processor.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { NotificationsProcessor } from './modules/notifications/notifications.processor.js';
 import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
@@ -16,7 +18,7 @@ import { ReceiptsProcessor } from './modules/receipts/receipts.processor.js';
 import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor];
 
 /** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
@@ -24,7 +26,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

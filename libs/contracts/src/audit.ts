@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'commission_payment_started',
   'commission_payment_completed',
   'commission_payment_failed',
+  'cash_deposit_recorded',
+  'ledger_adjusted',
+  'refund_sent',
+  'refund_completed',
+  'refund_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +67,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   commission_payment_started: 'Paiement de commissions lancé',
   commission_payment_completed: 'Paiement de commissions effectué',
   commission_payment_failed: 'Paiement de commissions échoué',
+  cash_deposit_recorded: "Dépôt d'espèces enregistré au bureau",
+  ledger_adjusted: 'Solde de livreur corrigé',
+  refund_sent: 'Remboursement envoyé au client',
+  refund_completed: 'Remboursement effectué',
+  refund_failed: 'Remboursement échoué',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -1,7 +1,12 @@
+import type { CourierMoneyFields } from './courier-money.js';
+
 /** The courier's money (spec §3): earnings, commissions, payouts, early payment requests. */
 
-/** Spec §3 "Earnings summary"; commission_rate is a fraction (0.7), the screen shows it as a percentage. */
-export interface EarningsSummaryDto {
+/**
+ * Spec §3 "Earnings summary", and beside it the courier's money from their ledger (cash held and owed, deposits,
+ * balance); commission_rate is a fraction (0.7), the screen shows it as a percentage.
+ */
+export interface EarningsSummaryDto extends CourierMoneyFields {
   pending_amount: number;
   pending_courses: number;
   paid_amount: number;

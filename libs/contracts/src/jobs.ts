@@ -14,6 +14,8 @@ export const JobName = {
   CheckPayment: 'check-payment',
   RenderReceipt: 'render-receipt',
   WeeklyCommissionRun: 'weekly-commission-run',
+  SendRefund: 'send-refund',
+  SendPayout: 'send-payout',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -47,12 +49,28 @@ export interface WeeklyCommissionRunPayload {
   isoWeek?: string;
 }
 
+/** Send (or ask again about) one payout's transfer; done once the operator says completed or failed. */
+export interface SendPayoutPayload {
+  payoutId: string;
+}
+
+/**
+ * Send a refund (again: the operator pays a reference once) and ask where it stands; one still pending is asked
+ * again later, `check` counting those checks.
+ */
+export interface SendRefundPayload {
+  refundId: string;
+  check?: number;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendMessagePayload;
   [JobName.CheckPayment]: CheckPaymentPayload;
   [JobName.RenderReceipt]: RenderReceiptPayload;
   [JobName.WeeklyCommissionRun]: WeeklyCommissionRunPayload;
+  [JobName.SendRefund]: SendRefundPayload;
+  [JobName.SendPayout]: SendPayoutPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -61,6 +79,8 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.CheckPayment]: QueueName.Payments,
   [JobName.RenderReceipt]: QueueName.Receipts,
   [JobName.WeeklyCommissionRun]: QueueName.Commissions,
+  [JobName.SendRefund]: QueueName.Payments,
+  [JobName.SendPayout]: QueueName.Commissions,
 };
 
 /**
@@ -78,4 +98,8 @@ export const jobIds = {
   paymentPoll: (paymentId: string, poll: number) => `payment-${paymentId}-poll-${poll}`,
   /** The commission run of one ISO week ("2026-W20"). */
   weeklyCommissionRun: (isoWeek: string) => `weekly-run-${isoWeek}`,
+  /** A refund's check number `check` (0 when it is first sent), by its reference (a new one for each attempt). */
+  refundCheck: (reference: string, check: number) => `refund-${reference}-check-${check}`,
+  /** A payout's transfer. */
+  sendPayout: (payoutId: string) => `payout-${payoutId}`,
 } as const;

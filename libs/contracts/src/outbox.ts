@@ -14,15 +14,19 @@ export interface OutboxEvents {
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
-  /** Something staff must look at: a new claim, support request or early payment request. */
-  'staff.notice': { kind: 'claim' | 'support' | 'payment_request'; message: string };
+  /** Something staff must look at: a new claim, support request, early payment request or failed transfer. */
+  'staff.notice': { kind: 'claim' | 'support' | 'payment_request' | 'payout_failed'; message: string };
+  /** A cancelled course's payment to refund through its provider's refund call: the refund job is queued once. */
+  'refund.requested': { refundId: string; reference: string };
+  /** A payout opened (weekly run, approved early request): its transfer is sent by the payout job. */
+  'payout.created': { payoutId: string };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
 
 export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
   type: T;
-  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request';
+  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request' | 'payout' | 'refund';
   aggregateId: string;
   payload: OutboxEvents[T];
 }

@@ -52,7 +52,7 @@ export interface OpsSnapshot {
 }
 
 export interface NotificationEvent {
-  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request';
+  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request' | 'payout_failed';
   message: string;
 }
 

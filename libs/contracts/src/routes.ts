@@ -34,6 +34,14 @@ import type {
   WeeklyRunQueuedResponse,
   WeeklyRunRequest,
 } from './commissions.js';
+import type {
+  CashDepositInitiatedResponse,
+  CashDepositRequest,
+  CashOverviewResponse,
+  LedgerAdjustmentRequest,
+  LedgerResponse,
+  OfficeDepositRequest,
+} from './courier-money.js';
 import type { CourseDto, CourseTrackingDto, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
 import type {
   AvailabilityResponse,
@@ -56,6 +64,7 @@ import type {
   PaymentMethodsResponse,
   PaymentStatusResponse,
 } from './payments.js';
+import type { RefundSentResponse, RefundStatus, RefundsResponse, SendRefundRequest } from './refunds.js';
 import type {
   AuditLogsResponse,
   AuditStatsDto,
@@ -149,6 +158,8 @@ export interface ApiRoutes {
   'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
   'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string }>;
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
+  'GET /api/delivery/ledger': Route<LedgerResponse>;
+  'POST /api/delivery/cash-deposits': Route<CashDepositInitiatedResponse, CashDepositRequest>;
   'GET /api/delivery/commission-history': Route<CommissionDto[]>;
   'GET /api/delivery/payment-history': Route<PaymentRecordDto[]>;
   'POST /api/delivery/request-payment': Route<EarlyPaymentRequestedResponse, EarlyPaymentRequest>;
@@ -181,7 +192,12 @@ export interface ApiRoutes {
   'POST /api/admin/payment-requests/:id/approve': Route<SuccessResponse>;
   'POST /api/admin/payment-requests/:id/reject': Route<SuccessResponse>;
   'GET /api/admin/payouts': Route<PayoutDto[]>;
+  'GET /api/admin/cash': Route<CashOverviewResponse>;
+  'POST /api/admin/couriers/:id/cash-deposits': Route<MessageResponse, OfficeDepositRequest>;
+  'POST /api/admin/couriers/:id/ledger-adjustments': Route<MessageResponse, LedgerAdjustmentRequest>;
   'POST /api/admin/payouts/:id/check-status': Route<PayoutSentResponse>;
+  'GET /api/admin/refunds': Route<RefundsResponse, never, { status?: RefundStatus | '' }>;
+  'POST /api/admin/refunds/:id/send': Route<RefundSentResponse, SendRefundRequest>;
   'POST /api/admin/queue-board/session': Route<QueueBoardSessionResponse>;
   'POST /api/admin/create-delivery-person': Route<CreateDeliveryPersonResponse, CreateDeliveryPersonRequest>;
   'POST /api/upload/personal-photo': Route<PhotoUploadResponse, FileUpload>;

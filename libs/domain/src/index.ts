@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './analytics.js';
 export * from './commissions.js';
+export * from './courier-money.js';
 export * from './courses.js';
 export * from './customer-email.js';
 export * from './disputes.js';

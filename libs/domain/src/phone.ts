@@ -12,3 +12,15 @@ export function toGuineanMobile(input: string): string | null {
   // Guinean mobiles are the nine-digit numbers starting with 6; fixed lines (30…) cannot receive SMS.
   return /^6\d{8}$/.test(phone.nationalNumber) ? phone.number : null;
 }
+
+/** The mobile-money wallets Coursa pays into: Orange Money (62X numbers) and MTN MoMo (66X). */
+export type WalletOperator = 'orange_money' | 'mtn_momo';
+
+export const WALLET_OPERATOR_LABELS: Record<WalletOperator, string> = { orange_money: 'Orange Money', mtn_momo: 'MTN MoMo' };
+
+/** The operator of a Guinean mobile number in E.164 (blocks 620–629 Orange, 660–669 MTN), or null for another block. */
+export function walletOperatorOf(e164: string): WalletOperator | null {
+  if (/^\+22462\d{7}$/.test(e164)) return 'orange_money';
+  if (/^\+22466\d{7}$/.test(e164)) return 'mtn_momo';
+  return null;
+}

@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   /** Share of a course's price a courier earns, per courier type (fractions). */
   COMMISSION_RATE_INDEPENDENT: z.coerce.number().min(0).max(1).default(0.7),
   COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),
+  /** Cash a courier may owe the platform (whole GNF) before cash courses are no longer offered to them. */
+  COURIER_CASH_CAP_GNF: z.coerce.number().int().min(0).default(500_000),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */

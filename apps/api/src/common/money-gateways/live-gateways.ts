@@ -1,9 +1,10 @@
 import type { AppConfig } from '../config/config.js';
 import type { Gateways } from './payment-gateway.js';
-import type { PayoutGateway } from './payout-gateway.js';
-import { MtnMomoDisbursementGateway, MtnMomoGateway } from './mtn-momo.gateway.js';
+import { OperatorPayoutGateway, type PayoutGateway } from './payout-gateway.js';
+import { MtnMomoDisbursementGateway, MtnMomoGateway, type MtnMomoSettings } from './mtn-momo.gateway.js';
 import { OrangeMoneyGateway } from './orange-money.gateway.js';
 import { PayCardGateway } from './paycard.gateway.js';
+import type { RefundGateway } from './refund-gateway.js';
 
 /**
  * PAYMENT_DRIVER=live: the providers' real APIs (loadConfig has checked their credentials). Card payments go
@@ -38,11 +39,26 @@ export function livePayoutGateway(config: AppConfig): PayoutGateway | null {
   const apiUser = config.MTN_MOMO_DISBURSEMENT_API_USER;
   const apiKey = config.MTN_MOMO_DISBURSEMENT_API_KEY;
   if (!subscriptionKey || !apiUser || !apiKey) return null;
-  return new MtnMomoDisbursementGateway({
+  const mtn = new MtnMomoDisbursementGateway({
     baseUrl: config.MTN_MOMO_BASE_URL,
     subscriptionKey,
     apiUser,
     apiKey,
     targetEnvironment: config.MTN_MOMO_TARGET_ENVIRONMENT,
   });
+  return new OperatorPayoutGateway({ mtn_momo: mtn });
+}
+
+/** MTN MoMo's refund call, a Disbursement call with the payouts' credentials; null while they are not configured. */
+export function liveRefundGateway(config: AppConfig): RefundGateway | null {
+  const settings = disbursementSettings(config);
+  return settings && new MtnMomoDisbursementGateway(settings);
+}
+
+function disbursementSettings(config: AppConfig): MtnMomoSettings | null {
+  const subscriptionKey = config.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY;
+  const apiUser = config.MTN_MOMO_DISBURSEMENT_API_USER;
+  const apiKey = config.MTN_MOMO_DISBURSEMENT_API_KEY;
+  if (!subscriptionKey || !apiUser || !apiKey) return null;
+  return { baseUrl: config.MTN_MOMO_BASE_URL, subscriptionKey, apiUser, apiKey, targetEnvironment: config.MTN_MOMO_TARGET_ENVIRONMENT };
 }

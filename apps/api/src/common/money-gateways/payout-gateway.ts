@@ -1,4 +1,11 @@
-/** Money sent to couriers' mobile-money wallets: the sandbox, or MTN MoMo Disbursement when live. */
+import { walletOperatorOf, type WalletOperator } from '@coursa/domain';
+import { GatewayError } from './payment-gateway.js';
+
+/**
+ * Money sent to mobile-money wallets (couriers' pay, clients' refunds): the sandbox, or live MTN MoMo Disbursement.
+ * Orange Money publishes no transfer (cash-in) API for Guinea (README "Courier money"): a live transfer to an Orange
+ * wallet is refused, and staff pay it to an MTN wallet instead.
+ */
 
 export interface TransferRequest {
   /** Our payout reference: a provider receiving the same reference twice sends the money once. */
@@ -22,13 +29,33 @@ export interface PayoutGateway {
 
 export const PAYOUT_GATEWAY = Symbol('PAYOUT_GATEWAY');
 
-/** Development and tests: every transfer is made at once. */
+/** The sandbox's wallet that refuses every transfer, like the declined test card (README "Courier money"). */
+export const SANDBOX_FAILING_WALLET = '+224660999999';
+
+/** Development and tests: every transfer is made at once, except to the failing test wallet. */
 export class SandboxPayoutGateway implements PayoutGateway {
   async transfer(request: TransferRequest): Promise<{ providerReference: string }> {
-    return { providerReference: `SBX-${request.reference}` };
+    return { providerReference: `SBX-${request.phone === SANDBOX_FAILING_WALLET ? 'FAIL-' : ''}${request.reference}` };
   }
 
-  async status(): Promise<TransferState> {
-    return 'completed';
+  async status(providerReference: string): Promise<TransferState> {
+    return providerReference.startsWith('SBX-FAIL-') ? 'failed' : 'completed';
+  }
+}
+
+/** Live: each wallet to its operator's rail; an operator without one is a refusal (nothing sent). */
+export class OperatorPayoutGateway implements PayoutGateway {
+  constructor(private readonly rails: Partial<Record<WalletOperator, PayoutGateway>>) {}
+
+  async transfer(request: TransferRequest): Promise<{ providerReference: string }> {
+    const operator = walletOperatorOf(request.phone);
+    const rail = operator ? this.rails[operator] : undefined;
+    if (!rail) throw new GatewayError(`no transfer rail for ${operator ?? 'this number'}`, false);
+    return rail.transfer(request);
+  }
+
+  /** Only MTN transfers are ever sent live, so a reference is MTN's. */
+  status(providerReference: string): Promise<TransferState> {
+    return this.rails.mtn_momo!.status(providerReference);
   }
 }

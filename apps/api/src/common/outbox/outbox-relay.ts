@@ -52,6 +52,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       } else if (event.type === 'course.delivered') {
         const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
         await this.jobs.add(JobName.RenderReceipt, { courseId }, once(jobIds.receipt(courseId)));
+      } else if (event.type === 'payout.created') {
+        const { payoutId } = event.payload as unknown as OutboxEvents['payout.created'];
+        await this.jobs.add(JobName.SendPayout, { payoutId }, once(jobIds.sendPayout(payoutId)));
       } else {
         await this.realtime.publish(event.type, event.payload as never);
       }

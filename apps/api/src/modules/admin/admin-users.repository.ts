@@ -106,6 +106,9 @@ export class AdminUsersRepository {
             commissions: true,
             payoutRequests: true,
             payouts: true,
+            ledgerEntries: true,
+            cashDeposits: true,
+            refunds: true,
             positions: true,
             // The audit trail must keep naming who acted, and codes and files stay attributed.
             auditLogs: true,

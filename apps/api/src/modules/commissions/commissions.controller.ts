@@ -26,6 +26,11 @@ export class EarningsController {
     return this.commissions.paymentHistory(courier);
   }
 
+  @Get('ledger')
+  ledger(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/ledger'>> {
+    return this.commissions.ledgerOf(courier);
+  }
+
   @Post('request-payment')
   @HttpCode(201)
   requestPayment(

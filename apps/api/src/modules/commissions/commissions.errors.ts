@@ -4,8 +4,8 @@ import { badRequest, conflict } from '../../common/errors/domain-error.js';
 export const CommissionErrors = {
   belowMinimum: () => badRequest('EARLY_PAYMENT_BELOW_MINIMUM', EARLY_PAYMENT_MESSAGES.belowMinimum),
   aboveAvailable: (available: number) =>
-    badRequest('EARLY_PAYMENT_ABOVE_AVAILABLE', `Le montant demandé dépasse vos commissions en attente (${formatGnf(available)}).`),
+    badRequest('EARLY_PAYMENT_ABOVE_AVAILABLE', `Le montant demandé dépasse ce qui vous est dû aujourd'hui (${formatGnf(available)}).`),
   requestAlreadyOpen: () =>
-    conflict('PAYMENT_REQUEST_ALREADY_OPEN', "Vous avez déjà une demande de paiement en attente. Attendez sa réponse avant d'en faire une autre."),
+    conflict('PAYMENT_REQUEST_ALREADY_OPEN', "Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre."),
   weekNotStarted: () => badRequest('ISO_WEEK_NOT_STARTED', "Cette semaine n'a pas encore commencé."),
 };

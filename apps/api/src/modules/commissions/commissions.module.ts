@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { PayoutsWorkerModule } from '../payouts/payouts.module.js';
 import { CommissionRunsController, EarningsController } from './commissions.controller.js';
 import { CommissionsProcessor } from './commissions.processor.js';
 import { CommissionsRepository } from './commissions.repository.js';
@@ -11,5 +12,5 @@ import { CommissionsService } from './commissions.service.js';
 export class CommissionsModule {}
 
 /** Worker side: the weekly run and its schedule. */
-@Module({ imports: [AuditModule], providers: [CommissionsRepository, CommissionsProcessor, WeeklyRunScheduler], exports: [CommissionsProcessor] })
+@Module({ imports: [AuditModule, PayoutsWorkerModule], providers: [CommissionsProcessor, WeeklyRunScheduler], exports: [CommissionsProcessor] })
 export class CommissionsWorkerModule {}

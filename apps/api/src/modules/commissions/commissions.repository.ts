@@ -1,31 +1,11 @@
 import { formatGnf } from '@coursa/domain';
 import { Injectable } from '@nestjs/common';
-import type { CommissionStatus, PayoutAccount, PayoutRequest } from '../../generated/prisma/client.js';
+import type { CommissionStatus, PayoutRequest } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-
-/** Who a payout goes to, as the weekly run sees them. */
-export interface PayoutCourier {
-  id: string;
-  /** The back office's display number: unique, so payout references cannot collide. */
-  number: number;
-  phone: string;
-  courierProfile: { bankName: PayoutAccount | null; bankAccount: string | null } | null;
-}
-
-export interface WeeklyRun {
-  isoWeek: string;
-  start: Date;
-  end: Date;
-  /** The payout's destination phone and reference, for each courier paid. */
-  payoutOf: (courier: PayoutCourier) => { phone: string; reference: string };
-}
-
-/** A batch with many couriers takes several statements each: more than Prisma's 5 s default. */
-const WEEKLY_RUN_TIMEOUT_MS = 5 * 60_000;
 
 @Injectable()
 export class CommissionsRepository {
@@ -85,57 +65,5 @@ export class CommissionsRepository {
       );
       return request;
     });
-  }
-
-  /**
-   * The week's batch, all or nothing: the run's row (unique per ISO week), then one payout per courier holding
-   * their pending commissions created up to the end of the week and not yet in a payout. Null when the week
-   * already has its run; otherwise the number of payouts created.
-   */
-  createWeeklyPayouts(run: WeeklyRun, at: Date): Promise<number | null> {
-    return this.prisma.client.$transaction(
-      async (tx) => {
-        const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek: run.isoWeek }], skipDuplicates: true });
-        if (!created) return null;
-        const commissions = await tx.commission.findMany({
-          where: { status: 'pending', payoutId: null, createdAt: { lte: run.end } },
-          select: { id: true, courierId: true, amount: true },
-        });
-        const byCourier = new Map<string, typeof commissions>();
-        for (const commission of commissions) {
-          const own = byCourier.get(commission.courierId);
-          if (own) own.push(commission);
-          else byCourier.set(commission.courierId, [commission]);
-        }
-        const couriers = await tx.user.findMany({
-          where: { id: { in: [...byCourier.keys()] } },
-          select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
-        });
-        for (const courier of couriers) {
-          const own = byCourier.get(courier.id)!;
-          const payout = await tx.payout.create({
-            data: {
-              courierId: courier.id,
-              runId: created.id,
-              periodStart: run.start,
-              periodEnd: run.end,
-              totalCourses: own.length,
-              totalCommission: own.reduce((sum, commission) => sum + commission.amount, 0),
-              method: 'mobile_money',
-              ...run.payoutOf(courier),
-            },
-          });
-          const linked = await tx.commission.updateMany({
-            where: { id: { in: own.map((commission) => commission.id) }, status: 'pending', payoutId: null },
-            data: { payoutId: payout.id },
-          });
-          // Another payment took some of them meanwhile: undo the whole run and let the job retry.
-          if (linked.count !== own.length) throw new Error(`Commissions of courier ${courier.id} changed during the run of ${run.isoWeek}`);
-        }
-        await tx.commissionRun.update({ where: { id: created.id }, data: { finishedAt: at } });
-        return couriers.length;
-      },
-      { timeout: WEEKLY_RUN_TIMEOUT_MS },
-    );
   }
 }

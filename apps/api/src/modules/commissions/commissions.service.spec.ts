@@ -17,14 +17,16 @@ interface NewCommission {
 
 function setUp(config: Partial<typeof CONFIG> = {}) {
   const repository = { create: jest.fn(async (_tx: Tx, _commission: NewCommission) => {}) };
+  const ledger = { commissionEarned: jest.fn(async (_tx: Tx, _courierId: string, _courseId: string, _amount: number) => {}) };
   const service = new CommissionsService(
     repository as unknown as CommissionsRepository,
+    ledger as never,
     {} as never,
     {} as never,
     { now: () => new Date('2026-11-25T10:00:00.000Z') } as never,
     { ...CONFIG, ...config } as never,
   );
-  return { service, repository };
+  return { service, repository, ledger };
 }
 
 const tx = { transaction: 'of the handover' } as unknown as Tx;
@@ -57,6 +59,7 @@ describe('CommissionsService.recordForDelivery', () => {
 
     expect(t.repository.create).toHaveBeenCalledTimes(1);
     expect(t.repository.create).toHaveBeenCalledWith(tx, { courierId: COURIER, courseId: 'course-42', courseAmount: 10_000, rateBps: 6_500, amount: 6_500 });
+    expect(t.ledger.commissionEarned).toHaveBeenCalledWith(tx, COURIER, 'course-42', 6_500);
   });
 
   it('records a salaried courier’s commission at the salaried rate', async () => {

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JobName } from '@coursa/contracts';
-import { commissionFor, EARLY_PAYMENT_MESSAGES, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
+import { jobIds, JobName } from '@coursa/contracts';
+import { amountDue, commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
-import type { CommissionDto, EarningsSummaryDto, PaymentRecordDto, PaymentRequestDto } from '@coursa/contracts';
+import type { CommissionDto, EarningsSummaryDto, LedgerResponse, PaymentRecordDto, PaymentRequestDto } from '@coursa/contracts';
 import type { PaymentRequestInput } from './dto/commissions.dto.js';
 
 const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
@@ -18,6 +19,7 @@ const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: '
 export class CommissionsService {
   constructor(
     private readonly commissions: CommissionsRepository,
+    private readonly ledger: LedgerService,
     private readonly audit: AuditRepository,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
@@ -37,12 +39,18 @@ export class CommissionsService {
     if (!course.courierId) return;
     const price = course.finalPrice ?? course.estimatedPrice - course.discount;
     const rate = this.rateFor(courierRole);
-    await this.commissions.create(tx, { courierId: course.courierId, courseId: course.id, courseAmount: price, rateBps: Math.round(rate * 10_000), amount: commissionFor(price, rate) });
+    const amount = commissionFor(price, rate);
+    await this.commissions.create(tx, { courierId: course.courierId, courseId: course.id, courseAmount: price, rateBps: Math.round(rate * 10_000), amount });
+    await this.ledger.commissionEarned(tx, course.courierId, course.id, amount);
   }
 
   async earnings(courier: AuthUser): Promise<EarningsSummaryDto> {
-    const { pending, paid } = await this.commissions.totalsByStatus(courier.id);
+    const [{ pending, paid }, balances] = await Promise.all([this.commissions.totalsByStatus(courier.id), this.ledger.balancesOf(courier.id)]);
+    const cap = this.config.COURIER_CASH_CAP_GNF;
     return {
+      ...balances,
+      cash_cap: cap,
+      over_cash_cap: isOverCashCap(balances, cap),
       pending_amount: pending.amount,
       pending_courses: pending.count,
       paid_amount: paid.amount,
@@ -82,11 +90,14 @@ export class CommissionsService {
     }));
   }
 
-  /** Early payment (spec §5): at least 5000 GNF waiting, an amount within it, one open request at a time. */
+  /**
+   * Early payment (spec §5): what is due now (the ledger's balance: commissions less payouts and the cash the courier
+   * owes) must be at least 5000 GNF, the amount asked within it, one open request at a time. Staff's approval sends it.
+   */
   async requestPayment(courier: AuthUser, input: PaymentRequestInput, ip?: string): Promise<{ message: string; request: PaymentRequestDto }> {
-    const available = await this.commissions.unbatchedAmount(courier.id);
-    if (available < MIN_EARLY_PAYMENT_GNF) throw CommissionErrors.belowMinimum();
-    if (input.amount > available) throw CommissionErrors.aboveAvailable(available);
+    const due = amountDue(await this.ledger.balancesOf(courier.id));
+    if (due < MIN_EARLY_PAYMENT_GNF) throw CommissionErrors.belowMinimum();
+    if (input.amount > due) throw CommissionErrors.aboveAvailable(due);
     const request = await this.commissions.requestPayout({ id: courier.id, role: courier.role, ip }, input.amount, input.reason);
     if (!request) throw CommissionErrors.requestAlreadyOpen();
     return {
@@ -95,12 +106,17 @@ export class CommissionsService {
     };
   }
 
+  /** The courier's ledger, newest first. */
+  async ledgerOf(courier: AuthUser): Promise<LedgerResponse> {
+    return { entries: await this.ledger.entries(courier.id) };
+  }
+
   /** Staff run a week's batch on demand (by default the week just ended); the job id makes two clicks one job. */
   async requestWeeklyRun(staff: AuthUser, isoWeek: string | undefined, ip?: string): Promise<{ message: string; iso_week: string }> {
     const now = this.clock.now();
     const week = isoWeek ?? previousIsoWeek(now);
     if (isoWeekRange(week).start > now) throw CommissionErrors.weekNotStarted();
-    await this.jobs.add(JobName.WeeklyCommissionRun, { isoWeek: week }, { jobId: `weekly-run-${week}` });
+    await this.jobs.add(JobName.WeeklyCommissionRun, { isoWeek: week }, { jobId: jobIds.weeklyCommissionRun(week) });
     await this.audit.record({ actorId: staff.id, actorRole: staff.role, action: 'commission_run_requested', resourceType: 'commission', resourceId: week, success: true, ip });
     return { message: `Calcul des paiements de la semaine ${week} lancé.`, iso_week: week };
   }

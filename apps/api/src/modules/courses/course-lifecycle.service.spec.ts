@@ -49,6 +49,7 @@ function setUp() {
   const payments = { collectCashOnDelivery: fake(), releaseForCancelledCourse: fake() };
   const loyalty = { creditForDelivery: fake() };
   const commissions = { recordForDelivery: fake() };
+  const ledger = { cashCollected: fake() };
   const outbox = { add: fake() };
   const audit = { record: fake() };
   const lifecycle = new CourseLifecycle(
@@ -56,11 +57,12 @@ function setUp() {
     payments as never,
     loyalty as never,
     commissions as never,
+    ledger as never,
     outbox as never,
     audit as never,
     { now: () => NOW } as never,
   );
-  return { lifecycle, repository, payments, loyalty, commissions, outbox, audit, writes, loseRace: () => (raceLost = true) };
+  return { lifecycle, repository, payments, loyalty, commissions, ledger, outbox, audit, writes, loseRace: () => (raceLost = true) };
 }
 
 describe('CourseLifecycle.transition', () => {
@@ -143,12 +145,21 @@ describe('CourseLifecycle.transition', () => {
     expect(events.map((event) => event.type)).toEqual(['course.status', 'course.delivered']);
   });
 
+  it('a cash course handed over: the courier holds what the client paid, once per course', async () => {
+    const cash = { ...course('en_route_delivery'), paymentMethod: 'cash_on_delivery' } as Course;
+    await t.lifecycle.transition({} as never, cash, 'delivered', actors.courier, { proofs: ['delivery_code'] });
+    expect(t.ledger.cashCollected).toHaveBeenCalledWith({}, COURIER, 'course-1', 10_000);
+    await t.lifecycle.transition({} as never, course('en_route_delivery'), 'delivered', actors.courier, { proofs: ['delivery_code'] });
+    expect(t.ledger.cashCollected).toHaveBeenCalledTimes(1);
+  });
+
   it('staff delivering by hand: cash collected and a receipt, but no points, no commission, no course counted', async () => {
     await t.lifecycle.transition({} as never, course('collected'), 'delivered', actors.staff, { reason: 'Remis au guichet' });
     expect(t.payments.collectCashOnDelivery).toHaveBeenCalled();
     expect(t.loyalty.creditForDelivery).not.toHaveBeenCalled();
     expect(t.commissions.recordForDelivery).not.toHaveBeenCalled();
     expect(t.repository.countHandover).not.toHaveBeenCalled();
+    expect(t.ledger.cashCollected).not.toHaveBeenCalled();
     expect(t.audit.record).toHaveBeenCalledWith(
       expect.objectContaining({ action: 'course_delivered', details: { from: 'collected', status: 'delivered', reason: 'Remis au guichet' } }),
       {},

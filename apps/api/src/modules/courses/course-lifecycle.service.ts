@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OutboxEventInput } from '@coursa/contracts';
+import type { AuditAction, OutboxEventInput } from '@coursa/contracts';
 import { checkMove, DEFAULT_CANCEL_REASONS, moverOf, type CourseStatus, type MoveProof, type MoveRefusal } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
@@ -8,6 +8,7 @@ import { Clock } from '../../common/security/secrets.js';
 import type { Course } from '../../generated/prisma/client.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseLifecycleRepository, type StatusFields } from './course-lifecycle.repository.js';
@@ -26,7 +27,7 @@ export type TransitionRefusal = MoveRefusal | 'stale' | 'not_found';
 
 export type TransitionResult = { ok: true; course: Course } | { ok: false; refusal: TransitionRefusal; status: CourseStatus | null };
 
-const AUDIT_ACTIONS: Partial<Record<CourseStatus, 'course_accepted' | 'course_delivered' | 'course_cancelled'>> = {
+const STATUS_AUDIT_ACTIONS: Partial<Record<CourseStatus, AuditAction>> = {
   assigned: 'course_accepted',
   delivered: 'course_delivered',
   cancelled: 'course_cancelled',
@@ -46,6 +47,7 @@ export class CourseLifecycle {
     private readonly payments: PaymentsRepository,
     private readonly loyalty: LoyaltyService,
     private readonly commissions: CommissionsService,
+    private readonly ledger: LedgerService,
     private readonly outbox: OutboxRepository,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
@@ -88,6 +90,8 @@ export class CourseLifecycle {
       if (moverOf(actor.role) === 'courier') {
         await this.loyalty.creditForDelivery(tx, moved, at);
         await this.commissions.recordForDelivery(tx, moved, actor.role);
+        // The client paid the courier in cash: the courier now holds it (the ledger's cash account).
+        if (moved.paymentMethod === 'cash_on_delivery') await this.ledger.cashCollected(tx, actor.id, moved.id, moved.finalPrice ?? 0);
         await this.courses.countHandover(tx, actor.id);
       }
       events.push({
@@ -102,7 +106,7 @@ export class CourseLifecycle {
       {
         actorId: actor.id,
         actorRole: actor.role,
-        action: AUDIT_ACTIONS[to] ?? 'course_status_changed',
+        action: STATUS_AUDIT_ACTIONS[to] ?? 'course_status_changed',
         resourceType: 'course',
         resourceId: moved.id,
         success: true,

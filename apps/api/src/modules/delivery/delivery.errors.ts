@@ -1,9 +1,10 @@
-import { COURSE_STATUS_LABELS, DELIVERY_MESSAGES, type CourseStatus } from '@coursa/domain';
+import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, type CourseStatus } from '@coursa/domain';
 import { badRequest, conflict, notFound } from '../../common/errors/domain-error.js';
 
 export const DeliveryErrors = {
   notFound: () => notFound('COURSE_NOT_FOUND', 'Course introuvable.'),
   unavailable: () => conflict('COURIER_UNAVAILABLE', 'Activez votre disponibilité pour accepter une course.'),
+  overCashCap: (owed: number, cap: number) => conflict('CASH_CAP_REACHED', COURIER_MONEY_MESSAGES.overCashCap(formatGnf(owed), formatGnf(cap))),
   alreadyTaken: () => conflict('COURSE_ALREADY_ASSIGNED', 'Cette course a déjà été acceptée par un autre livreur.'),
   invalidStep: (status: CourseStatus) =>
     conflict('INVALID_STATUS_TRANSITION', `Étape impossible : la course est « ${COURSE_STATUS_LABELS[status]} ».`),

@@ -42,6 +42,11 @@ export class DeliveryRepository {
     return this.prisma.client.course.findMany({ where: { status: 'pending', courierId: null }, orderBy: { createdAt: 'asc' }, take: 100 });
   }
 
+  async isCashCourse(courseId: string): Promise<boolean> {
+    const course = await this.prisma.client.course.findUnique({ where: { id: courseId }, select: { paymentMethod: true } });
+    return course?.paymentMethod === 'cash_on_delivery';
+  }
+
   findForCourier(courseId: string, courierId: string): Promise<CourierCourse | null> {
     return this.prisma.client.course.findFirst({ where: { id: courseId, courierId }, include: WITH_CLIENT });
   }

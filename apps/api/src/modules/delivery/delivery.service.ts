@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { rooms, type AvailableCourseDto, type DeliveryDto, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
   CODE_LENGTH,
@@ -8,18 +8,21 @@ import {
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
   DELIVERY_MESSAGES,
+  isOverCashCap,
   OTP_MAX_ATTEMPTS,
   shortId,
   type CourseStatus,
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { isUuid } from '../../common/validation/params.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
@@ -40,6 +43,8 @@ export class DeliveryService {
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     private readonly realtime: RealtimeEmitter,
+    private readonly ledger: LedgerService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
@@ -51,11 +56,13 @@ export class DeliveryService {
     return { is_available: available };
   }
 
-  /** Pending courses, for an available courier only (an unavailable one sees none). */
+  /** Pending courses, for an available courier only (an unavailable one sees none; one over the cash cap, no cash course). */
   async availableCourses(courier: AuthUser): Promise<AvailableCourseDto[]> {
     if (!(await this.delivery.isAvailable(courier.id))) return [];
     const rate = this.commissions.rateFor(courier.role);
-    return (await this.delivery.listPending()).map((course) => ({
+    const overCap = await this.ledger.isOverCashCap(courier.id);
+    const offered = (await this.delivery.listPending()).filter((course) => !overCap || course.paymentMethod !== 'cash_on_delivery');
+    return offered.map((course) => ({
       id: course.id,
       course_id: courseNumber(course.number),
       estimated_price: course.estimatedPrice,
@@ -70,6 +77,11 @@ export class DeliveryService {
 
   async accept(courier: AuthUser, courseId: string, ip?: string) {
     if (!(await this.delivery.isAvailable(courier.id))) throw DeliveryErrors.unavailable();
+    // A courier who owes too much cash takes no more cash courses until they deposit.
+    if (isUuid(courseId) && (await this.delivery.isCashCourse(courseId))) {
+      const balances = await this.ledger.balancesOf(courier.id);
+      if (isOverCashCap(balances, this.config.COURIER_CASH_CAP_GNF)) throw DeliveryErrors.overCashCap(balances.cash_owed, this.config.COURIER_CASH_CAP_GNF);
+    }
     const taken = isUuid(courseId) ? await this.lifecycle.move(courseId, 'assigned', this.actor(courier, ip)) : null;
     // Whether it never existed or someone was faster, the courier may not have it.
     if (!taken?.ok) throw DeliveryErrors.alreadyTaken();

@@ -1,6 +1,9 @@
+import { formatGnf } from '@coursa/domain';
 import { badRequest, conflict, DomainError, notFound, unprocessable } from '../../common/errors/domain-error.js';
 
 export const PaymentErrors = {
+  nothingToDeposit: () => conflict('NOTHING_TO_DEPOSIT', "Vous ne devez pas d'espèces à Coursa pour le moment."),
+  depositAboveOwed: (owed: number) => badRequest('DEPOSIT_ABOVE_OWED', `Le dépôt dépasse ce que vous devez à Coursa (${formatGnf(owed)}).`),
   methodUnavailable: () => badRequest('PAYMENT_METHOD_UNAVAILABLE', "Ce moyen de paiement n'est pas disponible."),
   orderIdTaken: () => conflict('ORDER_ID_ALREADY_USED', 'Cette référence de commande a déjà servi. Recommencez le paiement.'),
   providerUnavailable: () =>

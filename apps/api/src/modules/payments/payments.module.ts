@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createGateways, PAYMENT_GATEWAYS } from '../../common/money-gateways/gateways.js';
 import { RedisService } from '../../common/redis/redis.service.js';
+import { CashDepositsController } from './cash-deposits.controller.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -12,7 +13,7 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
 
 /** API side: payment calls, provider callbacks, the sandbox page. */
 @Module({
-  controllers: [PaymentsController, SandboxController],
+  controllers: [PaymentsController, CashDepositsController, SandboxController],
   providers: [PaymentsService, PaymentsRepository, gateways],
   exports: [PaymentsRepository],
 })

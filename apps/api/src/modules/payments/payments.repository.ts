@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { LedgerRepository } from '../ledger/ledger.repository.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+import { refundReference, refundsThroughProvider } from '../refunds/refund-rules.js';
 
 export interface NewPayment {
   orderId: string;
@@ -20,6 +22,7 @@ export class PaymentsRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRepository,
+    private readonly ledger: LedgerRepository,
   ) {}
 
   create(data: NewPayment): Promise<Payment> {
@@ -61,7 +64,15 @@ export class PaymentsRepository {
         data: { status, failureReason, lastCheckedAt: at, creditedAt: status === 'succeeded' ? at : undefined },
       });
       if (changed.count === 0) return false;
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id } });
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: { cashDeposit: true } });
+      // A courier's cash deposit by mobile money: credited with its payment, in the same transaction, once.
+      if (payment.cashDeposit) {
+        const credited = status === 'succeeded';
+        await tx.cashDeposit.update({ where: { id: payment.cashDeposit.id }, data: { status: credited ? 'credited' : 'failed', creditedAt: credited ? at : undefined } });
+        if (credited) {
+          await this.ledger.add(tx, { courierId: payment.clientId, account: 'cash', kind: 'cash_deposited', amount: -payment.amount, depositId: payment.cashDeposit.id });
+        }
+      }
       await this.outbox.add(tx, {
         type: 'payment.updated',
         aggregateType: 'payment',
@@ -72,14 +83,50 @@ export class PaymentsRepository {
     });
   }
 
+  /** A courier's deposit by mobile money: its payment (paid by the courier) and the deposit it credits once paid. */
+  createCashDeposit(data: NewPayment): Promise<{ payment: Payment; depositId: string }> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const payment = await tx.payment.create({ data: { ...data, purpose: 'cash_deposit' } });
+      const deposit = await tx.cashDeposit.create({ data: { courierId: data.clientId, amount: data.amount, method: 'mobile_money', paymentId: payment.id } });
+      return { payment, depositId: deposit.id };
+    });
+  }
+
   /** A course delivered (the course lifecycle's transaction): its cash payment is collected. */
   async collectCashOnDelivery(tx: Tx, courseId: string, at: Date): Promise<void> {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
   }
 
-  /** A course cancelled (the course lifecycle's transaction): a paid payment is to be refunded, cash will never be collected. */
+  /**
+   * A course cancelled (the course lifecycle's transaction): cash will never be collected, and a paid payment is to
+   * be refunded (README "Refunds"). Its refund opens here: an MTN MoMo payment is sent back by the refund job,
+   * queued through the outbox; any other is to do, by staff.
+   */
   async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
-    await tx.payment.updateMany({ where: { courseId, status: 'succeeded' }, data: { status: 'refund_pending' } });
+    const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
+    if (paid) {
+      await tx.payment.update({ where: { id: paid.id }, data: { status: 'refund_pending' } });
+      const byProvider = refundsThroughProvider(paid);
+      const refund = await tx.refund.create({
+        data: {
+          paymentId: paid.id,
+          courseId,
+          clientId: paid.clientId,
+          amount: paid.amount,
+          reference: refundReference(paid.orderId),
+          provider: paid.provider,
+          ...(byProvider ? { method: 'provider', status: 'processing' } : { status: 'to_do' }),
+        },
+      });
+      if (byProvider) {
+        await this.outbox.add(tx, {
+          type: 'refund.requested',
+          aggregateType: 'refund',
+          aggregateId: refund.id,
+          payload: { refundId: refund.id, reference: refund.reference },
+        });
+      }
+    }
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
   }
 }

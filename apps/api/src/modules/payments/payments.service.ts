@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { jobIds, JobName, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
-import { toGuineanMobile } from '@coursa/domain';
+import { jobIds, JobName, type CashDepositInitiatedResponse, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
+import { customerEmail, toGuineanMobile } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -11,7 +11,8 @@ import { settleSandboxPayment } from '../../common/money-gateways/sandbox.gatewa
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import type { CardPaymentInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import type { CardPaymentInput, CashDepositInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
 import { PaymentErrors } from './payments.errors.js';
@@ -38,6 +39,7 @@ export class PaymentsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ledger: LedgerService,
   ) {}
 
   methods(): PaymentMethodsResponse {
@@ -60,6 +62,31 @@ export class PaymentsService {
     const payment = await this.create(payer, { ...input, phone_number: phone }, input.payment_method, input.payment_method);
     const initiated = await this.initiate(payment, input, {});
     return { status: 'initiated', order_id: payment.orderId, payment_link: initiated.paymentUrl, amount: payment.amount, currency: 'GNF' };
+  }
+
+  /**
+   * A courier deposits the cash they owe by mobile money (a collection like a client's payment, on the same hosted
+   * page, status check and crediting): at most what they owe now.
+   */
+  async payCashDeposit(courier: Payer & { fullName: string }, input: CashDepositInput): Promise<CashDepositInitiatedResponse> {
+    this.requireMethod(input.payment_method);
+    const phone = toGuineanMobile(input.phone_number);
+    if (!phone || !acceptsPayer(input.payment_method, phone)) {
+      throw PaymentErrors.invalidMobileMoneyPhone(input.payment_method === 'orange_money' ? 'Orange Money' : 'MTN MoMo');
+    }
+    const { cash_owed } = await this.ledger.balancesOf(courier.id);
+    if (cash_owed <= 0) throw PaymentErrors.nothingToDeposit();
+    if (input.amount > cash_owed) throw PaymentErrors.depositAboveOwed(cash_owed);
+    const { payment, depositId } = await this.payments.createCashDeposit({
+      orderId: `DEPOT_${this.clock.now().getTime()}_${courier.id.slice(0, 8)}`,
+      clientId: courier.id,
+      provider: input.payment_method,
+      method: input.payment_method,
+      amount: input.amount,
+      payerPhone: phone,
+    });
+    const initiated = await this.initiate(payment, { customer_name: courier.fullName, description: `Dépôt d'espèces Coursa ${payment.orderId}` }, {});
+    return { deposit_id: depositId, order_id: payment.orderId, payment_link: initiated.paymentUrl ?? null, amount: payment.amount, currency: 'GNF' };
   }
 
   /**
@@ -196,7 +223,7 @@ export class PaymentsService {
         description: input.description ?? `Course Coursa ${payment.orderId}`,
         customerName: input.customer_name,
         // Providers want an email; a client without one gets an address derived from the phone (spec §7).
-        customerEmail: input.customer_email || `${(payment.payerPhone ?? payment.clientId).replace('+', '')}@clients.coursa.gn`,
+        customerEmail: customerEmail(input.customer_email, payment.payerPhone ?? payment.clientId),
         payerPhone: payment.payerPhone ?? undefined,
         returnUrl: payment.provider === 'paycard' || payment.provider === 'card'
           ? `${base}/api/payments/callback/paycard`

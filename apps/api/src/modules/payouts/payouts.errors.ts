@@ -1,16 +1,23 @@
-import { conflict, DomainError, notFound, serviceUnavailable } from '../../common/errors/domain-error.js';
+import { formatGnf } from '@coursa/domain';
+import { badRequest, conflict, DomainError, notFound, serviceUnavailable } from '../../common/errors/domain-error.js';
 
 export const PayoutErrors = {
   requestNotFound: () => notFound('PAYMENT_REQUEST_NOT_FOUND', 'Demande de paiement introuvable.'),
   requestAlreadyHandled: () => conflict('PAYMENT_REQUEST_ALREADY_HANDLED', 'Cette demande a déjà été traitée.'),
   requestNotCovered: () =>
     conflict('PAYMENT_REQUEST_NOT_COVERED', 'Les commissions en attente de ce livreur ne couvrent plus le montant demandé.'),
+  nothingDue: () => conflict('NOTHING_DUE', "Rien n'est dû à ce livreur pour le moment : son solde a déjà été versé ou compense ses espèces."),
+  aboveBalance: (due: number) =>
+    conflict('PAYOUT_ABOVE_BALANCE', `Le solde dû à ce livreur est de ${formatGnf(due)} : les espèces qu'il détient sont déduites de ses commissions.`),
+  walletNotSupported: () =>
+    badRequest('PAYOUT_WALLET_INVALID', 'Numéro Orange Money (62X) ou MTN MoMo (66X) attendu, au format +224 6XX XX XX XX.'),
+  depositAboveHeld: (held: number) => badRequest('DEPOSIT_ABOVE_HELD', `Ce livreur ne détient que ${formatGnf(held)} d'espèces.`),
   courierNotFound: () => notFound('COURIER_NOT_FOUND', 'Livreur introuvable.'),
   commissionNotFound: () => notFound('COMMISSION_NOT_FOUND', 'Commission introuvable pour ce livreur.'),
   alreadyPaid: () => conflict('COMMISSIONS_ALREADY_PAID', 'Ces commissions ont déjà été payées ou sont en cours de paiement.'),
   payoutNotFound: () => notFound('PAYOUT_NOT_FOUND', 'Paiement introuvable.'),
   notInTransfer: () => conflict('PAYOUT_NOT_IN_TRANSFER', "Ce paiement n'attend pas de confirmation de l'opérateur."),
-  transferFailed: () => new DomainError('PAYOUT_FAILED', "Le virement a échoué : les commissions restent à payer.", 502),
+  transferFailed: () => new DomainError('PAYOUT_FAILED', 'Le virement a échoué : le montant est remis au solde du livreur.', 502),
   transferUnconfirmed: () =>
     new DomainError(
       'PAYOUT_UNCONFIRMED',

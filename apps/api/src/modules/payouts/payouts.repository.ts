@@ -1,41 +1,64 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
-import { COURIER_ROLES, type Role } from '@coursa/domain';
+import { amountDue, COURIER_ROLES, courierBalances, formatGnf, walletOperatorOf, type Role } from '@coursa/domain';
 import type { Payout, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
+import type { Actor } from '../../common/auth/actor.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
+import { LedgerRepository } from '../ledger/ledger.repository.js';
 import { PayoutErrors } from './payouts.errors.js';
-
-/**
- * Payouts that only set commissions aside (the weekly run's, an approved early payment's): no money left for
- * them, so a staff payment may take their commissions. A payout with created_by (a staff payment) is a transfer.
- */
-const SET_ASIDE = { status: 'processing', createdById: null } as const satisfies Prisma.PayoutWhereInput;
 
 const WITH_COURIER = { courier: { select: { fullName: true } } } as const;
 
 export type PayoutWithCourier = Payout & { courier: { fullName: string } };
 
-export interface TransferClaim {
+/** A payout to open: money leaves the courier's balance now, and is sent by the payout job (or at once by staff). */
+export interface NewPayout {
   courierId: string;
-  commissionIds: string[];
   amount: number;
+  phone: string;
+  /** Unique: a second payout under the same reference is not opened. */
+  reference: string;
   periodStart: Date;
   periodEnd: Date;
+  /** The pending commissions this payout pays (the history shows them paid once it completes). */
+  commissionIds: string[];
+  runId?: string;
+  /** Staff paying by hand (the payout is then sent at once, in the request); null for the weekly run and early requests. */
+  createdById?: string;
+}
+
+/** Who a weekly payout goes to. */
+export interface PayoutCourier {
+  id: string;
+  /** The back office's display number: unique, so payout references cannot collide. */
+  number: number;
   phone: string;
-  /** The reference without its attempt number, which is one more than the failed attempts before it. */
-  referenceBase: string;
+  courierProfile: { bankName: string | null; bankAccount: string | null } | null;
+}
+
+export interface WeeklyRun {
+  isoWeek: string;
+  start: Date;
+  end: Date;
+  /** The payout's destination phone and reference, for each courier paid. */
+  payoutOf: (courier: PayoutCourier) => { phone: string; reference: string };
 }
 
 export type TransferOutcome = 'completed' | 'failed';
+
+/** A run with many couriers takes several statements each: more than Prisma's 5 s default. */
+const WEEKLY_RUN_TIMEOUT_MS = 5 * 60_000;
 
 @Injectable()
 export class PayoutsRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   pendingCommissions() {
@@ -69,48 +92,33 @@ export class PayoutsRepository {
   }
 
   /**
-   * Approves a pending request and sets aside, in its payout, the courier's oldest pending commissions not yet in
-   * a payout, as few as cover the amount. A commission is paid whole, so the payout may exceed the amount by less
-   * than one commission. Refused, with nothing changed, when they no longer cover it.
+   * Approves a pending request and opens its payout: what is due to the courier now (their balance), up to the
+   * amount asked, sent by the payout job. Refused, with nothing changed, when nothing is due any more.
    */
-  approveRequest(request: PayoutRequest, actor: Actor, at: Date): Promise<Payout> {
+  approveRequest(request: PayoutRequest, phone: string, actor: Actor, at: Date): Promise<Payout> {
     return this.prisma.client.$transaction(async (tx) => {
       const approved = await tx.payoutRequest.updateMany({
         where: { id: request.id, status: 'pending' },
         data: { status: 'approved', handledById: actor.id, handledAt: at },
       });
       if (approved.count === 0) throw PayoutErrors.requestAlreadyHandled();
-      const free = await tx.commission.findMany({
-        where: { courierId: request.courierId, status: 'pending', payoutId: null },
-        select: { id: true, amount: true, createdAt: true },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      await this.ledger.lockCourier(tx, request.courierId);
+      const due = amountDue(courierBalances(await this.ledger.sums(request.courierId, tx)));
+      const amount = Math.min(request.amount, due);
+      if (amount <= 0) throw PayoutErrors.nothingDue();
+      const unpaid = await this.unpaidCommissions(tx, request.courierId, at);
+      const payout = await this.open(tx, {
+        courierId: request.courierId,
+        amount,
+        phone,
+        reference: `EARLY-${request.id}`,
+        periodStart: unpaid[0]?.createdAt ?? at,
+        periodEnd: unpaid.at(-1)?.createdAt ?? at,
+        commissionIds: unpaid.map((commission) => commission.id),
       });
-      const covering: typeof free = [];
-      let total = 0;
-      for (const commission of free) {
-        if (total >= request.amount) break;
-        covering.push(commission);
-        total += commission.amount;
-      }
-      if (total < request.amount) throw PayoutErrors.requestNotCovered();
-      const payout = await tx.payout.create({
-        data: {
-          courierId: request.courierId,
-          periodStart: covering[0]!.createdAt,
-          periodEnd: covering.at(-1)!.createdAt,
-          totalCourses: covering.length,
-          totalCommission: total,
-          method: 'mobile_money',
-          reference: `EARLY-${request.id}`,
-        },
-      });
-      const linked = await tx.commission.updateMany({
-        where: { id: { in: covering.map((commission) => commission.id) }, status: 'pending', payoutId: null },
-        data: { payoutId: payout.id },
-      });
-      if (linked.count !== covering.length) throw PayoutErrors.requestNotCovered();
+      if (!payout) throw PayoutErrors.requestAlreadyHandled();
       await tx.payoutRequest.update({ where: { id: request.id }, data: { payoutId: payout.id } });
-      await this.record(tx, actor, 'payment_request_approved', request.id, { amount: request.amount, payoutId: payout.id, setAside: total });
+      await this.record(tx, actor, 'payment_request_approved', request.id, { amount: request.amount, payoutId: payout.id, sent: amount });
       return payout;
     });
   }
@@ -129,63 +137,121 @@ export class PayoutsRepository {
     return this.prisma.client.user.findFirst({ where: { id, role: { in: [...COURIER_ROLES] as Role[] } }, select: { id: true, fullName: true } });
   }
 
-  findCommissions(ids: string[]) {
-    return this.prisma.client.commission.findMany({ where: { id: { in: ids } }, select: { id: true, courierId: true, amount: true, createdAt: true } });
-  }
-
-  /**
-   * Claims commissions for one transfer, all or none: a `processing` payout under the next attempt of the
-   * reference, then each commission if still pending and free or only set aside. Two claims of the same
-   * commissions race for the same reference (unique) and a claim overlapping another finds some taken: either way
-   * the later one is refused, so a commission is sent once.
-   */
-  claimForTransfer(claim: TransferClaim, actor: Actor): Promise<Payout> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const failedAttempts = await tx.payout.count({ where: { reference: { startsWith: `${claim.referenceBase}-` }, status: 'failed' } });
-      const [payout] = await tx.payout.createManyAndReturn({
-        data: [
-          {
-            courierId: claim.courierId,
-            periodStart: claim.periodStart,
-            periodEnd: claim.periodEnd,
-            totalCourses: claim.commissionIds.length,
-            totalCommission: claim.amount,
-            method: 'mobile_money',
-            phone: claim.phone,
-            reference: `${claim.referenceBase}-${failedAttempts + 1}`,
-            createdById: actor.id,
-          },
-        ],
-        skipDuplicates: true,
-      });
-      if (!payout) throw PayoutErrors.alreadyPaid();
-      const claimed = await tx.commission.updateMany({
-        where: { id: { in: claim.commissionIds }, courierId: claim.courierId, status: 'pending', OR: [{ payoutId: null }, { payout: SET_ASIDE }] },
-        data: { payoutId: payout.id },
-      });
-      if (claimed.count !== claim.commissionIds.length) throw PayoutErrors.alreadyPaid();
-      await this.tidySetAside(tx, claim.courierId, payout.id);
-      await this.record(tx, actor, 'commission_payment_started', payout.id, { reference: payout.reference, amount: claim.amount, courierId: claim.courierId });
-      return payout;
+  /** A courier with what paying them needs (their phone and KYC wallet). */
+  findPayoutCourier(id: string) {
+    return this.prisma.client.user.findFirst({
+      where: { id, role: { in: [...COURIER_ROLES] as Role[] } },
+      select: { id: true, number: true, phone: true, fullName: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
     });
   }
 
-  /** The provider's final word, taken once: a completed transfer pays its commissions, a failed one frees them. */
-  settle(payoutId: string, outcome: TransferOutcome, actor: Actor, at: Date, details: Prisma.InputJsonObject): Promise<boolean> {
+  /** Failed attempts of a staff payment (its next attempt takes the next reference). */
+  failedAttempts(referenceBase: string): Promise<number> {
+    return this.prisma.client.payout.count({ where: { reference: { startsWith: `${referenceBase}-` }, status: 'failed' } });
+  }
+
+  findCommissions(ids: string[]) {
+    return this.prisma.client.commission.findMany({ where: { id: { in: ids } }, select: { id: true, courierId: true, amount: true, createdAt: true, payoutId: true, status: true } });
+  }
+
+  /**
+   * Staff pay chosen commissions by hand: a payout of their total, opened only if the commissions are still unpaid
+   * and the courier's balance covers it (cash they owe is kept out of their pay). Sent at once by the caller.
+   */
+  openStaffPayout(payout: NewPayout, actor: Actor): Promise<Payout> {
+    return this.prisma.client.$transaction(async (tx) => {
+      await this.ledger.lockCourier(tx, payout.courierId);
+      const due = amountDue(courierBalances(await this.ledger.sums(payout.courierId, tx)));
+      if (payout.amount > due) throw PayoutErrors.aboveBalance(due);
+      const opened = await this.open(tx, payout);
+      if (!opened) throw PayoutErrors.alreadyPaid();
+      await this.record(tx, actor, 'commission_payment_started', opened.id, { reference: opened.reference, amount: payout.amount, courierId: payout.courierId });
+      return opened;
+    });
+  }
+
+  /**
+   * The weekly run, all or nothing, once per ISO week (the run's unique row): for each courier, the commissions due
+   * are first kept out of the cash they hold (netting), then what remains due is paid by a payout sent by the payout
+   * job. Null when the week already has its run; otherwise the number of payouts opened.
+   */
+  weeklyRun(run: WeeklyRun, at: Date): Promise<number | null> {
+    return this.prisma.client.$transaction(
+      async (tx) => {
+        const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek: run.isoWeek }], skipDuplicates: true });
+        if (!created) return null;
+        const sums = await this.ledger.sumsOf(undefined, tx);
+        const couriers = await tx.user.findMany({
+          where: { id: { in: [...sums.keys()] } },
+          select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
+          orderBy: { number: 'asc' },
+        });
+        let opened = 0;
+        for (const courier of couriers) {
+          await this.ledger.lockCourier(tx, courier.id);
+          const { earnings_due, cash_held } = courierBalances(sums.get(courier.id)!);
+          const netted = Math.min(Math.max(earnings_due, 0), Math.max(cash_held, 0));
+          const reason = `Semaine ${run.isoWeek}`;
+          if (netted > 0) {
+            await this.ledger.add(
+              tx,
+              { courierId: courier.id, account: 'earnings', kind: 'cash_netted', amount: -netted, reason },
+              { courierId: courier.id, account: 'cash', kind: 'cash_netted', amount: -netted, reason },
+            );
+          }
+          const unpaid = await this.unpaidCommissions(tx, courier.id, run.end);
+          const pay = earnings_due - netted;
+          if (pay > 0) {
+            const payout = await this.open(tx, {
+              courierId: courier.id,
+              amount: pay,
+              ...run.payoutOf(courier),
+              periodStart: run.start,
+              periodEnd: run.end,
+              commissionIds: unpaid.map((commission) => commission.id),
+              runId: created.id,
+            });
+            if (payout) opened++;
+          } else if (unpaid.length) {
+            // Kept entirely out of the cash the courier holds: paid without a transfer.
+            await tx.commission.updateMany({ where: { id: { in: unpaid.map((commission) => commission.id) } }, data: { status: 'paid', paidAt: at } });
+          }
+        }
+        await tx.commissionRun.update({ where: { id: created.id }, data: { finishedAt: at } });
+        return opened;
+      },
+      { timeout: WEEKLY_RUN_TIMEOUT_MS },
+    );
+  }
+
+  /** The provider's final word, taken once: a completed transfer pays its commissions, a failed one comes back into the balance. */
+  settle(payoutId: string, outcome: TransferOutcome, actor: Actor | null, at: Date, details: Prisma.InputJsonObject): Promise<boolean> {
     return this.prisma.client.$transaction(async (tx) => {
       const settled = await tx.payout.updateMany({
         where: { id: payoutId, status: 'processing' },
-        data: { status: outcome, completedAt: outcome === 'completed' ? at : undefined },
+        data: { status: outcome, completedAt: outcome === 'completed' ? at : undefined, failureReason: outcome === 'failed' ? String(details.reason ?? 'transfer_failed') : undefined },
       });
       if (settled.count === 0) return false;
+      const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: WITH_COURIER });
       if (outcome === 'completed') {
         await tx.commission.updateMany({ where: { payoutId, status: 'pending' }, data: { status: 'paid', paidAt: at } });
       } else {
         await tx.commission.updateMany({ where: { payoutId }, data: { payoutId: null } });
+        await this.ledger.add(tx, { courierId: payout.courierId, account: 'earnings', kind: 'payout_reversed', amount: payout.totalCommission, payoutId });
+        await this.outbox.add(tx, {
+          type: 'staff.notice',
+          aggregateType: 'payout',
+          aggregateId: payoutId,
+          payload: { kind: 'payout_failed', message: `Virement échoué : ${formatGnf(payout.totalCommission)} pour ${payout.courier.fullName}, remis à son solde.` },
+        });
       }
       await this.record(tx, actor, `commission_payment_${outcome}`, payoutId, details);
       return true;
     });
+  }
+
+  async countAttempt(payoutId: string): Promise<void> {
+    await this.prisma.client.payout.update({ where: { id: payoutId }, data: { attempts: { increment: 1 } } });
   }
 
   findPayout(id: string): Promise<PayoutWithCourier | null> {
@@ -197,33 +263,58 @@ export class PayoutsRepository {
   }
 
   /**
-   * After a claim: set-aside payouts keep the totals of what they still hold, and one left empty is removed (no
-   * money ever left for it), its early payment request following its commissions to the transfer.
+   * Opens a payout in the caller's transaction: its row (unique reference; null when it exists already), its
+   * commissions linked, the money out of the courier's balance (ledger), and, unless staff send it at once, the
+   * event that queues its transfer.
    */
-  private async tidySetAside(tx: Tx, courierId: string, transferId: string) {
-    const setAside = await tx.payout.findMany({
-      where: { courierId, ...SET_ASIDE },
-      select: { id: true, totalCourses: true, totalCommission: true, request: { select: { id: true } }, commissions: { select: { amount: true } } },
+  private async open(tx: Tx, payout: NewPayout): Promise<Payout | null> {
+    const [created] = await tx.payout.createManyAndReturn({
+      data: [
+        {
+          courierId: payout.courierId,
+          runId: payout.runId,
+          periodStart: payout.periodStart,
+          periodEnd: payout.periodEnd,
+          totalCourses: payout.commissionIds.length,
+          totalCommission: payout.amount,
+          method: 'mobile_money',
+          phone: payout.phone,
+          provider: walletOperatorOf(payout.phone),
+          reference: payout.reference,
+          createdById: payout.createdById,
+        },
+      ],
+      skipDuplicates: true,
     });
-    let requestMoved = false;
-    for (const payout of setAside) {
-      const totalCommission = payout.commissions.reduce((sum, commission) => sum + commission.amount, 0);
-      if (payout.commissions.length > 0) {
-        if (payout.totalCourses !== payout.commissions.length || payout.totalCommission !== totalCommission) {
-          await tx.payout.update({ where: { id: payout.id }, data: { totalCourses: payout.commissions.length, totalCommission } });
-        }
-        continue;
-      }
-      // A payout has one request at most: a second emptied request keeps its approval, unlinked.
-      if (payout.request && !requestMoved) {
-        await tx.payoutRequest.update({ where: { id: payout.request.id }, data: { payoutId: transferId } });
-        requestMoved = true;
-      }
-      await tx.payout.delete({ where: { id: payout.id } });
+    if (!created) return null;
+    if (payout.commissionIds.length) {
+      const linked = await tx.commission.updateMany({
+        where: { id: { in: payout.commissionIds }, courierId: payout.courierId, status: 'pending', payoutId: null },
+        data: { payoutId: created.id },
+      });
+      if (linked.count !== payout.commissionIds.length) throw PayoutErrors.alreadyPaid();
     }
+    await this.ledger.add(tx, { courierId: payout.courierId, account: 'earnings', kind: 'payout_sent', amount: -payout.amount, payoutId: created.id });
+    if (!payout.createdById) {
+      await this.outbox.add(tx, { type: 'payout.created', aggregateType: 'payout', aggregateId: created.id, payload: { payoutId: created.id } });
+    }
+    return created;
   }
 
-  private record(tx: Tx, actor: Actor, action: AuditAction, resourceId: string, details?: Prisma.InputJsonObject) {
-    return this.audit.record({ actorId: actor.id, actorRole: actor.role, action, resourceType: 'commission', resourceId, success: true, ip: actor.ip, details }, tx);
+  /** A courier's pending commissions in no payout, created up to `until`, oldest first. */
+  private unpaidCommissions(tx: Tx, courierId: string, until: Date) {
+    return tx.commission.findMany({
+      where: { courierId, status: 'pending', payoutId: null, createdAt: { lte: until } },
+      select: { id: true, createdAt: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /** An audit line; a payout the worker settles (no person acting) is recorded without an actor. */
+  private record(tx: Tx, actor: Actor | null, action: AuditAction, resourceId: string, details?: Prisma.InputJsonObject) {
+    return this.audit.record(
+      { actorId: actor?.id ?? null, actorRole: actor?.role ?? null, action, resourceType: 'commission', resourceId, success: true, ip: actor?.ip, details },
+      tx,
+    );
   }
 }

@@ -8,7 +8,7 @@ import type {
   PendingCommissionsResponse,
   SuccessResponse,
 } from '@coursa/contracts';
-import { formatGnf, toGuineanMobile } from '@coursa/domain';
+import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -17,9 +17,8 @@ import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
-import { acceptsPayer } from '../payments/payment-methods.js';
-import { PaymentErrors } from '../payments/payments.errors.js';
 import type { ProcessPaymentInput } from './dto/payouts.dto.js';
+import { payoutWallet } from './payout-wallet.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';
 
@@ -76,9 +75,12 @@ export class PayoutsService {
     };
   }
 
+  /** Approving sends what is due now (up to the amount asked) to the courier's wallet, through the payout job. */
   async approveRequest(staff: AuthUser, id: string, ip?: string): Promise<SuccessResponse> {
     const request = await this.pendingRequest(id);
-    await this.payouts.approveRequest(request, actorOf(staff, ip), this.clock.now());
+    const courier = await this.payouts.findPayoutCourier(request.courierId);
+    if (!courier) throw PayoutErrors.courierNotFound();
+    await this.payouts.approveRequest(request, payoutWallet(courier), actorOf(staff, ip), this.clock.now());
     return { success: true, message: 'Demande approuvée avec succès' };
   }
 
@@ -93,14 +95,14 @@ export class PayoutsService {
   }
 
   /**
-   * Pays pending commissions of one courier by one mobile-money transfer, exactly once: they are claimed first
-   * (see PayoutsRepository.claimForTransfer), then sent under a reference derived from their sorted ids.
+   * Staff pay chosen commissions of one courier by one mobile-money transfer, to an Orange Money or MTN MoMo wallet,
+   * exactly once: the payout is opened first under a reference derived from the sorted commission ids (and the
+   * attempt), then sent.
    */
   async processPayment(staff: AuthUser, input: ProcessPaymentInput, ip?: string): Promise<PayoutSentResponse> {
     if (!this.gateway) throw PayoutErrors.notConfigured();
-    // MTN MoMo Disbursement is the one payout rail, so the wallet must be an MTN one (the sandbox stands in for it).
     const phone = toGuineanMobile(input.phone);
-    if (!phone || !acceptsPayer('mtn_momo', phone)) throw PaymentErrors.invalidMobileMoneyPhone('MTN MoMo');
+    if (!phone || !walletOperatorOf(phone)) throw PayoutErrors.walletNotSupported();
     const courier = await this.payouts.findCourier(input.deliverer_id);
     if (!courier) throw PayoutErrors.courierNotFound();
     const ids = [...new Set(input.commission_ids)].sort();
@@ -108,9 +110,11 @@ export class PayoutsService {
     if (commissions.length !== ids.length || commissions.some((commission) => commission.courierId !== courier.id)) {
       throw PayoutErrors.commissionNotFound();
     }
+    if (commissions.some((commission) => commission.status !== 'pending' || commission.payoutId)) throw PayoutErrors.alreadyPaid();
     const dates = commissions.map((commission) => commission.createdAt.getTime());
     const actor = actorOf(staff, ip);
-    const payout = await this.payouts.claimForTransfer(
+    const base = `PAYOUT-${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 20)}`;
+    const payout = await this.payouts.openStaffPayout(
       {
         courierId: courier.id,
         commissionIds: ids,
@@ -118,11 +122,12 @@ export class PayoutsService {
         periodStart: new Date(Math.min(...dates)),
         periodEnd: new Date(Math.max(...dates)),
         phone,
-        referenceBase: `PAYOUT-${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 20)}`,
+        reference: `${base}-${(await this.payouts.failedAttempts(base)) + 1}`,
+        createdById: staff.id,
       },
       actor,
     );
-    return this.send({ ...payout, courier }, actor);
+    return this.answer(payout.id, await this.transfer(payout.id, actor));
   }
 
   /** Asks again where a transfer stands (the operator had not confirmed it), and settles it if it now can. */
@@ -130,51 +135,70 @@ export class PayoutsService {
     if (!this.gateway) throw PayoutErrors.notConfigured();
     const payout = await this.payouts.findPayout(id);
     if (!payout) throw PayoutErrors.payoutNotFound();
-    if (payout.status !== 'processing' || payout.createdById === null) throw PayoutErrors.notInTransfer();
-    return this.send(payout, actorOf(staff, ip));
+    if (payout.status !== 'processing') throw PayoutErrors.notInTransfer();
+    return this.answer(payout.id, await this.transfer(payout.id, actorOf(staff, ip)));
+  }
+
+  /** The payout job: sends a payout opened by the weekly run or an approved request; a transfer still pending is retried. */
+  async sendQueued(payoutId: string): Promise<void> {
+    if (!this.gateway) throw PayoutErrors.notConfigured();
+    const state = await this.transfer(payoutId, null);
+    if (state === 'pending') throw new Error(`payout ${payoutId}: transfer not confirmed yet`);
   }
 
   /**
-   * Sends a claimed payout and records the answer. Sending again is harmless: the provider sends a reference
-   * once. Only a refusal of the transfer or a FAILED status frees the commissions; when the outcome is unknown
-   * they stay claimed, so no second transfer can pay them.
+   * Sends a processing payout and records the operator's answer. Sending again is harmless: the operator sends a
+   * reference once. A refusal or a FAILED status puts the money back into the courier's balance; when the outcome is
+   * unknown the payout stays processing, so no second transfer can pay it.
    */
-  private async send(payout: PayoutWithCourier, actor: Actor): Promise<PayoutSentResponse> {
+  private async transfer(payoutId: string, actor: Actor | null): Promise<TransferState> {
     const gateway = this.gateway!;
+    const payout = await this.payouts.findPayout(payoutId);
+    if (!payout) throw PayoutErrors.payoutNotFound();
+    if (payout.status !== 'processing') return payout.status;
+    await this.payouts.countAttempt(payout.id);
     let providerReference: string;
     try {
       ({ providerReference } = await gateway.transfer({ reference: payout.reference, amount: payout.totalCommission, phone: payout.phone! }));
     } catch (error) {
-      if (!(error instanceof GatewayError) || error.retryable) throw this.unconfirmed(payout, error);
+      if (!(error instanceof GatewayError) || error.retryable) throw this.unconfirmed(payout, error, actor);
       await this.payouts.settle(payout.id, 'failed', actor, this.clock.now(), { reference: payout.reference, reason: error.message });
-      throw PayoutErrors.transferFailed();
+      if (actor) throw PayoutErrors.transferFailed();
+      return 'failed';
     }
     let state: TransferState;
     try {
       state = await gateway.status(providerReference);
     } catch (error) {
-      throw this.unconfirmed(payout, error);
+      throw this.unconfirmed(payout, error, actor);
     }
-    if (state === 'failed') {
-      await this.payouts.settle(payout.id, 'failed', actor, this.clock.now(), { reference: payout.reference, providerReference });
-      throw PayoutErrors.transferFailed();
+    if (state !== 'pending') {
+      await this.payouts.settle(payout.id, state, actor, this.clock.now(), { reference: payout.reference, providerReference });
+      if (state === 'failed' && actor) throw PayoutErrors.transferFailed();
     }
-    if (state === 'completed') {
-      await this.payouts.settle(payout.id, 'completed', actor, this.clock.now(), { reference: payout.reference, providerReference });
-    }
+    return state;
+  }
+
+  private async answer(payoutId: string, state: TransferState): Promise<PayoutSentResponse> {
+    const payout = (await this.payouts.findPayout(payoutId))!;
     const amount = formatGnf(payout.totalCommission);
     const name = payout.courier.fullName;
+    const wallet = payout.provider ? ` (${WALLET_OPERATOR_LABELS[payout.provider as keyof typeof WALLET_OPERATOR_LABELS]})` : '';
     return {
       success: true,
-      message: state === 'completed' ? `Paiement de ${amount} envoyé à ${name}.` : `Paiement de ${amount} envoyé à ${name}, en attente de confirmation de l'opérateur.`,
-      payout: toPayoutDto((await this.payouts.findPayout(payout.id))!),
+      message:
+        state === 'completed'
+          ? `Paiement de ${amount} envoyé à ${name}${wallet}.`
+          : `Paiement de ${amount} envoyé à ${name}${wallet}, en attente de confirmation de l'opérateur.`,
+      payout: toPayoutDto(payout),
     };
   }
 
-  private unconfirmed(payout: PayoutWithCourier, error: unknown) {
+  /** The outcome is unknown: staff are told so; the payout job retries later. */
+  private unconfirmed(payout: PayoutWithCourier, error: unknown, actor: Actor | null) {
     if (!(error instanceof GatewayError)) return error;
     this.logger.warn({ payoutId: payout.id, reference: payout.reference, err: error.message }, 'payout transfer unconfirmed');
-    return PayoutErrors.transferUnconfirmed();
+    return actor ? PayoutErrors.transferUnconfirmed() : error;
   }
 
   /** A pending request, else 404 (unknown) or 409 (already handled). */

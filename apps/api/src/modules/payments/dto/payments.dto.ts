@@ -44,3 +44,12 @@ export const CardPaymentSchema = z
   })
   .strict();
 export type CardPaymentInput = z.output<typeof CardPaymentSchema>;
+
+export const CashDepositSchema = z
+  .object({
+    payment_method: z.enum(['orange_money', 'mtn_momo'], { error: 'Moyen de paiement inconnu : orange_money ou mtn_momo.' }),
+    phone_number: requiredText(40, 'Le numéro de téléphone est obligatoire.'),
+    amount: z.number({ error: 'Le montant est obligatoire.' }).int({ error: 'Le montant est un nombre entier de GNF.' }).positive({ error: 'Le montant doit être positif.' }).max(1_000_000_000),
+  })
+  .strict();
+export type CashDepositInput = z.output<typeof CashDepositSchema>;

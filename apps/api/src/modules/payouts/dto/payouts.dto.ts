@@ -12,3 +12,23 @@ export const ProcessPaymentSchema = z
   })
   .strict();
 export type ProcessPaymentInput = z.output<typeof ProcessPaymentSchema>;
+
+const gnf = (field: string) =>
+  z.number({ error: `${field} est obligatoire.` }).int({ error: `${field} est un nombre entier de GNF.` }).min(-1_000_000_000).max(1_000_000_000);
+
+export const OfficeDepositSchema = z
+  .object({
+    amount: gnf('Le montant').refine((amount) => amount > 0, { error: 'Le montant doit être positif.' }),
+    note: z.string().trim().max(500, { error: 'La note fait 500 caractères au plus.' }).nullish().transform((note) => note || null),
+  })
+  .strict();
+export type OfficeDepositInput = z.output<typeof OfficeDepositSchema>;
+
+export const LedgerAdjustmentSchema = z
+  .object({
+    account: z.enum(['earnings', 'cash'], { error: 'Compte inconnu : earnings ou cash.' }),
+    amount: gnf('Le montant').refine((amount) => amount !== 0, { error: 'Le montant ne peut pas être nul.' }),
+    reason: z.string({ error: 'La raison est obligatoire.' }).trim().min(3, { error: 'Donnez la raison de la correction.' }).max(500),
+  })
+  .strict();
+export type LedgerAdjustmentInput = z.output<typeof LedgerAdjustmentSchema>;

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { CourierLedgerEntry, LedgerAccount, LedgerEntryKind } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+
+export interface NewLedgerEntry {
+  courierId: string;
+  account: LedgerAccount;
+  kind: LedgerEntryKind;
+  /** Signed GNF in its account. */
+  amount: number;
+  courseId?: string;
+  payoutId?: string;
+  depositId?: string;
+  reason?: string;
+  createdById?: string;
+}
+
+export interface LedgerSums {
+  earnings: number;
+  cash: number;
+  deposited: number;
+}
+
+const NO_SUMS: LedgerSums = { earnings: 0, cash: 0, deposited: 0 };
+
+/** The courier ledger: entries are only ever added (the table refuses UPDATE and DELETE). */
+@Injectable()
+export class LedgerRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Adds entries in the caller's transaction. An event's entry exists once: a second one for the same (kind, account,
+   * course | payout | deposit) is skipped, so a retried or replayed event never counts twice. The number added.
+   */
+  async add(tx: Tx, ...entries: NewLedgerEntry[]): Promise<number> {
+    const kept = entries.filter((entry) => entry.amount !== 0);
+    if (!kept.length) return 0;
+    return (await tx.courierLedgerEntry.createMany({ data: kept, skipDuplicates: true })).count;
+  }
+
+  /** One courier's sums, read inside a transaction when given one (the weekly run and payouts lock the courier first). */
+  async sums(courierId: string, tx?: Tx): Promise<LedgerSums> {
+    return (await this.sumsOf([courierId], tx)).get(courierId) ?? { ...NO_SUMS };
+  }
+
+  /** Sums per courier, for these couriers or every courier with entries. */
+  async sumsOf(courierIds?: string[], tx?: Tx): Promise<Map<string, LedgerSums>> {
+    const groups = await (tx ?? this.prisma.client).courierLedgerEntry.groupBy({
+      by: ['courierId', 'account', 'kind'],
+      where: courierIds ? { courierId: { in: courierIds } } : {},
+      _sum: { amount: true },
+    });
+    const sums = new Map<string, LedgerSums>();
+    for (const group of groups) {
+      const own = sums.get(group.courierId) ?? { ...NO_SUMS };
+      const amount = group._sum.amount ?? 0;
+      own[group.account] += amount;
+      if (group.kind === 'cash_deposited') own.deposited -= amount;
+      sums.set(group.courierId, own);
+    }
+    return sums;
+  }
+
+  /** Newest first. */
+  entries(courierId: string, limit: number): Promise<CourierLedgerEntry[]> {
+    return this.prisma.client.courierLedgerEntry.findMany({ where: { courierId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  }
+
+  /** Locks the courier's row until the transaction ends: money decisions about one courier are taken one at a time. */
+  async lockCourier(tx: Tx, courierId: string): Promise<void> {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${courierId}::uuid FOR UPDATE`;
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { CourierCashService } from './courier-cash.service.js';
+import { LedgerAdjustmentSchema, OfficeDepositSchema, type LedgerAdjustmentInput, type OfficeDepositInput } from './dto/payouts.dto.js';
+import { PayoutErrors } from './payouts.errors.js';
+
+const CourierId = UuidParam(PayoutErrors.courierNotFound);
+
+/** The back office's cash table (staff), deposits at the office and corrections (admin and super_admin). */
+@Controller('admin')
+export class CourierCashController {
+  constructor(private readonly cash: CourierCashService) {}
+
+  @Roles('admin', 'support', 'super_admin')
+  @Get('cash')
+  overview(): Promise<RouteAnswer<'GET /api/admin/cash'>> {
+    return this.cash.overview();
+  }
+
+  @Roles('admin', 'super_admin')
+  @Post('couriers/:id/cash-deposits')
+  @HttpCode(201)
+  officeDeposit(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', CourierId) id: string,
+    @Body(new ZodPipe(OfficeDepositSchema)) body: OfficeDepositInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/couriers/:id/cash-deposits'>> {
+    return this.cash.officeDeposit(staff, id, body, ip);
+  }
+
+  @Roles('admin', 'super_admin')
+  @Post('couriers/:id/ledger-adjustments')
+  @HttpCode(201)
+  adjust(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', CourierId) id: string,
+    @Body(new ZodPipe(LedgerAdjustmentSchema)) body: LedgerAdjustmentInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/couriers/:id/ledger-adjustments'>> {
+    return this.cash.adjust(staff, id, body, ip);
+  }
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CashOverviewResponse, MessageResponse } from '@coursa/contracts';
+import { courierBalances, formatGnf, isOverCashCap } from '@coursa/domain';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { Clock } from '../../common/security/secrets.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { CourierCashRepository } from './courier-cash.repository.js';
+import type { LedgerAdjustmentInput, OfficeDepositInput } from './dto/payouts.dto.js';
+import { PayoutErrors } from './payouts.errors.js';
+
+/** Cash on the street: what each courier holds and owes, deposits at the office, ledger corrections. */
+@Injectable()
+export class CourierCashService {
+  constructor(
+    private readonly cash: CourierCashRepository,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Those who owe the most first. */
+  async overview(): Promise<CashOverviewResponse> {
+    const cap = this.config.COURIER_CASH_CAP_GNF;
+    const couriers = (await this.cash.couriersWithSums()).map((courier) => {
+      const balances = courierBalances(courier.sums);
+      return {
+        courier_id: courier.id,
+        name: courier.fullName,
+        phone: courier.phone,
+        cash_held: balances.cash_held,
+        cash_owed: balances.cash_owed,
+        balance: balances.balance,
+        over_cap: isOverCashCap(balances, cap),
+      };
+    });
+    couriers.sort((a, b) => b.cash_owed - a.cash_owed || b.cash_held - a.cash_held || a.name.localeCompare(b.name));
+    return { total_on_street: couriers.reduce((sum, courier) => sum + Math.max(0, courier.cash_held), 0), cash_cap: cap, couriers };
+  }
+
+  /** At most what the courier holds: more would be money the ledger cannot explain. */
+  async officeDeposit(staff: AuthUser, courierId: string, input: OfficeDepositInput, ip?: string): Promise<MessageResponse> {
+    const courier = await this.cash.findCourier(courierId);
+    if (!courier) throw PayoutErrors.courierNotFound();
+    const { cash_held } = await this.ledger.balancesOf(courierId);
+    if (input.amount > cash_held) throw PayoutErrors.depositAboveHeld(cash_held);
+    await this.cash.officeDeposit(courierId, input.amount, input.note, { id: staff.id, role: staff.role, ip }, this.clock.now());
+    return { message: `Dépôt de ${formatGnf(input.amount)} enregistré pour ${courier.fullName}.` };
+  }
+
+  async adjust(staff: AuthUser, courierId: string, input: LedgerAdjustmentInput, ip?: string): Promise<MessageResponse> {
+    const courier = await this.cash.findCourier(courierId);
+    if (!courier) throw PayoutErrors.courierNotFound();
+    await this.cash.adjust(courierId, input.account, input.amount, input.reason, { id: staff.id, role: staff.role, ip });
+    return { message: `Correction de ${formatGnf(input.amount)} enregistrée pour ${courier.fullName}.` };
+  }
+}
