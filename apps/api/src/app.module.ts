@@ -21,6 +21,7 @@ import { SuperAdminModule } from './modules/super-admin/super-admin.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
+import { RefundsModule } from './modules/refunds/refunds.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         DisputesModule,
         CasesModule,
         PayoutsModule,
+        RefundsModule,
         AdminModule,
         ReceiptsModule,
         TrackingModule,

@@ -16,9 +16,11 @@ import { OutboxRelay } from './common/outbox/outbox-relay.js';
 import { RealtimePublisher } from './common/outbox/realtime-publisher.js';
 import { ReceiptsProcessor } from './modules/receipts/receipts.processor.js';
 import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
+import { RefundsProcessor } from './modules/refunds/refunds.processor.js';
+import { RefundsWorkerModule } from './modules/refunds/refunds.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor];
 
 /** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
@@ -26,7 +28,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, RefundsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

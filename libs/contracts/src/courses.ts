@@ -1,4 +1,5 @@
 import type { CourseStatus } from '@coursa/domain';
+import type { CourseRefundDto } from './refunds.js';
 
 export interface LocationDto {
   address: string;
@@ -67,6 +68,8 @@ export interface CourseDto {
   client_name: string;
   /** Whether a delivery code was generated and sent to the recipient (never the code itself). */
   delivery_otp: boolean;
+  /** A cancelled paid course's refund (README "Refunds"); null otherwise. */
+  refund: CourseRefundDto | null;
 }
 
 /** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (DESIGN §5). */

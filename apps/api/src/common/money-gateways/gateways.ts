@@ -2,6 +2,7 @@ import type { AppConfig } from '../config/config.js';
 import type { RedisService } from '../redis/redis.service.js';
 import type { GatewayName, Gateways } from './payment-gateway.js';
 import { SandboxPayoutGateway, type PayoutGateway } from './payout-gateway.js';
+import { SandboxRefundGateway, type RefundGateway } from './refund-gateway.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 
 // The providers that move money: payment gateways (clients pay a course) and the payout gateway (couriers are
@@ -24,4 +25,11 @@ export async function createPayoutGateway(config: AppConfig): Promise<PayoutGate
   if (config.PAYMENT_DRIVER === 'sandbox') return new SandboxPayoutGateway();
   const { livePayoutGateway } = await import('./live-gateways.js');
   return livePayoutGateway(config);
+}
+
+/** Refunds through the provider's own call (MTN MoMo): at once in the sandbox; live, Disbursement, or null when it is not set up. */
+export async function createRefundGateway(config: AppConfig): Promise<RefundGateway | null> {
+  if (config.PAYMENT_DRIVER === 'sandbox') return new SandboxRefundGateway();
+  const { liveRefundGateway } = await import('./live-gateways.js');
+  return liveRefundGateway(config);
 }

@@ -13,6 +13,7 @@ import {
   type StatusAnswer,
 } from './payment-gateway.js';
 import type { PayoutGateway, TransferRequest, TransferState } from './payout-gateway.js';
+import type { RefundGateway, RefundRequest, RefundState } from './refund-gateway.js';
 
 export interface MtnMomoSettings {
   baseUrl: string;
@@ -94,12 +95,19 @@ const TRANSFER_STATES: Record<z.infer<typeof Transfer>['status'], TransferState>
   FAILED: 'failed',
 };
 
+/** MTN gives a failure's reason as a code, or as `{code, message}` in some of its SDKs. */
+const RefundAnswer = z.object({
+  status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']),
+  reason: z.union([z.string(), z.object({ code: z.string().nullish(), message: z.string().nullish() })]).nullish(),
+});
+
 /**
  * MTN MoMo Disbursement: a token from `POST {base}/disbursement/token/`, then `transfer` sends money to a wallet
- * and `GET …/transfer/{reference id}` tells the outcome. The reference id is derived from our payout reference,
- * so sending a payout again is answered 409 by MTN instead of paying twice.
+ * and `GET …/transfer/{reference id}` tells the outcome; `refund` gives a collected payment back to its payer and
+ * `GET …/refund/{reference id}` tells that outcome. The reference id is derived from our payout or refund
+ * reference, so sending one again is answered 409 by MTN instead of paying twice.
  */
-export class MtnMomoDisbursementGateway implements PayoutGateway {
+export class MtnMomoDisbursementGateway implements PayoutGateway, RefundGateway {
   private readonly disbursementUrl: string;
   private readonly tokens: OAuthTokenCache;
 
@@ -137,6 +145,42 @@ export class MtnMomoDisbursementGateway implements PayoutGateway {
       callProvider(PROVIDER, 'transfer status check', url, { headers: productHeaders(this.settings, accessToken) }),
     );
     return TRANSFER_STATES[(await answerOf(PROVIDER, 'transfer status check', response, Transfer)).status];
+  }
+
+  /** The money comes from the Disbursement account, which is why refunds use this product (README "Refunds"). */
+  async refund(request: RefundRequest): Promise<{ providerReference: string }> {
+    const referenceId = referenceIdOf(request.reference);
+    const body = {
+      amount: String(request.amount),
+      currency: 'GNF',
+      externalId: request.reference,
+      payerMessage: request.reference,
+      payeeNote: `Coursa : remboursement ${request.reference}`,
+      referenceIdToRefund: request.paymentReference,
+    };
+    const response = await this.tokens.send((accessToken) =>
+      callProvider(PROVIDER, 'refund', `${this.disbursementUrl}/v1_0/refund`, {
+        method: 'POST',
+        headers: { ...productHeaders(this.settings, accessToken), 'x-reference-id': referenceId, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    // MTN already has a refund under this reference id: it was asked before, and is not paid again.
+    if (response.status === 409) await response.body?.cancel();
+    else await ensureOk(PROVIDER, 'refund', response);
+    return { providerReference: referenceId };
+  }
+
+  async refundStatus(providerReference: string): Promise<RefundState> {
+    const url = `${this.disbursementUrl}/v1_0/refund/${encodeURIComponent(providerReference)}`;
+    const response = await this.tokens.send((accessToken) =>
+      callProvider(PROVIDER, 'refund status check', url, { headers: productHeaders(this.settings, accessToken) }),
+    );
+    const answer = await answerOf(PROVIDER, 'refund status check', response, RefundAnswer);
+    if (answer.status === 'SUCCESSFUL') return { state: 'completed' };
+    if (answer.status === 'PENDING') return { state: 'pending' };
+    const reason = typeof answer.reason === 'string' ? answer.reason : (answer.reason?.code ?? answer.reason?.message);
+    return { state: 'failed', reason: `${PROVIDER} : ${reason || 'FAILED'}` };
   }
 }
 

@@ -55,6 +55,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       } else if (event.type === 'payout.created') {
         const { payoutId } = event.payload as unknown as OutboxEvents['payout.created'];
         await this.jobs.add(JobName.SendPayout, { payoutId }, once(jobIds.sendPayout(payoutId)));
+      } else if (event.type === 'refund.requested') {
+        const { refundId, reference } = event.payload as unknown as OutboxEvents['refund.requested'];
+        await this.jobs.add(JobName.SendRefund, { refundId, check: 0 }, once(jobIds.refundCheck(reference, 0)));
       } else {
         await this.realtime.publish(event.type, event.payload as never);
       }

@@ -1,8 +1,11 @@
 import type { CourseDto } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
-import type { Course, Payment, User } from '../../generated/prisma/client.js';
+import type { Course, Payment, Refund, User } from '../../generated/prisma/client.js';
 
-export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; payment: Pick<Payment, 'status'> | null };
+/** A course's payment with its refund (the courier's lists leave the refund out: it is the client's business). */
+type CoursePayment = Pick<Payment, 'status'> & { refund?: Pick<Refund, 'status' | 'amount' | 'method'> | null };
+
+export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; payment: CoursePayment | null };
 
 /** Spec §3 "Course" as the API returns it; never the OTP hash. */
 export function toCourseDto(course: CourseWithRelations): CourseDto {
@@ -43,5 +46,6 @@ export function toCourseDto(course: CourseWithRelations): CourseDto {
     client_id: course.clientId,
     client_name: course.client.fullName,
     delivery_otp: course.otpHash !== null,
+    refund: course.payment?.refund ?? null,
   };
 }

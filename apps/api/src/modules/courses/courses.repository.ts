@@ -7,7 +7,10 @@ import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 
-const WITH_RELATIONS = { client: { select: { fullName: true } }, payment: { select: { status: true } } } as const;
+const WITH_RELATIONS = {
+  client: { select: { fullName: true } },
+  payment: { select: { status: true, refund: { select: { status: true, amount: true, method: true } } } },
+} as const;
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 

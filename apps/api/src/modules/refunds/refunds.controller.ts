@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { RouteAnswer } from '@coursa/contracts';
+import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { UuidParam } from '../../common/validation/params.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { RefundListQuery, SendRefundSchema, type RefundListInput, type SendRefundInput } from './dto/refunds.dto.js';
+import { RefundErrors } from './refunds.errors.js';
+import { RefundsService } from './refunds.service.js';
+
+const RefundId = UuidParam(RefundErrors.notFound);
+
+/** The back office's refunds (README "Refunds"): every staff member sees them, admins send them. */
+@Roles('admin', 'support', 'super_admin')
+@Controller('admin/refunds')
+export class RefundsController {
+  constructor(private readonly refunds: RefundsService) {}
+
+  @Get()
+  list(@Query(new ZodPipe(RefundListQuery)) query: RefundListInput): Promise<RouteAnswer<'GET /api/admin/refunds'>> {
+    return this.refunds.list(query);
+  }
+
+  @Post(':id/send')
+  @Roles('admin', 'super_admin')
+  @HttpCode(200)
+  send(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', RefundId) id: string,
+    @Body(new ZodPipe(SendRefundSchema)) body: SendRefundInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/refunds/:id/send'>> {
+    return this.refunds.send(staff, id, body, ip);
+  }
+}

@@ -1,0 +1,12 @@
+import { badRequest, conflict, DomainError, notFound, serviceUnavailable } from '../../common/errors/domain-error.js';
+
+export const RefundErrors = {
+  notFound: () => notFound('REFUND_NOT_FOUND', 'Remboursement introuvable.'),
+  alreadySent: () => conflict('REFUND_ALREADY_SENT', 'Ce remboursement a déjà été envoyé ou est en cours.'),
+  invalidPhone: () =>
+    badRequest('REFUND_PHONE_INVALID', 'Numéro de portefeuille invalide : un numéro mobile guinéen est attendu (ex. +224 660 00 00 00).'),
+  transferFailed: (reason: string) =>
+    new DomainError('REFUND_FAILED', `Le virement au client a échoué (${reason}) : le remboursement reste à faire.`, 502),
+  notConfigured: () =>
+    serviceUnavailable('REFUNDS_NOT_CONFIGURED', 'Les virements aux clients (MTN MoMo Disbursement) ne sont pas configurés.'),
+};
