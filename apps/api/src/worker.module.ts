@@ -7,6 +7,7 @@ import { JOB_PROCESSORS, type JobProcessor } from './common/queue/job-processor.
 import { WorkerHost } from './common/queue/worker-host.js';
 import { CommissionsWorkerModule } from './modules/commissions/commissions.module.js';
 import { CommissionsProcessor } from './modules/commissions/commissions.processor.js';
+import { PayoutsWorkerModule } from './modules/payouts/payouts.module.js';
 import { PayoutsProcessor } from './modules/payouts/payouts.processor.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { NotificationsProcessor } from './modules/notifications/notifications.processor.js';
@@ -28,7 +29,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, RefundsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,
