@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jobIds, QueueName } from '@coursa/contracts';
 import { COURIER_MONEY_MESSAGES, commissionFor, estimatePrice, formatGnf, previousIsoWeek } from '@coursa/domain';
 import { SANDBOX_FAILING_WALLET } from '../../apps/api/src/common/money-gateways/payout-gateway.js';
+import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -169,8 +171,8 @@ describe('paying couriers', () => {
 
     // The same week again (another click, a restarted scheduler): nothing more is paid.
     expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: week() }, { token: admin.token })).status).toBe(202);
-    await waitFor('the second run to end', () => app.db.commissionRun.count({ where: { isoWeek: week(), finishedAt: { not: null } } }), (count) => count === 1, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const runs = app.worker.get(JobQueue).queue(QueueName.Commissions);
+    await waitFor('the second run to end', () => runs.getJob(jobIds.weeklyCommissionRun(week())), (job) => !job, 10_000);
     expect(await payoutsOf(paid)).toHaveLength(1);
     expect(await payoutsOf(failing)).toHaveLength(1);
     await expectBalancesFromLedger(paid);
