@@ -438,6 +438,12 @@ export interface FakeMtnMomo extends FakePaymentServer<MtnStatus>, TokenControls
 // X-Target-Environment and {amount, currency, externalId, payee: {partyIdType: "MSISDN", partyId}, payerMessage,
 // payeeNote} → 202 without body (409 RESOURCE_ALREADY_EXIST for a reference id already used); GET
 // /disbursement/v1_0/transfer/{id} → the transfer with its status. Nobody approves a transfer: MTN settles it.
+// POST /disbursement/v1_0/refund, same headers, {amount, currency, externalId, payerMessage, payeeNote,
+// referenceIdToRefund: the requesttopay's X-Reference-Id} → 202 without body (409 for a reference id already
+// used); GET /disbursement/v1_0/refund/{id} → {amount, currency, financialTransactionId, externalId, payee,
+// payerMessage, payeeNote, status, reason}. Sources: MTN-Group's PHP and JavaScript SDKs (RefundV1,
+// GetRefundStatus). Where MTN documents nothing (a refund of a payment it does not know, or not paid, or of
+// more than was paid), this fake fails the refund with NOT_ALLOWED.
 
 const MtnTransfer = MtnRequestToPay.omit({ payer: true }).extend({ payee: MtnRequestToPay.shape.payer });
 
@@ -448,7 +454,19 @@ export interface FakeMtnDisbursement {
   settleNewTransfersAs(status: MtnStatus): void;
   complete(referenceId: string): void;
   fail(referenceId: string): void;
+  /** Refunds made, by X-Reference-Id (`orderId` is the externalId); what each refunded is in `received`. */
+  readonly refunds: ReadonlyMap<string, FakePayment<MtnStatus>>;
+  /** Every refund request that passed MTN's gate, with the status answered (202, or 409 for a reference id reused). */
+  readonly refundCalls: readonly { referenceId: string; status: number }[];
+  /** The status MTN gives the next refunds at once: SUCCESSFUL unless told; PENDING waits for completeRefund/failRefund. */
+  settleNewRefundsAs(status: MtnStatus): void;
+  completeRefund(referenceId: string): void;
+  failRefund(referenceId: string, reason?: string): void;
 }
+
+const MtnRefund = MtnRequestToPay.omit({ payer: true }).extend({ referenceIdToRefund: z.uuidv4() });
+
+const REFUND_PATH = /^\/disbursement\/v1_0\/refund\/([^/]+)$/;
 
 const TRANSFER_PATH = /^\/disbursement\/v1_0\/transfer\/([^/]+)$/;
 
@@ -497,15 +515,62 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const transferBodies = new Map<string, z.infer<typeof MtnTransfer>>();
   const disbursementTokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
   let newTransferStatus: MtnStatus = 'SUCCESSFUL';
+  const refunds = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
+  const refundBodies = new Map<string, z.infer<typeof MtnRefund>>();
+  const refundReasons = new Map<string, string>();
+  const refundCalls: { referenceId: string; status: number }[] = [];
+  let newRefundStatus: MtnStatus = 'SUCCESSFUL';
+
+  /** A refund as its status call shows it: paid back to the payer of the refunded request to pay. */
+  const refundAnswer = (referenceId: string) => {
+    const { referenceIdToRefund, ...body } = refundBodies.get(referenceId)!;
+    const payee = requests.get(referenceIdToRefund)?.payer ?? { partyIdType: 'MSISDN' as const, partyId: '' };
+    return mtnAnswer({ ...body, payee }, refunds.get(referenceId), refundReasons.get(referenceId) ?? 'INTERNAL_PROCESSING_ERROR');
+  };
+
+  const refund = (request: FakeRequest, statusPath: RegExpExecArray | null): FakeReply => {
+    if (statusPath) {
+      const referenceId = decodeURIComponent(statusPath[1]!);
+      if (!refunds.payments.has(referenceId)) return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      received.push({ method: request.method, path: request.path, headers: request.headers, body: undefined });
+      return { status: 200, body: refundAnswer(referenceId) };
+    }
+    const referenceId = String(request.headers['x-reference-id'] ?? '');
+    if (!z.uuidv4().safeParse(referenceId).success) return mtnError(400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4');
+    const parsed = MtnRefund.safeParse(jsonBody(request));
+    if (!parsed.success) return mtnError(400, 'INVALID_REQUEST', 'Invalid request body');
+    if (refunds.payments.has(referenceId)) {
+      refundCalls.push({ referenceId, status: 409 });
+      return mtnError(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
+    }
+    const amount = Number(parsed.data.amount);
+    refunds.payments.set(referenceId, { reference: referenceId, orderId: parsed.data.externalId, amount, status: 'PENDING' });
+    refundBodies.set(referenceId, parsed.data);
+    const paid = ledger.payments.get(parsed.data.referenceIdToRefund);
+    if (!paid || paid.status !== 'SUCCESSFUL' || amount > (paid.paidAmount ?? paid.amount)) {
+      refundReasons.set(referenceId, 'NOT_ALLOWED');
+      refunds.fail(referenceId);
+    } else if (newRefundStatus !== 'PENDING') {
+      refunds.setStatus(referenceId, newRefundStatus);
+    }
+    refundCalls.push({ referenceId, status: 202 });
+    received.push({ method: request.method, path: request.path, headers: request.headers, body: parsed.data });
+    return { status: 202 };
+  };
 
   const disburse = (request: FakeRequest): FakeReply => {
     const product = account.disbursement;
     if (!product) return MTN_INVALID_SUBSCRIPTION;
-    const gate = mtnGate(request, { name: 'disbursement', ...product }, disbursementTokens, account.targetEnvironment, {
-      creation: '/disbursement/v1_0/transfer',
-      status: TRANSFER_PATH,
-    });
+    const isRefund = request.path.startsWith('/disbursement/v1_0/refund');
+    const gate = mtnGate(
+      request,
+      { name: 'disbursement', ...product },
+      disbursementTokens,
+      account.targetEnvironment,
+      isRefund ? { creation: '/disbursement/v1_0/refund', status: REFUND_PATH } : { creation: '/disbursement/v1_0/transfer', status: TRANSFER_PATH },
+    );
     if (isReply(gate)) return gate;
+    if (isRefund) return refund(request, gate.status);
     const statusPath = gate.status;
     if (statusPath) {
       const referenceId = decodeURIComponent(statusPath[1]!);
@@ -586,6 +651,16 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
       },
       complete: (referenceId) => transfers.complete(referenceId),
       fail: (referenceId) => transfers.fail(referenceId),
+      refunds: refunds.payments,
+      refundCalls,
+      settleNewRefundsAs(status) {
+        newRefundStatus = status;
+      },
+      completeRefund: (referenceId) => refunds.complete(referenceId),
+      failRefund(referenceId, reason = 'INTERNAL_PROCESSING_ERROR') {
+        refundReasons.set(referenceId, reason);
+        refunds.fail(referenceId);
+      },
     },
   };
 }

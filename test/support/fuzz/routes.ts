@@ -174,6 +174,8 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/admin/payment-requests/:id/reject': { caller: 'admin' },
   'GET /api/admin/payouts': { caller: 'admin', light: true },
   'POST /api/admin/payouts/:id/check-status': { caller: 'admin' },
+  'GET /api/admin/refunds': { caller: 'admin', query: { status: fc.constantFrom('to_do', 'processing', 'completed', 'failed', '') } },
+  'POST /api/admin/refunds/:id/send': { caller: 'admin', body: { phone: validPhone } },
   'POST /api/admin/queue-board/session': { caller: 'admin', light: true },
   'POST /api/admin/create-delivery-person': {
     caller: 'admin',
