@@ -17,6 +17,7 @@ import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { moneyApi, moneyQueries } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
+import { RefundsPanel } from './RefundsPanel';
 
 type Section = 'pending' | 'requests' | 'history';
 const SECTIONS: readonly { value: Section; label: string }[] = [
@@ -67,6 +68,7 @@ export function CommissionPaymentsTab() {
         (groups ? <PendingCommissions groups={groups} onDone={done} /> : <Loader />)}
       {section === 'requests' && (requests ? <PaymentRequests requests={requests} onDone={done} /> : <Loader />)}
       {section === 'history' && (payouts ? <PayoutHistory payouts={payouts} onDone={done} /> : <Loader />)}
+      <RefundsPanel />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { CourseDto } from '@coursa/contracts';
+import type { CourseDto, RefundStatus } from '@coursa/contracts';
 import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -13,6 +13,14 @@ export const COURSE_CARD_MESSAGES = {
   cancelConfirm: 'Annuler cette course ? Cette action est définitive.',
   cancelFailed: "Erreur lors de l'annulation de la course",
 } as const;
+
+/** A cancelled paid course's refund as its client reads it (README "Refunds"). */
+export const REFUND_STATUS_TEXTS: Record<RefundStatus, string> = {
+  to_do: 'Remboursement à effectuer par Coursa',
+  failed: 'Remboursement à effectuer par Coursa',
+  processing: 'Remboursement en cours',
+  completed: 'Remboursé',
+};
 
 interface CourseCardProps {
   course: CourseDto;
@@ -91,6 +99,11 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
         {course.description && <DetailRow label="Description" value={course.description} />}
         <DetailRow label="Type de colis" value={course.package_type || 'Standard'} />
       </dl>
+      {course.refund && (
+        <Alert tone={course.refund.status === 'completed' ? 'success' : 'info'}>
+          {REFUND_STATUS_TEXTS[course.refund.status]} · {formatGnf(course.refund.amount)}
+        </Alert>
+      )}
 
       <Button variant="link" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
         {expanded ? 'Masquer les détails' : 'Voir les détails'}

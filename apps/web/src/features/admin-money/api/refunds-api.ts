@@ -1,0 +1,13 @@
+import type { SendRefundRequest } from '@coursa/contracts';
+import { apiClient } from '@/lib/api-client';
+import { everyQueryOf, routeQuery } from '@/lib/query-client';
+
+export const refundsQueries = {
+  toDo: () => routeQuery('GET /api/admin/refunds', { query: { status: 'to_do' } }),
+  /** Every filtered list: a refund sent leaves the one to do and joins another. */
+  all: everyQueryOf('GET /api/admin/refunds'),
+};
+
+export const refundsApi = {
+  send: (id: string, body: SendRefundRequest) => apiClient.call('POST /api/admin/refunds/:id/send', { params: { id }, body }),
+};

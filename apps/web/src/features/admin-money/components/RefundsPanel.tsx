@@ -1,0 +1,108 @@
+import type { StaffRefundDto } from '@coursa/contracts';
+import { formatGnf } from '@coursa/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DetailRow } from '@/components/ui/DetailRow';
+import { Loader } from '@/components/ui/Loader';
+import { PhoneInput } from '@/components/ui/PhoneInput';
+import { useSessionStore } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatPhone } from '@/lib/format';
+import { refundsApi, refundsQueries } from '../api/refunds-api';
+
+export const REFUND_MESSAGES = {
+  failed: 'Erreur lors du remboursement',
+  loadFailed: 'Impossible de charger les remboursements',
+  confirm: (refund: StaffRefundDto, phone: string) =>
+    `Confirmer le remboursement de ${formatGnf(refund.amount)} à ${refund.client_name} sur le ${formatPhone(phone)} ?`,
+} as const;
+
+const PROVIDER_LABELS: Record<string, string> = {
+  paycard: 'PayCard',
+  orange_money: 'Orange Money',
+  mtn_momo: 'MTN MoMo',
+  card: 'Carte bancaire',
+};
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * Cancelled paid courses whose money no provider call sends back (README "Refunds"): every staff member sees them,
+ * admins send each to the client's wallet.
+ */
+export function RefundsPanel() {
+  const canSend = useSessionStore((state) => state.user?.role === 'admin' || state.user?.role === 'super_admin');
+  const refunds = useQuery({ ...refundsQueries.toDo(), select: (answer) => answer.refunds });
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const done = (next: Notice) => {
+    setNotice(next);
+    void queryClient.invalidateQueries(refundsQueries.all);
+  };
+
+  return (
+    <section className="stack" aria-labelledby="refunds-title">
+      <h3 id="refunds-title" className="card__title">
+        À rembourser
+      </h3>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {refunds.isError && <p className="empty-state">{REFUND_MESSAGES.loadFailed}</p>}
+      {refunds.isPending && <Loader />}
+      {refunds.data?.length === 0 && <p className="empty-state">Aucun remboursement à effectuer</p>}
+      {refunds.data && refunds.data.length > 0 && (
+        <ul className="stack money-list">
+          {refunds.data.map((refund) => (
+            <li key={refund.id}>
+              <RefundCard refund={refund} canSend={canSend} onDone={done} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RefundCard({ refund, canSend, onDone }: { refund: StaffRefundDto; canSend: boolean; onDone: (notice: Notice) => void }) {
+  const [phone, setPhone] = useState(refund.client_wallet);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    if (!window.confirm(REFUND_MESSAGES.confirm(refund, phone.trim()))) return;
+    setSending(true);
+    try {
+      onDone({ tone: 'success', text: (await refundsApi.send(refund.id, { phone: phone.trim() })).message });
+    } catch (error) {
+      onDone({ tone: 'error', text: errorMessage(error, REFUND_MESSAGES.failed) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <article className="card stack" aria-label={`Remboursement ${refund.course_number}`}>
+      <div className="card__header">
+        <h4 className="card__title">
+          {refund.course_number} · {refund.client_name}
+        </h4>
+        <strong>{formatGnf(refund.amount)}</strong>
+      </div>
+      <dl className="details">
+        <DetailRow label="Payé par" value={PROVIDER_LABELS[refund.payment_provider] ?? refund.payment_provider} />
+        <DetailRow label="Annulée le" value={formatDate(refund.created_at)} />
+        <DetailRow label="Référence" value={refund.reference} />
+        {refund.failure_reason && <DetailRow label="Dernier échec" value={refund.failure_reason} />}
+      </dl>
+      {canSend && (
+        <>
+          <PhoneInput label="Portefeuille du client" value={phone} onChange={(event) => setPhone(event.target.value)} />
+          <Button disabled={sending || !phone.trim()} onClick={() => void send()}>
+            {sending ? 'Remboursement…' : 'Rembourser'}
+          </Button>
+        </>
+      )}
+    </article>
+  );
+}
