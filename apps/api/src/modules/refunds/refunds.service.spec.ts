@@ -4,8 +4,8 @@ import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
-import type { TransferState } from '../../common/money-gateways/payout-gateway.js';
-import type { RefundState } from '../../common/money-gateways/refund-gateway.js';
+import type { TransferRequest, TransferState } from '../../common/money-gateways/payout-gateway.js';
+import type { RefundRequest, RefundState } from '../../common/money-gateways/refund-gateway.js';
 import { nextAttemptReference } from './refund-rules.js';
 import type { Attempt, RefundsRepository, RefundWithDetails } from './refunds.repository.js';
 import { CHECK_DELAYS_MS, LAST_CHECK, RefundsService } from './refunds.service.js';
@@ -103,11 +103,11 @@ function setUp(options: { refundGateway?: boolean; payoutGateway?: boolean } = {
   let refundState: RefundState = { state: 'completed' };
   let transferState: TransferState = 'completed';
   const refundGateway = {
-    refund: jest.fn(async (request: { reference: string }) => ({ providerReference: `mtn-${request.reference}` })),
+    refund: jest.fn(async (request: RefundRequest) => ({ providerReference: `mtn-${request.reference}` })),
     refundStatus: jest.fn(async (_reference: string) => refundState),
   };
   const payoutGateway = {
-    transfer: jest.fn(async (request: { reference: string }) => ({ providerReference: `transfer-${request.reference}` })),
+    transfer: jest.fn(async (request: TransferRequest) => ({ providerReference: `transfer-${request.reference}` })),
     status: jest.fn(async (_reference: string) => transferState),
   };
   const jobs = { add: jest.fn(async (_name: JobName, _payload: object, _options: object) => {}) };
