@@ -450,6 +450,8 @@ const MtnTransfer = MtnRequestToPay.omit({ payer: true }).extend({ payee: MtnReq
 export interface FakeMtnDisbursement {
   /** Transfers made, by X-Reference-Id (`orderId` is the externalId). */
   readonly payments: ReadonlyMap<string, FakePayment<MtnStatus>>;
+  /** Every transfer request that passed MTN's gate, with the status answered (202, or 409 for a reference id reused). */
+  readonly transferCalls: readonly { referenceId: string; status: number }[];
   /** The status MTN gives the next transfers at once: SUCCESSFUL unless told; PENDING waits for complete/fail. */
   settleNewTransfersAs(status: MtnStatus): void;
   complete(referenceId: string): void;
@@ -514,6 +516,7 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const transfers = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
   const transferBodies = new Map<string, z.infer<typeof MtnTransfer>>();
   const disbursementTokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
+  const transferCalls: { referenceId: string; status: number }[] = [];
   let newTransferStatus: MtnStatus = 'SUCCESSFUL';
   const refunds = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
   const refundBodies = new Map<string, z.infer<typeof MtnRefund>>();
@@ -584,8 +587,10 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
     const parsed = MtnTransfer.safeParse(jsonBody(request));
     if (!parsed.success) return mtnError(400, 'INVALID_REQUEST', 'Invalid request body');
     if (transfers.payments.has(referenceId)) {
+      transferCalls.push({ referenceId, status: 409 });
       return mtnError(409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation for resource failed.');
     }
+    transferCalls.push({ referenceId, status: 202 });
     transfers.payments.set(referenceId, { reference: referenceId, orderId: parsed.data.externalId, amount: Number(parsed.data.amount), status: 'PENDING' });
     if (newTransferStatus !== 'PENDING') transfers.setStatus(referenceId, newTransferStatus);
     transferBodies.set(referenceId, parsed.data);
@@ -646,6 +651,7 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
     },
     disbursement: {
       payments: transfers.payments,
+      transferCalls,
       settleNewTransfersAs(status) {
         newTransferStatus = status;
       },

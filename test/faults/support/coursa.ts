@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JOB_QUEUE, QueueName, type JobName, type JobPayloads } from '@coursa/contracts';
-import { Queue } from 'bullmq';
+import { Queue, type JobType } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DEFAULT_JOB_OPTIONS } from '../../../apps/api/src/common/queue/job-queue.service.js';
 import { deploy } from '../../../scripts/lib/migrations.mjs';
@@ -39,6 +39,8 @@ export interface Coursa {
   unfinishedJobs(): Promise<number>;
   /** Jobs that failed for good. */
   failedJobs(): Promise<number>;
+  /** The jobs in these states, over every queue (e.g. 'delayed': waiting for a retry or a schedule). */
+  jobs(...states: JobType[]): Promise<{ name: string; id?: string }[]>;
   /** Starts a worker process (after the previous one died or was stopped). */
   startWorker(): Promise<CoursaProcess>;
   request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>>;
@@ -143,6 +145,10 @@ export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis
     },
     unfinishedJobs: () => count('waiting', 'active', 'prioritized', 'waiting-children'),
     failedJobs: () => count('failed'),
+    async jobs(...states) {
+      const jobs = await Promise.all([...queues.values()].map((queue) => queue.getJobs(states)));
+      return jobs.flat().map(({ name, id }) => ({ name, id }));
+    },
     request: (method, path, body, options) => requestJson(baseUrl, method, path, body, { timeoutMs: 20_000, ...options }),
     async close() {
       await Promise.all([coursa.worker?.kill('SIGTERM'), api.kill('SIGTERM')]);
