@@ -180,16 +180,17 @@ export class PayoutsRepository {
       async (tx) => {
         const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek: run.isoWeek }], skipDuplicates: true });
         if (!created) return null;
-        const sums = await this.ledger.sumsOf(undefined, tx);
+        const withEntries = await this.ledger.sumsOf(undefined, tx);
         const couriers = await tx.user.findMany({
-          where: { id: { in: [...sums.keys()] } },
+          where: { id: { in: [...withEntries.keys()] } },
           select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
           orderBy: { number: 'asc' },
         });
         let opened = 0;
         for (const courier of couriers) {
+          // Read again under the courier's lock: a staff payment or a deposit may have landed since the first read.
           await this.ledger.lockCourier(tx, courier.id);
-          const { earnings_due, cash_held } = courierBalances(sums.get(courier.id)!);
+          const { earnings_due, cash_held } = courierBalances(await this.ledger.sums(courier.id, tx));
           const netted = Math.min(Math.max(earnings_due, 0), Math.max(cash_held, 0));
           const reason = `Semaine ${run.isoWeek}`;
           if (netted > 0) {
