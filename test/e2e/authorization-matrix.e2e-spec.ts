@@ -153,6 +153,8 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/delivery/commission-history': { request: () => ({ path: '/api/delivery/commission-history' }), expected: only(COURIERS, 200) },
   'GET /api/delivery/payment-history': { request: () => ({ path: '/api/delivery/payment-history' }), expected: only(COURIERS, 200) },
   'POST /api/delivery/request-payment': { request: () => ({ path: '/api/delivery/request-payment', body: {} }), expected: only(COURIERS, 400) },
+  'GET /api/delivery/ledger': { request: () => ({ path: '/api/delivery/ledger' }), expected: only(COURIERS, 200) },
+  'POST /api/delivery/cash-deposits': { request: () => ({ path: '/api/delivery/cash-deposits', body: {} }), expected: only(COURIERS, 400) },
   'GET /api/delivery/ratings': { request: () => ({ path: '/api/delivery/ratings' }), expected: only(COURIERS, 200) },
   // ── after delivery ──
   'POST /api/ratings': { request: () => ({ path: '/api/ratings', body: {} }), expected: only(['client'], 400) },
@@ -185,6 +187,15 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/admin/payment-requests/:id/reject': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/reject` }), expected: only(STAFF, 404) },
   'GET /api/admin/payouts': { request: () => ({ path: '/api/admin/payouts' }), expected: only(STAFF, 200) },
   'POST /api/admin/payouts/:id/check-status': { request: () => ({ path: `/api/admin/payouts/${NOBODY}/check-status` }), expected: only(STAFF, 404) },
+  'GET /api/admin/cash': { request: () => ({ path: '/api/admin/cash' }), expected: only(STAFF, 200) },
+  'POST /api/admin/couriers/:id/cash-deposits': {
+    request: () => ({ path: `/api/admin/couriers/${NOBODY}/cash-deposits`, body: { amount: 1_000 } }),
+    expected: only(['admin', 'super_admin'], 404),
+  },
+  'POST /api/admin/couriers/:id/ledger-adjustments': {
+    request: () => ({ path: `/api/admin/couriers/${NOBODY}/ledger-adjustments`, body: { account: 'cash', amount: 1_000, reason: 'Correction' } }),
+    expected: only(['admin', 'super_admin'], 404),
+  },
   'GET /api/admin/refunds': { request: () => ({ path: '/api/admin/refunds' }), expected: only(STAFF, 200) },
   'POST /api/admin/refunds/:id/send': { request: () => ({ path: `/api/admin/refunds/${NOBODY}/send`, body: { phone: '+224660000001' } }), expected: only(['admin', 'super_admin'], 404) },
   'GET /api/admin/disputes': { request: () => ({ path: '/api/admin/disputes' }), expected: only(STAFF, 200) },

@@ -140,6 +140,11 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/delivery/earnings': { caller: 'independent_delivery', light: true },
   'GET /api/delivery/commission-history': { caller: 'independent_delivery', light: true },
   'GET /api/delivery/payment-history': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/ledger': { caller: 'independent_delivery', light: true },
+  'POST /api/delivery/cash-deposits': {
+    caller: 'independent_delivery',
+    body: { payment_method: text('orange_money', 'mtn_momo'), phone_number: validPhone, amount: fc.integer({ min: -10, max: 1_000_000 }) },
+  },
   'POST /api/delivery/request-payment': { caller: 'independent_delivery', body: { amount: fc.integer({ min: 1, max: 1_000_000 }), reason: text('early_payment') } },
   'GET /api/delivery/ratings': { caller: 'independent_delivery', light: true },
 
@@ -174,6 +179,12 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/admin/payment-requests/:id/reject': { caller: 'admin' },
   'GET /api/admin/payouts': { caller: 'admin', light: true },
   'POST /api/admin/payouts/:id/check-status': { caller: 'admin' },
+  'GET /api/admin/cash': { caller: 'admin', light: true },
+  'POST /api/admin/couriers/:id/cash-deposits': { caller: 'admin', body: { amount: fc.integer({ min: -10, max: 1_000_000 }), note: text('Versé au bureau de Kaloum', '') } },
+  'POST /api/admin/couriers/:id/ledger-adjustments': {
+    caller: 'admin',
+    body: { account: text('earnings', 'cash'), amount: fc.integer({ min: -1_000_000, max: 1_000_000 }), reason: text('Correction de caisse', '', 'x') },
+  },
   'GET /api/admin/refunds': { caller: 'admin', query: { status: fc.constantFrom('to_do', 'processing', 'completed', 'failed', '') } },
   'POST /api/admin/refunds/:id/send': { caller: 'admin', body: { phone: validPhone } },
   'POST /api/admin/queue-board/session': { caller: 'admin', light: true },
