@@ -5,6 +5,7 @@ import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
 
 // Staff handling clients' claims and couriers' support requests, and paying couriers: the sandbox app pays at
 // once; the live app pays through a local fake of MTN MoMo Disbursement.
@@ -60,13 +61,22 @@ function courseOf(on: TestApp, clientId: string, courier: { id: string; status: 
   return insertCourse(on, { clientId, courierId: courier?.id, status: courier?.status ?? 'pending' });
 }
 
-/** A pending commission of the courier, on a delivered course, earned `daysAgo` days ago. */
+/** A pending commission of the courier, on a delivered course, earned `daysAgo` days ago, with its ledger entry (as a handover writes them). */
 async function commissionOf(on: TestApp, courierId: string, amount: number, daysAgo = 0) {
   const { user: client } = await createAccount(on, 'client');
   const course = await courseOf(on, client.id, { id: courierId, status: 'delivered' });
   const createdAt = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
-  return on.db.commission.create({ data: { courierId, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount, createdAt } });
+  const commission = await on.db.commission.create({ data: { courierId, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount, createdAt } });
+  await on.db.courierLedgerEntry.create({ data: { courierId, account: 'earnings', kind: 'commission_earned', amount, courseId: course.id, createdAt } });
+  return commission;
 }
+
+/** What the platform owes the courier now (the ledger's balance). */
+const balanceOf = async (on: TestApp, courierId: string) =>
+  (await on.db.courierLedgerEntry.findMany({ where: { courierId } })).reduce((sum, entry) => sum + (entry.account === 'earnings' ? entry.amount : -entry.amount), 0);
+
+const payoutSettles = (on: TestApp, id: string) =>
+  waitFor(`payout ${id} to settle`, () => on.db.payout.findUniqueOrThrow({ where: { id } }), (payout) => payout.status !== 'processing', 10_000);
 
 const summary = async () => (await app.request('GET', '/api/admin/commissions/summary', undefined, { token: admin.token })).body;
 
@@ -210,7 +220,7 @@ describe('pending commissions and payment requests', () => {
     });
   });
 
-  it('approving sets aside the oldest commissions that cover the amount; a request is handled once', async () => {
+  it('approving sends what is due, up to the amount asked, through the payout job; a request is handled once', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     const oldest = await commissionOf(app, courier.user.id, 3000, 3);
     const middle = await commissionOf(app, courier.user.id, 4000, 2);
@@ -234,10 +244,12 @@ describe('pending commissions and payment requests', () => {
     expect(approved).toMatchObject({ status: 200, body: { success: true, message: 'Demande approuvée avec succès' } });
     const request = await app.db.payoutRequest.findUniqueOrThrow({ where: { id }, include: { payout: { include: { commissions: true } } } });
     expect(request).toMatchObject({ status: 'approved', handledById: admin.user.id, handledAt: expect.any(Date) });
-    // 3000 + 4000 is the least run of oldest commissions reaching 6000: both are set aside whole.
-    expect(request.payout).toMatchObject({ reference: `EARLY-${id}`, status: 'processing', totalCommission: 7000, totalCourses: 2, createdById: null });
-    expect(request.payout!.commissions.map((commission) => commission.id).sort()).toEqual([oldest.id, middle.id].sort());
-    expect(await app.db.commission.findUniqueOrThrow({ where: { id: newest.id } })).toMatchObject({ status: 'pending', payoutId: null });
+    // 6000 of the 12 000 due is sent; the payout carries the courier's unpaid commissions, paid once it completes.
+    expect(request.payout).toMatchObject({ reference: `EARLY-${id}`, totalCommission: 6000, totalCourses: 3, createdById: null, provider: 'orange_money' });
+    expect(request.payout!.commissions.map((commission) => commission.id).sort()).toEqual([oldest.id, middle.id, newest.id].sort());
+    expect(await payoutSettles(app, request.payout!.id)).toMatchObject({ status: 'completed', phone: courier.phone });
+    expect(await app.db.commission.count({ where: { payoutId: request.payout!.id, status: 'paid' } })).toBe(3);
+    expect(await balanceOf(app, courier.user.id)).toBe(6000);
     expect(await auditOf(app, id, 'payment_request_approved')).toEqual([expect.objectContaining({ actorId: admin.user.id, actorRole: 'admin', ip: '10.7.7.7', success: true })]);
 
     for (const action of ['approve', 'reject']) {
@@ -248,7 +260,7 @@ describe('pending commissions and payment requests', () => {
     }
   });
 
-  it('rejecting once; an approval the pending commissions no longer cover is refused; pending requests come first', async () => {
+  it('rejecting once; an approval when nothing is due any more is refused; pending requests come first', async () => {
     const ask = async (courier: Staff) => {
       await commissionOf(app, courier.user.id, 6000);
       return (await app.request('POST', '/api/delivery/request-payment', { amount: 5500, reason: 'early_payment' }, { token: courier.token })).body.request.id as string;
@@ -263,14 +275,16 @@ describe('pending commissions and payment requests', () => {
     expect(await auditOf(app, rejected, 'payment_request_rejected')).toEqual([expect.objectContaining({ actorId: support.user.id, actorRole: 'support', success: true })]);
     expect((await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: support.token })).status).toBe(409);
 
+    // Paid meanwhile (by hand): nothing is due any more.
     const { courierId } = await app.db.payoutRequest.findUniqueOrThrow({ where: { id: uncovered } });
-    await app.db.commission.updateMany({ where: { courierId }, data: { status: 'paid', paidAt: new Date() } });
+    const [own] = await app.db.commission.findMany({ where: { courierId } });
+    expect((await pay(app, admin, courierId, [own!.id])).status).toBe(200);
     expect(await app.request('POST', `/api/admin/payment-requests/${uncovered}/approve`, undefined, { token: admin.token })).toMatchObject({
       status: 409,
-      body: { code: 'PAYMENT_REQUEST_NOT_COVERED', detail: 'Les commissions en attente de ce livreur ne couvrent plus le montant demandé.' },
+      body: { code: 'NOTHING_DUE', detail: "Rien n'est dû à ce livreur pour le moment : son solde a déjà été versé ou compense ses espèces." },
     });
     expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: uncovered } })).toMatchObject({ status: 'pending', payoutId: null });
-    expect(await app.db.payout.count({ where: { courierId } })).toBe(0);
+    expect(await app.db.payout.count({ where: { courierId } })).toBe(1);
 
     // The older request, still pending, is listed before the newer one already handled.
     const ids = (await app.request('GET', '/api/admin/payment-requests', undefined, { token: admin.token })).body.requests.map((request: { id: string }) => request.id);
@@ -284,12 +298,10 @@ describe('pending commissions and payment requests', () => {
 });
 
 describe('paying commissions (sandbox)', () => {
-  it('pays once: two clicks at once make one transfer, set-aside commissions included; the summary follows', async () => {
+  it('pays once: two clicks at once make one transfer; the summary follows', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     const commissions = [await commissionOf(app, courier.user.id, 3000, 3), await commissionOf(app, courier.user.id, 4000, 2), await commissionOf(app, courier.user.id, 5000, 1)];
     const ids = commissions.map((commission) => commission.id);
-    const requestId = (await app.request('POST', '/api/delivery/request-payment', { amount: 6000, reason: 'early_payment' }, { token: courier.token })).body.request.id;
-    expect((await app.request('POST', `/api/admin/payment-requests/${requestId}/approve`, undefined, { token: admin.token })).status).toBe(200);
     const before = await summary();
 
     const answers = await Promise.all([pay(app, admin, courier.user.id, ids), pay(app, support, courier.user.id, [...ids].reverse())]);
@@ -301,7 +313,7 @@ describe('paying commissions (sandbox)', () => {
     });
     expect(paid.body).toEqual({
       success: true,
-      message: `Paiement de ${formatGnf(12_000)} envoyé à ${courier.user.fullName}.`,
+      message: `Paiement de ${formatGnf(12_000)} envoyé à ${courier.user.fullName} (MTN MoMo).`,
       payout: {
         id: expect.any(String),
         deliverer_name: courier.user.fullName,
@@ -317,15 +329,14 @@ describe('paying commissions (sandbox)', () => {
         completed_at: expect.any(String),
       },
     });
-    expect(paid.body.message).toBe(`Paiement de 12\u202f000 GNF envoyé à ${courier.user.fullName}.`);
+    expect(paid.body.message).toBe(`Paiement de 12\u202f000 GNF envoyé à ${courier.user.fullName} (MTN MoMo).`);
 
     const payoutId = paid.body.payout.id as string;
     for (const commission of await app.db.commission.findMany({ where: { id: { in: ids } } })) {
       expect(commission).toMatchObject({ status: 'paid', paidAt: expect.any(Date), payoutId });
     }
-    // The early payment's set-aside payout was emptied into the transfer: the request follows its commissions.
     expect(await app.db.payout.findMany({ where: { courierId: courier.user.id } })).toEqual([expect.objectContaining({ id: payoutId })]);
-    expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ status: 'approved', payoutId });
+    expect(await balanceOf(app, courier.user.id)).toBe(0);
     expect((await app.request('GET', '/api/delivery/payment-history', undefined, { token: courier.token })).body).toEqual([
       expect.objectContaining({ id: payoutId, payment_status: 'completed', total_commission: 12_000 }),
     ]);
@@ -355,11 +366,11 @@ describe('paying commissions (sandbox)', () => {
     expect(await app.db.commission.count({ where: { courierId: courier.id, status: 'pending', payoutId: null } })).toBe(1);
   });
 
-  it('refuses a wallet that is not MTN MoMo, commissions of another courier, an unknown courier, another method', async () => {
+  it('refuses a wallet that is neither Orange Money nor MTN MoMo, commissions of another courier, an unknown courier, another method', async () => {
     const [{ user: courier }, { user: other }] = await Promise.all([createAccount(app, 'independent_delivery'), createAccount(app, 'independent_delivery')]);
     const mine = await commissionOf(app, courier.id, 5000);
     const theirs = await commissionOf(app, other.id, 5000);
-    expect(await pay(app, admin, courier.id, [mine.id], '+224 620 00 00 01')).toMatchObject({ status: 400, body: { code: 'INVALID_PAYER_PHONE' } });
+    expect(await pay(app, admin, courier.id, [mine.id], '+224 650 00 00 01')).toMatchObject({ status: 400, body: { code: 'PAYOUT_WALLET_INVALID' } });
     expect(await pay(app, admin, courier.id, [mine.id, theirs.id])).toMatchObject({ status: 404, body: { code: 'COMMISSION_NOT_FOUND' } });
     expect(await pay(app, admin, randomUUID(), [mine.id])).toMatchObject({ status: 404, body: { code: 'COURIER_NOT_FOUND' } });
     const byCard = await app.request(
@@ -401,14 +412,14 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     expect(await live.db.commission.count({ where: { courierId: courier.id, status: 'paid', payoutId: answer.body.payout.id } })).toBe(2);
   });
 
-  it('a failed transfer frees the commissions, and paying them again works', async () => {
+  it('a failed transfer frees the commissions and comes back into the balance, and paying them again works', async () => {
     const { user: courier } = await createAccount(live, 'independent_delivery');
     const ids = (await Promise.all([commissionOf(live, courier.id, 5000), commissionOf(live, courier.id, 5000)])).map((commission) => commission.id);
     mtn.disbursement.settleNewTransfersAs('FAILED');
     try {
       expect(await pay(live, liveAdmin, courier.id, ids)).toMatchObject({
         status: 502,
-        body: { code: 'PAYOUT_FAILED', detail: 'Le virement a échoué : les commissions restent à payer.' },
+        body: { code: 'PAYOUT_FAILED', detail: 'Le virement a échoué : le montant est remis au solde du livreur.' },
       });
     } finally {
       mtn.disbursement.settleNewTransfersAs('SUCCESSFUL');
@@ -417,6 +428,12 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     expect(failed).toMatchObject({ status: 'failed', completedAt: null, reference: expect.stringMatching(/-1$/) });
     expect(await live.db.commission.count({ where: { id: { in: ids }, status: 'pending', payoutId: null } })).toBe(2);
     expect(await auditOf(live, failed!.id, 'commission_payment_failed')).toHaveLength(1);
+    expect(await balanceOf(live, courier.id)).toBe(10_000);
+    const entries = await live.db.courierLedgerEntry.findMany({ where: { payoutId: failed!.id }, orderBy: { amount: 'asc' } });
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['payout_sent', -10_000],
+      ['payout_reversed', 10_000],
+    ]);
 
     const again = await pay(live, liveAdmin, courier.id, ids);
     expect(again).toMatchObject({ status: 200, body: { payout: { status: 'completed', reference: failed!.reference.replace(/-1$/, '-2') } } });
@@ -443,7 +460,7 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     }
     expect(answer).toMatchObject({
       status: 200,
-      body: { success: true, message: `Paiement de ${formatGnf(8000)} envoyé à ${courier.fullName}, en attente de confirmation de l'opérateur.`, payout: { status: 'processing' } },
+      body: { success: true, message: `Paiement de ${formatGnf(8000)} envoyé à ${courier.fullName} (MTN MoMo), en attente de confirmation de l'opérateur.`, payout: { status: 'processing' } },
     });
     const payout = answer.body.payout as { id: string; reference: string };
     expect(await live.db.commission.findUniqueOrThrow({ where: { id: commission.id } })).toMatchObject({ status: 'pending', payoutId: payout.id });
@@ -455,7 +472,7 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     const [transfer] = transfersOf(payout.reference);
     mtn.disbursement.complete(transfer!.reference);
     const checked = await live.request('POST', `/api/admin/payouts/${payout.id}/check-status`, undefined, { token: liveAdmin.token });
-    expect(checked).toMatchObject({ status: 200, body: { message: `Paiement de ${formatGnf(8000)} envoyé à ${courier.fullName}.`, payout: { status: 'completed' } } });
+    expect(checked).toMatchObject({ status: 200, body: { message: `Paiement de ${formatGnf(8000)} envoyé à ${courier.fullName} (MTN MoMo).`, payout: { status: 'completed' } } });
     expect(transfersOf(payout.reference)).toHaveLength(1);
     expect(await live.db.commission.findUniqueOrThrow({ where: { id: commission.id } })).toMatchObject({ status: 'paid' });
     expect(await live.request('POST', `/api/admin/payouts/${payout.id}/check-status`, undefined, { token: liveAdmin.token })).toMatchObject({

@@ -161,6 +161,9 @@ export class PayoutsRepository {
   openStaffPayout(payout: NewPayout, actor: Actor): Promise<Payout> {
     return this.prisma.client.$transaction(async (tx) => {
       await this.ledger.lockCourier(tx, payout.courierId);
+      // A second click waited for the first one's lock: its commissions are taken now.
+      const free = await tx.commission.count({ where: { id: { in: payout.commissionIds }, status: 'pending', payoutId: null } });
+      if (free !== payout.commissionIds.length) throw PayoutErrors.alreadyPaid();
       const due = amountDue(courierBalances(await this.ledger.sums(payout.courierId, tx)));
       if (payout.amount > due) throw PayoutErrors.aboveBalance(due);
       const opened = await this.open(tx, payout);
