@@ -68,8 +68,17 @@ beforeAll(async () => {
     availableCourier('independent_delivery'),
   ]);
   [independentCourses] = await Promise.all([deliverMany(independent, 3), deliverOne(salaried), deliverOne(wallet)]);
-  // Paying out belongs to the back office; here the first commission is marked paid directly.
+  // Paying out belongs to the back office; here the first commission is marked paid directly, with its ledger entry.
   await app.db.commission.update({ where: { courseId: independentCourses[0] }, data: { status: 'paid', paidAt: new Date() } });
+  const admin = await signedIn(app, 'admin');
+  expect(
+    (await app.request('POST', `/api/admin/couriers/${independent.user.id}/ledger-adjustments`, { account: 'earnings', amount: -INDEPENDENT_SHARE, reason: 'Première commission payée à la main' }, { token: admin.token })).status,
+  ).toBe(201);
+  // These deliveries were paid in cash: each courier hands the cash over at the office, so what remains is their commissions.
+  for (const [courier, courses] of [[independent, 3], [salaried, 1], [wallet, 1]] as const) {
+    const deposit = await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: courses * PRICE }, { token: admin.token });
+    expect(deposit.status).toBe(201);
+  }
   const idPhoto = await app.db.storedFile.create({ data: { kind: 'id_photo', storageKey: `kyc/${wallet.user.id}.jpg`, mimeType: 'image/jpeg', sizeBytes: 1, sha256: '0' } });
   await app.db.courierProfile.create({
     data: {
@@ -104,6 +113,13 @@ describe('earnings', () => {
       next_payment_date: expect.any(String),
       commission_rate: 0.7,
       payment_frequency: 'weekly',
+      earnings_due: 2 * INDEPENDENT_SHARE,
+      cash_held: 0,
+      cash_owed: 0,
+      cash_deposits: 3 * PRICE,
+      balance: 2 * INDEPENDENT_SHARE,
+      cash_cap: 500_000,
+      over_cash_cap: false,
     });
     const scheduler = await app.worker.get(JobQueue).queue(QueueName.Commissions).getJobScheduler(JobName.WeeklyCommissionRun);
     expect(scheduler).toMatchObject({ pattern: '0 2 * * 1', tz: 'Africa/Conakry' });
@@ -184,7 +200,7 @@ describe('who may call', () => {
 });
 
 describe('the weekly run', () => {
-  it('run twice for one week makes one batch: one payout per courier, each commission linked once', async () => {
+  it('run twice for one week pays once: one payout per courier, sent, each commission linked and paid once', async () => {
     const isoWeek = isoWeekOf(new Date());
     const week = isoWeekRange(isoWeek);
     const jobs = app.worker.get(JobQueue);
@@ -198,7 +214,8 @@ describe('the weekly run', () => {
     expect(payouts.map((payout) => payout.courierId).sort()).toEqual([independent.user.id, salaried.user.id, wallet.user.id].sort());
     expect(await app.db.payout.count()).toBe(3);
 
-    const mine = payouts.find((payout) => payout.courierId === independent.user.id)!;
+    for (const payout of payouts) await waitFor(`payout ${payout.id} to be sent`, () => app.db.payout.findUniqueOrThrow({ where: { id: payout.id } }), (row) => row.status === 'completed', 10_000);
+    const mine = (await app.db.payout.findUniqueOrThrow({ where: { id: payouts.find((payout) => payout.courierId === independent.user.id)!.id }, include: { commissions: true } }));
     expect(mine).toMatchObject({
       periodStart: week.start,
       periodEnd: week.end,
@@ -207,10 +224,11 @@ describe('the weekly run', () => {
       method: 'mobile_money',
       phone: independent.phone,
       reference: `PAY-${isoWeek}-${independent.user.number}`,
-      status: 'processing',
+      status: 'completed',
     });
     expect(mine.commissions.map((commission) => commission.courseId).sort()).toEqual(independentCourses.slice(1).sort());
     expect(await app.db.commission.findUniqueOrThrow({ where: { courseId: independentCourses[0] } })).toMatchObject({ status: 'paid', payoutId: null });
+    expect(mine.commissions.every((commission) => commission.status === 'paid')).toBe(true);
     expect(payouts.find((payout) => payout.courierId === wallet.user.id)).toMatchObject({ phone: '+224620000001', totalCourses: 1, totalCommission: INDEPENDENT_SHARE });
     expect(await app.db.commission.count({ where: { status: 'pending', payoutId: null } })).toBe(0);
 
@@ -218,7 +236,7 @@ describe('the weekly run', () => {
     expect(history.body).toEqual([
       {
         id: mine.id,
-        payment_status: 'in_progress',
+        payment_status: 'completed',
         created_at: mine.createdAt.toISOString(),
         period_start: week.start.toISOString(),
         period_end: week.end.toISOString(),
@@ -228,8 +246,8 @@ describe('the weekly run', () => {
         total_commission: 2 * INDEPENDENT_SHARE,
       },
     ]);
-    // Batched commissions stay pending until paid, but an early payment can no longer draw on them.
-    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: independent.token })).body).toMatchObject({ pending_amount: 2 * INDEPENDENT_SHARE });
+    // Paid: nothing pending, nothing due.
+    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: independent.token })).body).toMatchObject({ pending_amount: 0, balance: 0 });
     const newcomerHistory = await app.request('GET', '/api/delivery/payment-history', undefined, { token: (await signedIn(app, 'salaried_delivery')).token });
     expect(newcomerHistory.body).toEqual([]);
   });
