@@ -1,3 +1,4 @@
+import type { CashDepositRequest } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 import { routeQuery } from '@/lib/query-client';
@@ -8,6 +9,7 @@ export const courierQueries = {
   earnings: () => routeQuery('GET /api/delivery/earnings'),
   commissionHistory: () => routeQuery('GET /api/delivery/commission-history'),
   paymentHistory: () => routeQuery('GET /api/delivery/payment-history'),
+  ledger: () => routeQuery('GET /api/delivery/ledger'),
 };
 
 /** The courier's calls (spec §7), all under /delivery. */
@@ -23,6 +25,7 @@ export const courierApi = {
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
   contactSupport: (id: string, issue: string) =>
     apiClient.call('POST /api/delivery/course/:id/contact-support', { params: { id }, query: { issue } }),
+  depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),
   requestPayment: (amount: number) =>
     apiClient.call('POST /api/delivery/request-payment', { body: { amount, reason: 'early_payment' } }),
 };

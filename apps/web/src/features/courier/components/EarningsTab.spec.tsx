@@ -29,7 +29,9 @@ describe('requestEarlyPayment', () => {
     expect(await requestEarlyPayment(9000, true)).toEqual({ ok: true, text: 'Demande de paiement soumise avec succès !' });
     fetchMock.mockReturnValueOnce(answer(401, { detail: 'no', code: 'UNAUTHENTICATED' }));
     expect((await requestEarlyPayment(9000, true)).text).toBe('Session expirée - veuillez vous reconnecter');
-    fetchMock.mockReturnValueOnce(answer(409, { detail: 'Une demande est déjà ouverte', code: 'X' }));
+    fetchMock.mockReturnValueOnce(answer(409, { detail: "Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre.", code: 'PAYMENT_REQUEST_ALREADY_OPEN' }));
+    expect((await requestEarlyPayment(9000, true)).text).toBe("Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre.");
+    fetchMock.mockReturnValueOnce(answer(500, { detail: 'Erreur interne', code: 'INTERNAL_ERROR' }));
     expect((await requestEarlyPayment(9000, true)).text).toBe('Erreur lors de la demande de paiement');
   });
 });

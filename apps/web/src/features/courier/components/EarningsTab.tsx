@@ -9,6 +9,7 @@ import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { courierApi, courierQueries } from '../api/courier-api';
+import { CourierMoney } from './CourierMoney';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 const PAYMENT_STATUS_LABELS: Record<PaymentRecordDto['payment_status'], string> = {
@@ -17,22 +18,26 @@ const PAYMENT_STATUS_LABELS: Record<PaymentRecordDto['payment_status'], string> 
   in_progress: 'En cours',
 };
 
-/** Spec §8 messages of the early payment request; also checks the minimum before calling. */
-export async function requestEarlyPayment(pendingAmount: number, signedIn: boolean): Promise<{ ok: boolean; text: string }> {
+/**
+ * Spec §8 messages of the early payment request, for what is due now (the balance); also checks the minimum before
+ * calling. A refusal the server explains (a request already open, more than is due…) shows its own words.
+ */
+export async function requestEarlyPayment(due: number, signedIn: boolean): Promise<{ ok: boolean; text: string }> {
   if (!signedIn) return { ok: false, text: 'Vous devez être connecté pour effectuer cette action' };
-  if (pendingAmount < MIN_EARLY_PAYMENT_GNF) return { ok: false, text: EARLY_PAYMENT_MESSAGES.belowMinimum };
+  if (due < MIN_EARLY_PAYMENT_GNF) return { ok: false, text: EARLY_PAYMENT_MESSAGES.belowMinimum };
   try {
-    await courierApi.requestPayment(pendingAmount);
+    await courierApi.requestPayment(due);
     return { ok: true, text: EARLY_PAYMENT_MESSAGES.submitted };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { ok: false, text: 'Session expirée - veuillez vous reconnecter' };
+    if (error instanceof ApiError && error.status < 500 && error.detail) return { ok: false, text: error.detail };
     return { ok: false, text: 'Erreur lors de la demande de paiement' };
   }
 }
 
 const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 
-/** "Mes gains" (spec §2): summary, commission history, payment history, early payment. */
+/** "Mes gains" (spec §2): summary, early payment, the courier's money (balance, cash, deposits, entries), histories. */
 export function EarningsTab() {
   const role = useSessionStore((state) => state.user?.role);
   if (!role || !isCourier(role)) return <Alert tone="error">Accès non autorisé</Alert>;
@@ -51,11 +56,11 @@ function Earnings() {
 
   async function request() {
     setPending(true);
-    const result = await requestEarlyPayment(summary?.pending_amount ?? 0, Boolean(useSessionStore.getState().user));
+    const result = await requestEarlyPayment(Math.max(0, summary?.balance ?? 0), Boolean(useSessionStore.getState().user));
     setNotice(result);
     setPending(false);
     if (result.ok) {
-      for (const query of [courierQueries.earnings(), courierQueries.commissionHistory(), courierQueries.paymentHistory()]) {
+      for (const query of [courierQueries.earnings(), courierQueries.commissionHistory(), courierQueries.paymentHistory(), courierQueries.ledger()]) {
         void queryClient.invalidateQueries(query);
       }
     }
@@ -78,6 +83,7 @@ function Earnings() {
         </Button>
         {notice && <Alert tone={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
       </section>
+      <CourierMoney summary={summary} />
       <section className="card">
         <h3 className="card__title">Historique des commissions</h3>
         {commissions.length === 0 && <p className="muted">Aucune commission.</p>}

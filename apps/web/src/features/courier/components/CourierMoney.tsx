@@ -1,0 +1,104 @@
+import type { EarningsSummaryDto, LedgerEntryKind } from '@coursa/contracts';
+import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DetailRow } from '@/components/ui/DetailRow';
+import { Input } from '@/components/ui/Input';
+import { PhoneInput } from '@/components/ui/PhoneInput';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { courierApi, courierQueries } from '../api/courier-api';
+
+export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
+  commission_earned: 'Commission',
+  cash_collected: 'Espèces encaissées',
+  cash_deposited: "Dépôt d'espèces",
+  cash_netted: 'Compensation espèces / commissions',
+  payout_sent: 'Virement envoyé',
+  payout_reversed: 'Virement échoué, remis au solde',
+  adjustment: 'Correction',
+};
+
+const signed = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatGnf(Math.abs(amount))}`;
+
+/** Where the deposit page sends the courier (a seam for tests). */
+export const depositBrowser = { open: (url: string) => window.location.assign(url) };
+
+/** The courier's money from their ledger: balance, cash held and owed, deposits, and the entries. */
+export function CourierMoney({ summary }: { summary: EarningsSummaryDto }) {
+  const { data: ledger } = useQuery(courierQueries.ledger());
+  return (
+    <>
+      <section className="card" aria-label="Solde et espèces">
+        <h3 className="card__title">Solde et espèces</h3>
+        <dl className="details">
+          <DetailRow label={summary.balance < 0 ? 'Solde (vous devez)' : 'Solde (Coursa vous doit)'} value={formatGnf(Math.abs(summary.balance))} />
+          <DetailRow label="Espèces détenues" value={formatGnf(summary.cash_held)} />
+          <DetailRow label="Espèces à déposer" value={formatGnf(summary.cash_owed)} />
+          <DetailRow label="Dépôts" value={formatGnf(summary.cash_deposits)} />
+        </dl>
+        {summary.over_cash_cap && (
+          <Alert tone="error">
+            Vous ne recevez plus de courses payées en espèces : vous devez {formatGnf(summary.cash_owed)} (plafond {formatGnf(summary.cash_cap)}). Déposez
+            la part de Coursa par mobile money ci-dessous ou au bureau.
+          </Alert>
+        )}
+        {summary.cash_owed > 0 && <DepositForm owed={summary.cash_owed} />}
+      </section>
+      <section className="card" aria-label="Mouvements">
+        <h3 className="card__title">Mouvements</h3>
+        {ledger && ledger.entries.length === 0 && <p className="muted">Aucun mouvement.</p>}
+        {ledger?.entries.map((entry) => (
+          <article key={entry.id} className="history-item ledger-entry">
+            <div className="card__header">
+              <strong>{LEDGER_KIND_LABELS[entry.kind]}</strong>
+              <span>{signed(entry.amount)}</span>
+            </div>
+            <p className="muted">
+              {entry.account === 'cash' ? 'Espèces' : 'Gains'} · {formatDate(entry.created_at)}
+              {entry.reason ? ` · ${entry.reason}` : ''}
+            </p>
+          </article>
+        ))}
+      </section>
+    </>
+  );
+}
+
+function DepositForm({ owed }: { owed: number }) {
+  const [phone, setPhone] = useState('');
+  const [amount, setAmount] = useState(String(owed));
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const wallet = toGuineanMobile(phone);
+  const operator = wallet ? walletOperatorOf(wallet) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!operator) return setError('Numéro Orange Money (62X) ou MTN MoMo (66X) attendu.');
+    setSending(true);
+    setError(null);
+    try {
+      const started = await courierApi.depositCash({ payment_method: operator, phone_number: phone, amount: Number(amount) });
+      if (started.payment_link) depositBrowser.open(started.payment_link);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.detail : 'Erreur lors du dépôt.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Déposer par mobile money">
+      <h4>Déposer par mobile money</h4>
+      <PhoneInput label="Numéro mobile money" value={phone} onChange={(event) => setPhone(event.target.value)} hint={operator ? WALLET_OPERATOR_LABELS[operator] : 'Orange Money (62X) ou MTN MoMo (66X)'} />
+      <Input label="Montant (GNF)" type="number" min={1} max={owed} value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <Button type="submit" disabled={sending}>
+        Déposer {formatGnf(Number(amount) || 0)}
+      </Button>
+      {error && <Alert tone="error">{error}</Alert>}
+    </form>
+  );
+}
