@@ -1,4 +1,4 @@
-import type { ProcessPaymentRequest } from '@coursa/contracts';
+import type { OfficeDepositRequest, ProcessPaymentRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 import { routeQuery } from '@/lib/query-client';
 
@@ -8,6 +8,7 @@ export const moneyQueries = {
   summary: () => routeQuery('GET /api/admin/commissions/summary'),
   paymentRequests: () => routeQuery('GET /api/admin/payment-requests'),
   payouts: () => routeQuery('GET /api/admin/payouts'),
+  cash: () => routeQuery('GET /api/admin/cash'),
 };
 
 export const moneyApi = {
@@ -15,4 +16,5 @@ export const moneyApi = {
   approve: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/approve', { params: { id } }),
   reject: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/reject', { params: { id } }),
   checkPayout: (id: string) => apiClient.call('POST /api/admin/payouts/:id/check-status', { params: { id } }),
+  officeDeposit: (id: string, body: OfficeDepositRequest) => apiClient.call('POST /api/admin/couriers/:id/cash-deposits', { params: { id }, body }),
 };

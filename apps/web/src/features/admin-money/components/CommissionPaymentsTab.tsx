@@ -4,7 +4,7 @@ import type {
   PendingCommissionGroupDto,
   StaffPaymentRequestDto,
 } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -17,6 +17,7 @@ import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { moneyApi, moneyQueries } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
+import { CashPanel } from './CashPanel';
 import { RefundsPanel } from './RefundsPanel';
 
 type Section = 'pending' | 'requests' | 'history';
@@ -35,10 +36,17 @@ const REQUEST_STATUS_LABELS: Record<StaffPaymentRequestDto['status'], string> = 
 const PAYOUT_STATUS_LABELS: Record<PayoutDto['status'], string> = {
   processing: 'En cours',
   completed: 'Effectué',
-  failed: 'Échoué',
+  failed: 'Échoué — remis au solde',
 };
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** Which wallet the number is: payouts go to Orange Money (62X) or MTN MoMo (66X). */
+export function walletHint(phone: string): string {
+  const wallet = toGuineanMobile(phone);
+  const operator = wallet ? walletOperatorOf(wallet) : null;
+  return operator ? WALLET_OPERATOR_LABELS[operator] : 'Orange Money (62X) ou MTN MoMo (66X) uniquement';
+}
 
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
 export function CommissionPaymentsTab() {
@@ -53,7 +61,7 @@ export function CommissionPaymentsTab() {
   const done = (next: Notice) => {
     setNotice(next);
     if (next?.tone !== 'success') return;
-    for (const query of [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.paymentRequests(), moneyQueries.payouts()]) {
+    for (const query of [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.paymentRequests(), moneyQueries.payouts(), moneyQueries.cash()]) {
       void queryClient.invalidateQueries(query);
     }
   };
@@ -68,6 +76,7 @@ export function CommissionPaymentsTab() {
         (groups ? <PendingCommissions groups={groups} onDone={done} /> : <Loader />)}
       {section === 'requests' && (requests ? <PaymentRequests requests={requests} onDone={done} /> : <Loader />)}
       {section === 'history' && (payouts ? <PayoutHistory payouts={payouts} onDone={done} /> : <Loader />)}
+      <CashPanel />
       <RefundsPanel />
     </div>
   );
@@ -146,7 +155,7 @@ function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onD
           </li>
         ))}
       </ul>
-      <PhoneInput label="Numéro Mobile Money" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      <PhoneInput label="Numéro Mobile Money" value={phone} onChange={(event) => setPhone(event.target.value)} hint={walletHint(phone)} />
       <Button disabled={paying || !phone.trim()} onClick={() => void pay()}>
         {paying ? 'Paiement…' : 'Payer'}
       </Button>
