@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { commissionFor, estimatePrice } from '@coursa/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newPhone, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { codeIn } from '../support/outbox.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
+
+// The courier's money in the browser: balance, cash held and entries, a deposit through the sandbox page; staff see the
+// cash table and a refund to do.
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+const PRICE = estimatePrice(PICKUP, DROP);
+const OWED = PRICE - commissionFor(PRICE, 0.7);
+const gnf = (amount: number) => new Intl.NumberFormat('fr-FR').format(amount).replace(/\s/g, ' ');
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await app?.close();
+});
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+
+/** A page already signed in (the sign-in screen has its own journey). */
+async function signedInPage(account: Account): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  contexts.push(context);
+  // The API builds the provider's page and return addresses on PUBLIC_URL; in the test that host is this app (as in
+  // the client's journey, whose sandbox form answer is kept on its own origin too).
+  const onThisApp = (url: string) => url.replace('http://coursa.test', app.baseUrl);
+  await context.route(/^http:\/\/coursa\.test\//, (route) => route.fulfill({ status: 302, headers: { location: onThisApp(route.request().url()) } }));
+  await context.route(/\/sandbox\/pay\//, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const headers = answer.headers();
+    await route.fulfill({ response: answer, headers: { ...headers, location: onThisApp(headers.location ?? '') } });
+  });
+  const page = await context.newPage();
+  const session = await app.request('POST', '/api/auth/login', { phone: account.phone, password: account.password });
+  await page.goto(`${app.baseUrl}/auth`);
+  await page.evaluate((tokens) => {
+    localStorage.setItem('token', tokens.access_token);
+    localStorage.setItem('refresh_token', tokens.refresh_token);
+  }, session.body as { access_token: string; refresh_token: string });
+  await page.goto(`${app.baseUrl}/`);
+  return page;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
+/** A figure of a details list, spaces made plain (fr-FR groups digits with narrow no-break spaces). */
+const figure = async (page: Page, label: string) =>
+  ((await page.locator('.details div', { has: page.getByText(label, { exact: true }) }).first().textContent()) ?? '').replace(/\s/g, ' ');
+
+/** A cash course ordered and handed over through the API. */
+async function cashDelivery(courier: Account) {
+  const client = await signedIn(app, 'client');
+  const recipient = newPhone();
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' }, { token: client.token });
+  const id = created.body.id as string;
+  expect((await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.token })).status).toBe(200);
+  for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
+    await app.request('POST', `/api/delivery/course/${id}/update-status?new_status=${status}`, undefined, { token: courier.token });
+  }
+  const otp = codeIn((await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp')).text);
+  expect((await app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp }, { token: courier.token })).status).toBe(200);
+}
+
+/** A course paid by PayCard in the sandbox, then cancelled by its client: its refund is for staff to send. */
+async function cancelledPaidCourse() {
+  const client = await signedIn(app, 'client');
+  const order_id = `COURSE_${Date.now()}`;
+  const paid = await app.request('POST', '/api/payments/paycard', { amount: PRICE, customer_name: 'Fanta', order_id }, { token: client.token });
+  await fetch(paid.body.payment_url.replace(/^https?:\/\/[^/]+/, app.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+    redirect: 'manual',
+  });
+  await waitFor('the payment', () => app.request('GET', `/api/payments/status/${order_id}`, undefined, { token: client.token }), (answer) => answer.body.status === 'succeeded', 10_000);
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_reference: order_id }, { token: client.token });
+  expect((await app.request('POST', `/api/courses/${created.body.id}/cancel`, undefined, { token: client.token })).status).toBe(200);
+  return client;
+}
+
+describe('courier money in the browser', () => {
+  it('the courier sees their cash and entries and deposits through the sandbox page; staff see the cash table and a refund to do', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+    await cashDelivery(courier);
+    const refundClient = await cancelledPaidCourse();
+
+    const page = await signedInPage(courier);
+    await tab(page, 'Mes gains').click();
+    expect(await figure(page, 'Espèces détenues')).toContain(gnf(PRICE));
+    expect(await figure(page, 'Espèces à déposer')).toContain(gnf(OWED));
+    await page.getByText('Espèces encaissées').first().waitFor();
+    await page.getByText('Commission', { exact: true }).first().waitFor();
+    await screenshot(page, 'courier-money');
+
+    const deposit = page.getByRole('form', { name: 'Déposer par mobile money' });
+    await deposit.getByLabel('Numéro mobile money').fill('664 00 00 01');
+    await deposit.getByText('MTN MoMo').waitFor();
+    await deposit.getByRole('button', { name: /Déposer/ }).click();
+    await page.waitForURL(/\/sandbox\/pay\//);
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sandbox'));
+    await waitFor('the deposit to be credited', () => app.request('GET', '/api/delivery/earnings', undefined, { token: courier.token }), (answer) => answer.body.cash_owed === 0, 15_000);
+    await page.goto(`${app.baseUrl}/`);
+    await tab(page, 'Mes gains').click();
+    expect(await figure(page, 'Espèces à déposer')).toContain(`${gnf(0)} GNF`);
+    await page.getByText("Dépôt d'espèces").first().waitFor();
+    await screenshot(page, 'courier-money-deposited');
+
+    const admin = await signedIn(app, 'admin');
+    const staffPage = await signedInPage(admin);
+    await tab(staffPage, 'Commissions').click();
+    const cash = staffPage.getByRole('region', { name: 'Espèces' });
+    await cash.getByText(courier.user.fullName).waitFor();
+    await staffPage.getByText('À rembourser').first().waitFor();
+    await staffPage.getByText(refundClient.user.fullName).first().waitFor();
+    await screenshot(staffPage, 'back-office-cash-and-refunds');
+  });
+});
