@@ -107,7 +107,9 @@ describe('the staff back office', () => {
     const { user: client } = await createAccount(app, 'client');
     for (const amount of [4000, 3500]) {
       const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
+      // As a handover writes them: the commission and its ledger entry.
       await app.db.commission.create({ data: { courierId: courier.user.id, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount } });
+      await app.db.courierLedgerEntry.create({ data: { courierId: courier.user.id, account: 'earnings', kind: 'commission_earned', amount, courseId: course.id } });
     }
     const asked = await app.request('POST', '/api/delivery/request-payment', { amount: 7500, reason: 'early_payment' }, { token: courier.token });
     expect(asked.status).toBe(201);

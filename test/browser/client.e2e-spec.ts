@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
@@ -20,18 +20,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', acceptDownloads: true });
   // No internet here: map tiles are refused at once (markers render without them).
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  // The API builds the provider's page and return addresses on PUBLIC_URL; in the test that host is this app.
-  const onThisApp = (url: string) => url.replace('http://coursa.test', app.baseUrl);
-  await context.route(/^http:\/\/coursa\.test\//, (route) =>
-    route.fulfill({ status: 302, headers: { location: onThisApp(route.request().url()) } }),
-  );
-  // The sandbox page's form may only lead back to its own origin (CSP form-action), so its answer is kept there.
-  await context.route(/\/sandbox\/pay\//, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    const answer = await route.fetch({ maxRedirects: 0 });
-    const headers = answer.headers();
-    await route.fulfill({ response: answer, headers: { ...headers, location: onThisApp(headers.location ?? '') } });
-  });
+  await keepOnThisApp(context, app.baseUrl);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { commissionFor, estimatePrice } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
@@ -34,16 +34,7 @@ type Account = Awaited<ReturnType<typeof signedIn>>;
 async function signedInPage(account: Account): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
   contexts.push(context);
-  // The API builds the provider's page and return addresses on PUBLIC_URL; in the test that host is this app (as in
-  // the client's journey, whose sandbox form answer is kept on its own origin too).
-  const onThisApp = (url: string) => url.replace('http://coursa.test', app.baseUrl);
-  await context.route(/^http:\/\/coursa\.test\//, (route) => route.fulfill({ status: 302, headers: { location: onThisApp(route.request().url()) } }));
-  await context.route(/\/sandbox\/pay\//, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    const answer = await route.fetch({ maxRedirects: 0 });
-    const headers = answer.headers();
-    await route.fulfill({ response: answer, headers: { ...headers, location: onThisApp(headers.location ?? '') } });
-  });
+  await keepOnThisApp(context, app.baseUrl);
   const page = await context.newPage();
   const session = await app.request('POST', '/api/auth/login', { phone: account.phone, password: account.password });
   await page.goto(`${app.baseUrl}/auth`);

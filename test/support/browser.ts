@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = 'test/artifacts';
 
@@ -23,4 +23,20 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * The API builds the provider's page and return addresses on PUBLIC_URL (`http://coursa.test` in the tests): in a
+ * browser they lead to this app. The sandbox page's form may only lead back to its own origin (CSP form-action), so
+ * its answer's redirect is rewritten too.
+ */
+export async function keepOnThisApp(context: BrowserContext, baseUrl: string): Promise<void> {
+  const onThisApp = (url: string) => url.replace('http://coursa.test', baseUrl);
+  await context.route(/^http:\/\/coursa\.test\//, (route) => route.fulfill({ status: 302, headers: { location: onThisApp(route.request().url()) } }));
+  await context.route(/\/sandbox\/pay\//, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const headers = answer.headers();
+    await route.fulfill({ response: answer, headers: { ...headers, location: onThisApp(headers.location ?? '') } });
+  });
 }
