@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatGnf } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
 import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { insertCourse } from '../support/courses.js';
+import { expectLedgerInvariant } from '../support/ledger.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -51,6 +52,9 @@ beforeAll(async () => {
     signedIn(live, 'admin'),
   ]);
 });
+afterEach(async () => {
+  await Promise.all([expectLedgerInvariant(app), expectLedgerInvariant(live)]);
+});
 afterAll(async () => {
   await Promise.all([app?.close(), live?.close()]);
   await mtn?.stop();
@@ -61,10 +65,13 @@ function courseOf(on: TestApp, clientId: string, courier: { id: string; status: 
   return insertCourse(on, { clientId, courierId: courier?.id, status: courier?.status ?? 'pending' });
 }
 
-/** A pending commission of the courier, on a delivered course, earned `daysAgo` days ago, with its ledger entry (as a handover writes them). */
+/**
+ * A pending commission of the courier, on a course the client paid by mobile money (so no cash in the courier's hands)
+ * and the courier delivered `daysAgo` days ago, with its ledger entry (as a handover writes them).
+ */
 async function commissionOf(on: TestApp, courierId: string, amount: number, daysAgo = 0) {
   const { user: client } = await createAccount(on, 'client');
-  const course = await courseOf(on, client.id, { id: courierId, status: 'delivered' });
+  const course = await insertCourse(on, { clientId: client.id, courierId, status: 'delivered', paymentMethod: 'mtn_momo', finalPrice: 12_000 });
   const createdAt = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
   const commission = await on.db.commission.create({ data: { courierId, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount, createdAt } });
   await on.db.courierLedgerEntry.create({ data: { courierId, account: 'earnings', kind: 'commission_earned', amount, courseId: course.id, createdAt } });

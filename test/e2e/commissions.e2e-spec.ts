@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { jobIds, JobName, QueueName } from '@coursa/contracts';
 import { commissionFor, estimatePrice, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
+import { expectLedgerInvariant } from '../support/ledger.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
@@ -14,6 +15,8 @@ const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 const PRICE = estimatePrice(PICKUP, DROP);
 const INDEPENDENT_SHARE = commissionFor(PRICE, 0.7);
 const SALARIED_SHARE = commissionFor(PRICE, 0.15);
+/** Cash the wallet courier keeps after handing the rest over: the weekly run nets it out of their commission. */
+const WALLET_KEPT = 1_000;
 const BELOW_MINIMUM = { code: 'EARLY_PAYMENT_BELOW_MINIMUM', detail: 'Montant minimum de 5000 GNF requis pour une demande de paiement' };
 
 type Courier = Awaited<ReturnType<typeof availableCourier>>;
@@ -56,27 +59,31 @@ async function finished(jobId: string) {
 const requestPayment = (courier: { token: string }, amount: number) =>
   app.request('POST', '/api/delivery/request-payment', { amount, reason: 'early_payment' }, { token: courier.token });
 
-/** Independent: three deliveries (the first one paid); salaried: one; wallet: one, paid to its Orange Money account. */
-let independent: Courier, salaried: Courier, wallet: Courier;
+/**
+ * Cash-on-delivery courses put their price in the courier's hands. Independent: three deliveries (the first commission
+ * paid), salaried: one, both handing all the cash over at the office; wallet: one, handing over all but WALLET_KEPT,
+ * paid to its Orange Money account; keeper: one, keeping all the cash.
+ */
+let independent: Courier, salaried: Courier, wallet: Courier, keeper: Courier;
 let independentCourses: string[];
 
 beforeAll(async () => {
   app = await startTestApp();
-  [independent, salaried, wallet] = await Promise.all([
+  [independent, salaried, wallet, keeper] = await Promise.all([
     availableCourier('independent_delivery'),
     availableCourier('salaried_delivery'),
     availableCourier('independent_delivery'),
+    availableCourier('independent_delivery'),
   ]);
-  [independentCourses] = await Promise.all([deliverMany(independent, 3), deliverOne(salaried), deliverOne(wallet)]);
+  [independentCourses] = await Promise.all([deliverMany(independent, 3), deliverOne(salaried), deliverOne(wallet), deliverOne(keeper)]);
   // Paying out belongs to the back office; here the first commission is marked paid directly, with its ledger entry.
   await app.db.commission.update({ where: { courseId: independentCourses[0] }, data: { status: 'paid', paidAt: new Date() } });
   const admin = await signedIn(app, 'admin');
   expect(
     (await app.request('POST', `/api/admin/couriers/${independent.user.id}/ledger-adjustments`, { account: 'earnings', amount: -INDEPENDENT_SHARE, reason: 'Première commission payée à la main' }, { token: admin.token })).status,
   ).toBe(201);
-  // These deliveries were paid in cash: each courier hands the cash over at the office, so what remains is their commissions.
-  for (const [courier, courses] of [[independent, 3], [salaried, 1], [wallet, 1]] as const) {
-    const deposit = await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: courses * PRICE }, { token: admin.token });
+  for (const [courier, amount] of [[independent, 3 * PRICE], [salaried, PRICE], [wallet, PRICE - WALLET_KEPT]] as const) {
+    const deposit = await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount }, { token: admin.token });
     expect(deposit.status).toBe(201);
   }
   const idPhoto = await app.db.storedFile.create({ data: { kind: 'id_photo', storageKey: `kyc/${wallet.user.id}.jpg`, mimeType: 'image/jpeg', sizeBytes: 1, sha256: '0' } });
@@ -94,6 +101,9 @@ beforeAll(async () => {
       bankAccount: '620 00 00 01',
     },
   });
+});
+afterEach(async () => {
+  await expectLedgerInvariant(app);
 });
 afterAll(async () => {
   await app?.close();
@@ -126,7 +136,19 @@ describe('earnings', () => {
     expect(earnings.body.next_payment_date).toBe(new Date(scheduler!.next!).toISOString());
 
     const salariedEarnings = await app.request('GET', '/api/delivery/earnings', undefined, { token: salaried.token });
-    expect(salariedEarnings.body).toMatchObject({ pending_amount: SALARIED_SHARE, pending_courses: 1, paid_amount: 0, total_courses: 1, commission_rate: 0.15 });
+    expect(salariedEarnings.body).toMatchObject({ pending_amount: SALARIED_SHARE, pending_courses: 1, paid_amount: 0, total_courses: 1, commission_rate: 0.15, balance: SALARIED_SHARE });
+
+    // The keeper still holds the client's cash: they owe it, less their commission.
+    const keeperEarnings = await app.request('GET', '/api/delivery/earnings', undefined, { token: keeper.token });
+    expect(keeperEarnings.body).toMatchObject({
+      pending_amount: INDEPENDENT_SHARE,
+      earnings_due: INDEPENDENT_SHARE,
+      cash_held: PRICE,
+      cash_owed: PRICE - INDEPENDENT_SHARE,
+      cash_deposits: 0,
+      balance: INDEPENDENT_SHARE - PRICE,
+      over_cash_cap: false,
+    });
   });
 
   it('list the commissions newest first, each with its course and rate', async () => {
@@ -149,14 +171,18 @@ describe('earnings', () => {
 });
 
 describe('early payment', () => {
-  it('is refused under 5000 GNF pending, with the message of the spec', async () => {
+  it('is refused under 5000 GNF due, with the message of the spec', async () => {
     const newcomer = await signedIn(app, 'independent_delivery');
     expect(await requestPayment(newcomer, 1000)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
     expect(SALARIED_SHARE).toBeLessThan(5000);
     expect(await requestPayment(salaried, SALARIED_SHARE)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
+    // The keeper's commission is over 5000 GNF, but the cash they hold covers it: nothing is due to them.
+    expect(INDEPENDENT_SHARE).toBeGreaterThanOrEqual(5000);
+    expect(await requestPayment(keeper, 5000)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
+    expect(await app.db.payoutRequest.count({ where: { courierId: { in: [newcomer.user.id, salaried.user.id, keeper.user.id] } } })).toBe(0);
   });
 
-  it('asks for a whole amount within what is pending', async () => {
+  it('asks for a whole amount within what is due', async () => {
     expect((await requestPayment(independent, 2 * INDEPENDENT_SHARE + 1)).body.code).toBe('EARLY_PAYMENT_ABOVE_AVAILABLE');
     expect((await requestPayment(independent, 0)).status).toBe(400);
     expect((await requestPayment(independent, 5000.5)).status).toBe(400);
@@ -200,7 +226,7 @@ describe('who may call', () => {
 });
 
 describe('the weekly run', () => {
-  it('run twice for one week pays once: one payout per courier, sent, each commission linked and paid once', async () => {
+  it('run twice for one week pays once: commissions first kept out of the cash held, one payout per courier still owed money, sent, each commission paid once', async () => {
     const isoWeek = isoWeekOf(new Date());
     const week = isoWeekRange(isoWeek);
     const jobs = app.worker.get(JobQueue);
@@ -211,8 +237,30 @@ describe('the weekly run', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]!.finishedAt).not.toBeNull();
     const payouts = runs[0]!.payouts;
+    // The keeper's commission is all kept out of the cash they hold: nothing to send them.
     expect(payouts.map((payout) => payout.courierId).sort()).toEqual([independent.user.id, salaried.user.id, wallet.user.id].sort());
     expect(await app.db.payout.count()).toBe(3);
+    const nettedOf = async (courier: Courier) =>
+      (await app.db.courierLedgerEntry.findMany({ where: { courierId: courier.user.id, kind: 'cash_netted' }, orderBy: { account: 'asc' } })).map((entry) => [entry.account, entry.amount, entry.reason]);
+    const reason = `Semaine ${isoWeek}`;
+    expect(await nettedOf(keeper)).toEqual([
+      ['earnings', -INDEPENDENT_SHARE, reason],
+      ['cash', -INDEPENDENT_SHARE, reason],
+    ]);
+    expect(await nettedOf(wallet)).toEqual([
+      ['earnings', -WALLET_KEPT, reason],
+      ['cash', -WALLET_KEPT, reason],
+    ]);
+    for (const courier of [independent, salaried]) expect(await nettedOf(courier)).toEqual([]);
+    expect(await app.db.commission.findFirstOrThrow({ where: { courierId: keeper.user.id } })).toMatchObject({ status: 'paid', paidAt: expect.any(Date), payoutId: null });
+    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: keeper.token })).body).toMatchObject({
+      pending_amount: 0,
+      paid_amount: INDEPENDENT_SHARE,
+      earnings_due: 0,
+      cash_held: PRICE - INDEPENDENT_SHARE,
+      cash_owed: PRICE - INDEPENDENT_SHARE,
+      balance: INDEPENDENT_SHARE - PRICE,
+    });
 
     for (const payout of payouts) await waitFor(`payout ${payout.id} to be sent`, () => app.db.payout.findUniqueOrThrow({ where: { id: payout.id } }), (row) => row.status === 'completed', 10_000);
     const mine = (await app.db.payout.findUniqueOrThrow({ where: { id: payouts.find((payout) => payout.courierId === independent.user.id)!.id }, include: { commissions: true } }));
@@ -229,7 +277,9 @@ describe('the weekly run', () => {
     expect(mine.commissions.map((commission) => commission.courseId).sort()).toEqual(independentCourses.slice(1).sort());
     expect(await app.db.commission.findUniqueOrThrow({ where: { courseId: independentCourses[0] } })).toMatchObject({ status: 'paid', payoutId: null });
     expect(mine.commissions.every((commission) => commission.status === 'paid')).toBe(true);
-    expect(payouts.find((payout) => payout.courierId === wallet.user.id)).toMatchObject({ phone: '+224620000001', totalCourses: 1, totalCommission: INDEPENDENT_SHARE });
+    // The wallet courier is sent their commission less the cash they kept, to their Orange Money account.
+    expect(payouts.find((payout) => payout.courierId === wallet.user.id)).toMatchObject({ phone: '+224620000001', provider: 'orange_money', totalCourses: 1, totalCommission: INDEPENDENT_SHARE - WALLET_KEPT });
+    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: wallet.token })).body).toMatchObject({ pending_amount: 0, earnings_due: 0, cash_held: 0, balance: 0 });
     expect(await app.db.commission.count({ where: { status: 'pending', payoutId: null } })).toBe(0);
 
     const history = await app.request('GET', '/api/delivery/payment-history', undefined, { token: independent.token });
