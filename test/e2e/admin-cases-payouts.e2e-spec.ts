@@ -65,16 +65,22 @@ function courseOf(on: TestApp, clientId: string, courier: { id: string; status: 
   return insertCourse(on, { clientId, courierId: courier?.id, status: courier?.status ?? 'pending' });
 }
 
+const COURSE_PRICE = 12_000;
+
 /**
- * A pending commission of the courier, on a course the client paid by mobile money (so no cash in the courier's hands)
- * and the courier delivered `daysAgo` days ago, with its ledger entry (as a handover writes them).
+ * A pending commission of the courier, on a course of COURSE_PRICE the courier delivered `daysAgo` days ago, with its
+ * ledger entries as a handover writes them: paid by mobile money unless told otherwise; paid in cash, the courier
+ * also holds its price.
  */
-async function commissionOf(on: TestApp, courierId: string, amount: number, daysAgo = 0) {
+async function commissionOf(on: TestApp, courierId: string, amount: number, daysAgo = 0, paymentMethod: 'mtn_momo' | 'cash_on_delivery' = 'mtn_momo') {
   const { user: client } = await createAccount(on, 'client');
-  const course = await insertCourse(on, { clientId: client.id, courierId, status: 'delivered', paymentMethod: 'mtn_momo', finalPrice: 12_000 });
+  const course = await insertCourse(on, { clientId: client.id, courierId, status: 'delivered', paymentMethod, finalPrice: COURSE_PRICE });
   const createdAt = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
-  const commission = await on.db.commission.create({ data: { courierId, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount, createdAt } });
+  const commission = await on.db.commission.create({ data: { courierId, courseId: course.id, courseAmount: COURSE_PRICE, rateBps: 7000, amount, createdAt } });
   await on.db.courierLedgerEntry.create({ data: { courierId, account: 'earnings', kind: 'commission_earned', amount, courseId: course.id, createdAt } });
+  if (paymentMethod === 'cash_on_delivery') {
+    await on.db.courierLedgerEntry.create({ data: { courierId, account: 'cash', kind: 'cash_collected', amount: COURSE_PRICE, courseId: course.id, createdAt } });
+  }
   return commission;
 }
 
@@ -371,6 +377,24 @@ describe('paying commissions (sandbox)', () => {
     expect(paidIds).toEqual((answers[0]!.status === 200 ? [a!.id, b!.id] : [b!.id, c!.id]).sort());
     expect(await app.db.payout.count({ where: { courierId: courier.id } })).toBe(1);
     expect(await app.db.commission.count({ where: { courierId: courier.id, status: 'pending', payoutId: null } })).toBe(1);
+  });
+
+  it('pays no more than is due: the cash the courier holds comes off their commissions first (409), all paid once they hand it over', async () => {
+    const { user: courier } = await createAccount(app, 'independent_delivery');
+    const online = await commissionOf(app, courier.id, 5000);
+    const inCash = await commissionOf(app, courier.id, 8400, 0, 'cash_on_delivery');
+    // Due: 5000 + 8400 − the 12 000 in the courier's hands.
+    expect(await pay(app, admin, courier.id, [online.id])).toMatchObject({
+      status: 409,
+      body: { code: 'PAYOUT_ABOVE_BALANCE', detail: `Le solde dû à ce livreur est de ${formatGnf(1400)} : les espèces qu'il détient sont déduites de ses commissions.` },
+    });
+    expect(await app.db.payout.count({ where: { courierId: courier.id } })).toBe(0);
+    expect(await app.db.commission.count({ where: { courierId: courier.id, status: 'pending', payoutId: null } })).toBe(2);
+
+    expect((await app.request('POST', `/api/admin/couriers/${courier.id}/cash-deposits`, { amount: COURSE_PRICE }, { token: admin.token })).status).toBe(201);
+    expect(await pay(app, admin, courier.id, [online.id, inCash.id])).toMatchObject({ status: 200, body: { payout: { status: 'completed', amount: 13_400 } } });
+    expect(await app.db.commission.count({ where: { courierId: courier.id, status: 'paid' } })).toBe(2);
+    expect(await balanceOf(app, courier.id)).toBe(0);
   });
 
   it('refuses a wallet that is neither Orange Money nor MTN MoMo, commissions of another courier, an unknown courier, another method', async () => {
