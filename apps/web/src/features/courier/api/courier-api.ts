@@ -6,10 +6,12 @@ import { routeQuery } from '@/lib/query-client';
 export const courierQueries = {
   history: () => routeQuery('GET /api/delivery/history'),
   ratings: () => routeQuery('GET /api/delivery/ratings'),
-  earnings: () => routeQuery('GET /api/delivery/earnings'),
+  // The courier's money also changes away from this screen (a deposit confirmed on the operator's page or phone, a
+  // payout sent): unlike the other tabs, read again when the courier comes back to the window.
+  earnings: () => ({ ...routeQuery('GET /api/delivery/earnings'), refetchOnWindowFocus: true }),
   commissionHistory: () => routeQuery('GET /api/delivery/commission-history'),
   paymentHistory: () => routeQuery('GET /api/delivery/payment-history'),
-  ledger: () => routeQuery('GET /api/delivery/ledger'),
+  ledger: () => ({ ...routeQuery('GET /api/delivery/ledger'), refetchOnWindowFocus: true }),
 };
 
 /** The courier's calls (spec §7), all under /delivery. */

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -11,6 +13,7 @@ export function CourierHome() {
   const user = useCurrentUser();
   const available = useIsAvailable();
   const { pending, error, run } = useSubmit('Une erreur est survenue');
+  useDepositReturn();
 
   return (
     <div className="stack">
@@ -61,9 +64,24 @@ export function CourierHome() {
         </button>
         <button type="button" className="card courier-card" onClick={() => openTab('earnings')}>
           <strong className="card__title">Mes gains</strong>
-          <span className="muted">Commissions, paiements et demande de paiement anticipé.</span>
+          <span className="muted">Solde, espèces à déposer, commissions et paiements.</span>
         </button>
       </div>
     </div>
   );
+}
+
+/**
+ * The provider's page sends the courier back to `/?paiement=<order_id>`; a cash deposit's order (DEPOT_…) reopens
+ * « Mes gains », where the deposit is followed until it is credited.
+ */
+function useDepositReturn() {
+  const openTab = useOpenTab();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returningDeposit = searchParams.get('paiement')?.startsWith('DEPOT_') ?? false;
+  useEffect(() => {
+    if (!returningDeposit) return;
+    setSearchParams({}, { replace: true });
+    openTab('earnings');
+  }, [returningDeposit, setSearchParams, openTab]);
 }

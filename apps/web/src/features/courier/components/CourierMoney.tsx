@@ -7,9 +7,12 @@ import { Button } from '@/components/ui/Button';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { Input } from '@/components/ui/Input';
 import { PhoneInput } from '@/components/ui/PhoneInput';
-import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { useSessionStore } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format';
 import { courierApi, courierQueries } from '../api/courier-api';
+import { formatDateTime } from '../format';
+import type { PendingDeposit } from '../stores/pending-deposit';
 
 export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
   commission_earned: 'Commission',
@@ -26,26 +29,42 @@ const signed = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''
 /** Where the deposit page sends the courier (a seam for tests). */
 export const depositBrowser = { open: (url: string) => window.location.assign(url) };
 
+/** The balance in words: what Coursa owes the courier, or what they owe Coursa. */
+export function balanceText(balance: number): string {
+  if (balance > 0) return `Coursa vous doit ${formatGnf(balance)}`;
+  if (balance < 0) return `Vous devez ${formatGnf(-balance)}`;
+  return formatGnf(0);
+}
+
+interface CourierMoneyProps {
+  summary: EarningsSummaryDto;
+  /** A deposit waits for its operator: no second one meanwhile. */
+  depositWaiting: boolean;
+  onDepositStarted: (deposit: PendingDeposit) => void;
+}
+
 /** The courier's money from their ledger: balance, cash held and owed, deposits, and the entries. */
-export function CourierMoney({ summary }: { summary: EarningsSummaryDto }) {
+export function CourierMoney({ summary, depositWaiting, onDepositStarted }: CourierMoneyProps) {
   const { data: ledger } = useQuery(courierQueries.ledger());
   return (
     <>
-      <section className="card" aria-label="Solde et espèces">
+      <section className="card stack" aria-label="Solde et espèces">
         <h3 className="card__title">Solde et espèces</h3>
         <dl className="details">
-          <DetailRow label={summary.balance < 0 ? 'Solde (vous devez)' : 'Solde (Coursa vous doit)'} value={formatGnf(Math.abs(summary.balance))} />
+          <DetailRow label="Solde" value={balanceText(summary.balance)} />
           <DetailRow label="Espèces détenues" value={formatGnf(summary.cash_held)} />
           <DetailRow label="Espèces à déposer" value={formatGnf(summary.cash_owed)} />
           <DetailRow label="Dépôts" value={formatGnf(summary.cash_deposits)} />
         </dl>
         {summary.over_cash_cap && (
           <Alert tone="error">
-            Vous ne recevez plus de courses payées en espèces : vous devez {formatGnf(summary.cash_owed)} (plafond {formatGnf(summary.cash_cap)}). Déposez
-            la part de Coursa par mobile money ci-dessous ou au bureau.
+            Vous ne recevez plus de courses payées en espèces : déposez la part de Coursa ({formatGnf(summary.cash_owed)}, plafond{' '}
+            {formatGnf(summary.cash_cap)}) par mobile money ci-dessous ou au bureau Coursa.
           </Alert>
         )}
-        {summary.cash_owed > 0 && <DepositForm owed={summary.cash_owed} />}
+        {summary.cash_owed > 0 && !depositWaiting && (
+          <DepositForm owed={summary.cash_owed} depositsBefore={summary.cash_deposits} onStarted={onDepositStarted} />
+        )}
       </section>
       <section className="card" aria-label="Mouvements">
         <h3 className="card__title">Mouvements</h3>
@@ -57,7 +76,7 @@ export function CourierMoney({ summary }: { summary: EarningsSummaryDto }) {
               <span>{signed(entry.amount)}</span>
             </div>
             <p className="muted">
-              {entry.account === 'cash' ? 'Espèces' : 'Gains'} · {formatDate(entry.created_at)}
+              {entry.account === 'cash' ? 'Espèces' : 'Gains'} · {formatDateTime(entry.created_at)}
               {entry.reason ? ` · ${entry.reason}` : ''}
             </p>
           </article>
@@ -67,8 +86,16 @@ export function CourierMoney({ summary }: { summary: EarningsSummaryDto }) {
   );
 }
 
-function DepositForm({ owed }: { owed: number }) {
-  const [phone, setPhone] = useState('');
+interface DepositFormProps {
+  owed: number;
+  depositsBefore: number;
+  onStarted: (deposit: PendingDeposit) => void;
+}
+
+/** Deposit by mobile money: the number says which operator; the operator's page (if any) confirms the payment. */
+function DepositForm({ owed, depositsBefore, onStarted }: DepositFormProps) {
+  const ownPhone = useSessionStore((state) => state.user?.phone);
+  const [phone, setPhone] = useState(() => (ownPhone ? formatPhone(ownPhone) : ''));
   const [amount, setAmount] = useState(String(owed));
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -77,14 +104,15 @@ function DepositForm({ owed }: { owed: number }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!operator) return setError('Numéro Orange Money (62X) ou MTN MoMo (66X) attendu.');
+    if (!wallet || !operator) return setError('Numéro Orange Money (62X) ou MTN MoMo (66X) attendu.');
     setSending(true);
     setError(null);
     try {
-      const started = await courierApi.depositCash({ payment_method: operator, phone_number: phone, amount: Number(amount) });
+      const started = await courierApi.depositCash({ payment_method: operator, phone_number: wallet, amount: Number(amount) });
+      onStarted({ amount: started.amount, deposits_before: depositsBefore, started_at: Date.now() });
       if (started.payment_link) depositBrowser.open(started.payment_link);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : 'Erreur lors du dépôt.');
+      setError(errorMessage(caught, 'Erreur lors du dépôt.'));
     } finally {
       setSending(false);
     }

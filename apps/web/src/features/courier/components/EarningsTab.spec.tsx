@@ -1,8 +1,12 @@
 /** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { requestEarlyPayment } from './EarningsTab';
-
+import { renderWithQuery } from '@/test/render-with-query';
+import { DEPOSIT_POLL_MS, DEPOSIT_WAIT_MS } from '../hooks/deposit-follow-up';
+import { pendingDeposit } from '../stores/pending-deposit';
+import { EarningsTab, requestEarlyPayment } from './EarningsTab';
 
 describe('requestEarlyPayment', () => {
   let fetchMock: jest.Mock<typeof fetch>;
@@ -33,5 +37,91 @@ describe('requestEarlyPayment', () => {
     expect((await requestEarlyPayment(9000, true)).text).toBe("Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre.");
     fetchMock.mockReturnValueOnce(answer(500, { detail: 'Erreur interne', code: 'INTERNAL_ERROR' }));
     expect((await requestEarlyPayment(9000, true)).text).toBe('Erreur lors de la demande de paiement');
+  });
+});
+
+const SUMMARY = {
+  pending_amount: 20000,
+  pending_courses: 2,
+  paid_amount: 0,
+  paid_courses: 0,
+  total_amount: 20000,
+  total_courses: 2,
+  next_payment_date: '2026-11-30T02:00:00.000Z',
+  commission_rate: 0.7,
+  payment_frequency: 'weekly',
+  earnings_due: 20000,
+  cash_held: 12000,
+  cash_owed: 0,
+  cash_deposits: 0,
+  balance: 8000,
+  cash_cap: 500000,
+  over_cash_cap: false,
+};
+
+describe('EarningsTab', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).includes(path));
+  let earnings: typeof SUMMARY;
+
+  beforeEach(() => {
+    earnings = SUMMARY;
+    fetchMock = jest.fn<typeof fetch>((input) => {
+      const url = String(input);
+      if (url.includes('/api/delivery/earnings')) return answer(200, earnings);
+      if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [] });
+      return answer(200, []);
+    });
+    globalThis.fetch = fetchMock;
+    sessionStorage.clear();
+    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('asks an early payment of the balance, not of the pending commissions, and shows why the server refuses', async () => {
+    const reads = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes('/api/delivery/request-payment')
+        ? answer(409, { detail: "Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre.", code: 'PAYMENT_REQUEST_ALREADY_OPEN' })
+        : reads(input, init),
+    );
+    renderWithQuery(<EarningsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Demander un paiement anticipé' }));
+    expect(await screen.findByText("Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre.")).toBeTruthy();
+    const [, init] = calls('/api/delivery/request-payment')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ amount: 8000, reason: 'early_payment' });
+  });
+
+  it('follows a deposit back from the operator’s page until it is credited, then reloads the entries', async () => {
+    jest.useFakeTimers();
+    earnings = { ...SUMMARY, cash_held: 20000, cash_owed: 3600, balance: -3600 };
+    pendingDeposit.save({ amount: 3600, deposits_before: 0, started_at: Date.now() });
+    renderWithQuery(<EarningsTab />);
+    expect(await screen.findByText(/Dépôt de 3\s600 GNF en attente de confirmation/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Déposer par mobile money' })).toBeNull();
+    const ledgerReads = calls('/api/delivery/ledger').length;
+
+    earnings = { ...SUMMARY, cash_held: 16400, cash_owed: 0, cash_deposits: 3600, balance: 3600 };
+    await act(() => jest.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
+    expect(await screen.findByText(/Dépôt de 3\s600 GNF reçu, merci !/)).toBeTruthy();
+    expect(calls('/api/delivery/ledger').length).toBeGreaterThan(ledgerReads);
+    expect(pendingDeposit.load()).toBeNull();
+
+    const reads = calls('/api/delivery/earnings').length;
+    await act(() => jest.advanceTimersByTimeAsync(DEPOSIT_POLL_MS * 3));
+    expect(calls('/api/delivery/earnings')).toHaveLength(reads);
+  });
+
+  it('stops following a deposit the operator never confirms, and says so', async () => {
+    jest.useFakeTimers();
+    earnings = { ...SUMMARY, cash_owed: 3600, balance: -3600 };
+    pendingDeposit.save({ amount: 3600, deposits_before: 0, started_at: Date.now() });
+    renderWithQuery(<EarningsTab />);
+    await screen.findByText(/en attente de confirmation/);
+    await act(() => jest.advanceTimersByTimeAsync(DEPOSIT_WAIT_MS));
+    expect(await screen.findByText(/pas encore confirmé par l'opérateur/)).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Déposer par mobile money' })).toBeTruthy();
   });
 });

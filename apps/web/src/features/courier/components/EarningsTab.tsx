@@ -9,6 +9,7 @@ import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { courierApi, courierQueries } from '../api/courier-api';
+import { useEarningsFollowingDeposit } from '../hooks/deposit-follow-up';
 import { CourierMoney } from './CourierMoney';
 import { DetailRow } from '@/components/ui/DetailRow';
 
@@ -45,7 +46,7 @@ export function EarningsTab() {
 }
 
 function Earnings() {
-  const { data: summary } = useQuery(courierQueries.earnings());
+  const { summary, depositWaiting, depositNotice, followDeposit } = useEarningsFollowingDeposit();
   const { data: commissions = [] } = useQuery(courierQueries.commissionHistory());
   const { data: payments = [] } = useQuery(courierQueries.paymentHistory());
   const queryClient = useQueryClient();
@@ -83,7 +84,8 @@ function Earnings() {
         </Button>
         {notice && <Alert tone={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
       </section>
-      <CourierMoney summary={summary} />
+      {depositNotice && <Alert tone={depositNotice.tone}>{depositNotice.text}</Alert>}
+      <CourierMoney summary={summary} depositWaiting={depositWaiting} onDepositStarted={followDeposit} />
       <section className="card">
         <h3 className="card__title">Historique des commissions</h3>
         {commissions.length === 0 && <p className="muted">Aucune commission.</p>}
