@@ -5,7 +5,6 @@ import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CashPanel } from './CashPanel';
-import { walletHint } from './CommissionPaymentsTab';
 
 const CASH = {
   total_on_street: 612_000,
@@ -49,13 +48,5 @@ describe('CashPanel', () => {
     fireEvent.change(form.querySelectorAll('input')[1]!, { target: { value: 'Bureau de Kaloum' } });
     fireEvent.click(form.querySelector('button')!);
     await waitFor(() => expect(screen.getByText('Dépôt de 12 000 GNF enregistré pour Sékou Touré.')).toBeTruthy());
-  });
-});
-
-describe('walletHint', () => {
-  it('says which wallet a number is', () => {
-    expect(walletHint('622 00 00 01')).toBe('Orange Money');
-    expect(walletHint('+224 664 00 00 01')).toBe('MTN MoMo');
-    expect(walletHint('650 00 00 01')).toBe('Orange Money (62X) ou MTN MoMo (66X) uniquement');
   });
 });

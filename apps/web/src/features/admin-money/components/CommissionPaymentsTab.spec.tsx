@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
-import { CommissionPaymentsTab } from './CommissionPaymentsTab';
+import { CommissionPaymentsTab, walletHint } from './CommissionPaymentsTab';
 
 const group = {
   deliverer_id: 'd1',
@@ -85,5 +85,49 @@ describe('CommissionPaymentsTab', () => {
     fetchMock.mockReturnValueOnce(answer(500, {}));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rejeter' })));
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors du traitement');
+  });
+
+  it('says which wallet the number is, takes Orange Money as MTN MoMo, and will not pay another number', async () => {
+    renderWithQuery(<CommissionPaymentsTab />);
+    const phone = (await screen.findByLabelText('Numéro Mobile Money')) as HTMLInputElement;
+    expect(screen.getByText('MTN MoMo')).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '622 00 00 09' } });
+    expect(screen.getByText('Orange Money')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Payer' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(phone, { target: { value: '650 00 00 09' } });
+    expect(screen.getByText(/^Numéro invalide/)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Payer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('reads a failed payout as given back to the courier’s balance', async () => {
+    const payout = {
+      id: 'p1',
+      deliverer_name: 'Alpha Barry',
+      amount: 7000,
+      status: 'failed',
+      period_start: '2026-11-16T00:00:00Z',
+      period_end: '2026-11-22T23:59:59Z',
+      total_courses: 1,
+      method: 'mobile_money',
+      phone: '+224660999999',
+      reference: 'PAY-2026-W47-1',
+      created_at: '2026-11-23T02:00:00Z',
+      completed_at: null,
+    };
+    const lists = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/payouts') ? answer(200, [payout]) : lists(input, init)));
+    renderWithQuery(<CommissionPaymentsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Historique' }));
+    expect(await screen.findByText('Échoué — remis au solde')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vérifier le statut' })).toBeNull();
+  });
+});
+
+describe('walletHint', () => {
+  it('says which wallet a number is, or that it cannot be paid', () => {
+    expect(walletHint('622 00 00 01')).toBe('Orange Money');
+    expect(walletHint('+224 664 00 00 01')).toBe('MTN MoMo');
+    expect(walletHint('650 00 00 01')).toBe('Numéro invalide : Orange Money (62X) ou MTN MoMo (66X) uniquement');
   });
 });

@@ -4,7 +4,7 @@ import type {
   PendingCommissionGroupDto,
   StaffPaymentRequestDto,
 } from '@coursa/contracts';
-import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
+import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS, type WalletOperator } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -41,11 +41,16 @@ const PAYOUT_STATUS_LABELS: Record<PayoutDto['status'], string> = {
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** Which wallet the number is: payouts go to Orange Money (62X) or MTN MoMo (66X). */
-export function walletHint(phone: string): string {
+/** The wallet a typed number is: payouts go to Orange Money (62X) or MTN MoMo (66X) only. */
+function walletOperatorOfInput(phone: string): WalletOperator | null {
   const wallet = toGuineanMobile(phone);
-  const operator = wallet ? walletOperatorOf(wallet) : null;
-  return operator ? WALLET_OPERATOR_LABELS[operator] : 'Orange Money (62X) ou MTN MoMo (66X) uniquement';
+  return wallet ? walletOperatorOf(wallet) : null;
+}
+
+/** What the phone field says: the number's wallet, or that it cannot be paid. */
+export function walletHint(phone: string): string {
+  const operator = walletOperatorOfInput(phone);
+  return operator ? WALLET_OPERATOR_LABELS[operator] : 'Numéro invalide : Orange Money (62X) ou MTN MoMo (66X) uniquement';
 }
 
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
@@ -119,6 +124,7 @@ function PendingCommissions({ groups, onDone }: { groups: PendingCommissionGroup
 function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onDone: (notice: Notice) => void }) {
   const [phone, setPhone] = useState(group.deliverer_phone);
   const [paying, setPaying] = useState(false);
+  const payable = walletOperatorOfInput(phone) !== null;
 
   async function pay() {
     if (!window.confirm(paymentConfirmation(group.amount, group.deliverer_name))) return;
@@ -155,8 +161,14 @@ function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onD
           </li>
         ))}
       </ul>
-      <PhoneInput label="Numéro Mobile Money" value={phone} onChange={(event) => setPhone(event.target.value)} hint={walletHint(phone)} />
-      <Button disabled={paying || !phone.trim()} onClick={() => void pay()}>
+      <PhoneInput
+        label="Numéro Mobile Money"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        hint={walletHint(phone)}
+        aria-invalid={!payable}
+      />
+      <Button disabled={paying || !payable} onClick={() => void pay()}>
         {paying ? 'Paiement…' : 'Payer'}
       </Button>
     </article>
