@@ -91,6 +91,7 @@ describe('courier money in the browser', () => {
 
     const page = await signedInPage(courier);
     await tab(page, 'Mes gains').click();
+    expect(await figure(page, 'Solde')).toContain(`Vous devez ${gnf(OWED)}`);
     expect(await figure(page, 'Espèces détenues')).toContain(gnf(PRICE));
     expect(await figure(page, 'Espèces à déposer')).toContain(gnf(OWED));
     await page.getByText('Espèces encaissées').first().waitFor();
@@ -103,11 +104,12 @@ describe('courier money in the browser', () => {
     await deposit.getByRole('button', { name: /Déposer/ }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
     await page.getByRole('button', { name: 'Payer' }).click();
+    // Back on the app, « Mes gains » follows the deposit until the payment's callback has credited it.
     await page.waitForURL((url) => !url.pathname.startsWith('/sandbox'));
-    await waitFor('the deposit to be credited', () => app.request('GET', '/api/delivery/earnings', undefined, { token: courier.token }), (answer) => answer.body.cash_owed === 0, 15_000);
-    await page.goto(`${app.baseUrl}/`);
-    await tab(page, 'Mes gains').click();
+    await page.getByText(/Dépôt de .+ GNF reçu, merci !/).waitFor({ timeout: 20_000 });
     expect(await figure(page, 'Espèces à déposer')).toContain(`${gnf(0)} GNF`);
+    expect(await figure(page, 'Espèces détenues')).toContain(gnf(PRICE - OWED));
+    expect(await figure(page, 'Dépôts')).toContain(gnf(OWED));
     await page.getByText("Dépôt d'espèces").first().waitFor();
     await screenshot(page, 'courier-money-deposited');
 
@@ -115,7 +117,9 @@ describe('courier money in the browser', () => {
     const staffPage = await signedInPage(admin);
     await tab(staffPage, 'Commissions').click();
     const cash = staffPage.getByRole('region', { name: 'Espèces' });
-    await cash.getByText(courier.user.fullName).waitFor();
+    const row = cash.locator('li', { has: staffPage.getByText(courier.user.fullName) });
+    await row.waitFor();
+    expect(((await row.textContent()) ?? '').replace(/\s/g, ' ')).toContain(`détient ${gnf(PRICE - OWED)} GNF · doit ${gnf(0)} GNF`);
     await staffPage.getByText('À rembourser').first().waitFor();
     await staffPage.getByText(refundClient.user.fullName).first().waitFor();
     await screenshot(staffPage, 'back-office-cash-and-refunds');
