@@ -117,70 +117,64 @@ export class MtnMomoDisbursementGateway implements PayoutGateway, RefundGateway 
   }
 
   async transfer(request: TransferRequest): Promise<{ providerReference: string }> {
-    const referenceId = referenceIdOf(request.reference);
-    const body = {
+    return this.sendOnce('transfer', request.reference, {
       amount: String(request.amount),
       currency: 'GNF',
       externalId: request.reference,
       payee: { partyIdType: 'MSISDN', partyId: request.phone.replace(/^\+/, '') },
       payerMessage: request.reference,
       payeeNote: `Coursa : commissions ${request.reference}`,
-    };
-    const response = await this.tokens.send((accessToken) =>
-      callProvider(PROVIDER, 'transfer', `${this.disbursementUrl}/v1_0/transfer`, {
-        method: 'POST',
-        headers: { ...productHeaders(this.settings, accessToken), 'x-reference-id': referenceId, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-    // MTN already has a transfer under this reference id: this payout was sent before, and is not sent again.
-    if (response.status === 409) await response.body?.cancel();
-    else await ensureOk(PROVIDER, 'transfer', response);
-    return { providerReference: referenceId };
+    });
   }
 
   async status(providerReference: string): Promise<TransferState> {
-    const url = `${this.disbursementUrl}/v1_0/transfer/${encodeURIComponent(providerReference)}`;
-    const response = await this.tokens.send((accessToken) =>
-      callProvider(PROVIDER, 'transfer status check', url, { headers: productHeaders(this.settings, accessToken) }),
-    );
-    return TRANSFER_STATES[(await answerOf(PROVIDER, 'transfer status check', response, Transfer)).status];
+    return TRANSFER_STATES[(await this.check('transfer', providerReference, Transfer)).status];
   }
 
   /** The money comes from the Disbursement account, which is why refunds use this product (README "Refunds"). */
   async refund(request: RefundRequest): Promise<{ providerReference: string }> {
-    const referenceId = referenceIdOf(request.reference);
-    const body = {
+    return this.sendOnce('refund', request.reference, {
       amount: String(request.amount),
       currency: 'GNF',
       externalId: request.reference,
       payerMessage: request.reference,
       payeeNote: `Coursa : remboursement ${request.reference}`,
       referenceIdToRefund: request.paymentReference,
-    };
+    });
+  }
+
+  async refundStatus(providerReference: string): Promise<RefundState> {
+    const answer = await this.check('refund', providerReference, RefundAnswer);
+    if (answer.status === 'SUCCESSFUL') return { state: 'completed' };
+    if (answer.status === 'PENDING') return { state: 'pending' };
+    const reason = typeof answer.reason === 'string' ? answer.reason : (answer.reason?.code ?? answer.reason?.message);
+    return { state: 'failed', reason: `${PROVIDER} : ${reason || 'FAILED'}` };
+  }
+
+  /**
+   * Sends a transfer or a refund under the reference id derived from ours: MTN answers 409 when it already has one
+   * under that id, which means it was sent before and is not paid again.
+   */
+  private async sendOnce(operation: 'transfer' | 'refund', reference: string, body: object): Promise<{ providerReference: string }> {
+    const referenceId = referenceIdOf(reference);
     const response = await this.tokens.send((accessToken) =>
-      callProvider(PROVIDER, 'refund', `${this.disbursementUrl}/v1_0/refund`, {
+      callProvider(PROVIDER, operation, `${this.disbursementUrl}/v1_0/${operation}`, {
         method: 'POST',
         headers: { ...productHeaders(this.settings, accessToken), 'x-reference-id': referenceId, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
     );
-    // MTN already has a refund under this reference id: it was asked before, and is not paid again.
     if (response.status === 409) await response.body?.cancel();
-    else await ensureOk(PROVIDER, 'refund', response);
+    else await ensureOk(PROVIDER, operation, response);
     return { providerReference: referenceId };
   }
 
-  async refundStatus(providerReference: string): Promise<RefundState> {
-    const url = `${this.disbursementUrl}/v1_0/refund/${encodeURIComponent(providerReference)}`;
+  private async check<T extends z.ZodType>(operation: 'transfer' | 'refund', providerReference: string, shape: T): Promise<z.infer<T>> {
+    const url = `${this.disbursementUrl}/v1_0/${operation}/${encodeURIComponent(providerReference)}`;
     const response = await this.tokens.send((accessToken) =>
-      callProvider(PROVIDER, 'refund status check', url, { headers: productHeaders(this.settings, accessToken) }),
+      callProvider(PROVIDER, `${operation} status check`, url, { headers: productHeaders(this.settings, accessToken) }),
     );
-    const answer = await answerOf(PROVIDER, 'refund status check', response, RefundAnswer);
-    if (answer.status === 'SUCCESSFUL') return { state: 'completed' };
-    if (answer.status === 'PENDING') return { state: 'pending' };
-    const reason = typeof answer.reason === 'string' ? answer.reason : (answer.reason?.code ?? answer.reason?.message);
-    return { state: 'failed', reason: `${PROVIDER} : ${reason || 'FAILED'}` };
+    return answerOf(PROVIDER, `${operation} status check`, response, shape);
   }
 }
 

@@ -183,9 +183,8 @@ export class PayoutsRepository {
       async (tx) => {
         const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek: run.isoWeek }], skipDuplicates: true });
         if (!created) return null;
-        const withEntries = await this.ledger.sumsOf(undefined, tx);
         const couriers = await tx.user.findMany({
-          where: { id: { in: [...withEntries.keys()] } },
+          where: { ledgerEntries: { some: {} } },
           select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
           orderBy: { number: 'asc' },
         });
