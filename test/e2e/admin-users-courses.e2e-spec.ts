@@ -258,6 +258,19 @@ describe('dashboard and analytics', () => {
     expect(answer.body.alerts).toEqual([{ type: 'slow_deliveries', message: 'Temps de livraison moyen élevé : 75,7 min (seuil : 60 min).', value: 75.7 }]);
   });
 
+  it('name four monthly champions on the dashboard (top deliverers stay three)', async () => {
+    // Courier C delivers once, 15 days ago: outside this week and the one before, inside the month.
+    c.c14 = await seedCourse({ client: client.K1, courier: courier.C, status: 'delivered', createdAt: ago(15), pickup: DIXINN, delivered: { price: 9_000, minutes: 30 } });
+
+    const month = await get('/api/admin/analytics?period=30days', admin.token);
+    expect(month.status).toBe(200);
+    // B and A both delivered 3 this month (B's include c9, 10 days ago): B's 50 000 GNF comes first; then D's 2, C's 1.
+    expect(month.body.top_delivery_personnel.map((champion: { name: string }) => champion.name)).toEqual([NAMES.B, NAMES.A, NAMES.D, NAMES.C]);
+    expect(month.body.top_delivery_personnel[3]).toEqual({ name: NAMES.C, completed_deliveries: 1, total_revenue: 9_000 });
+    expect(month.body.top_deliverers).toHaveLength(3);
+    expect(month.body.top_zones.length).toBeLessThanOrEqual(3);
+  });
+
   it('cover only the last 24 hours when asked, with the fallbacks when nothing was ordered or rated', async () => {
     const answer = await get('/api/admin/analytics?period=24h', admin.token);
     expect(answer.status).toBe(200);

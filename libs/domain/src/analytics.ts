@@ -9,8 +9,10 @@ export const TARGET_DELIVERY_MINUTES = 45;
 /** Shown when the period has no rating. */
 export const FALLBACK_SATISFACTION = 5.0;
 export const FALLBACK_PEAK_HOURS = '14:00-16:00';
-/** Top deliverers, top zones and top delivery personnel each show 3 entries; the weekly trends 7 days. */
+/** Top deliverers and top zones each show 3 entries (spec §9); the weekly trends 7 days. */
 export const TOP_LIST_SIZE = 3;
+/** The dashboard's monthly champions (`top_delivery_personnel`): 4 couriers (spec §9 « champions 4 »). */
+export const CHAMPIONS_COUNT = 4;
 export const TREND_DAYS = 7;
 
 /**

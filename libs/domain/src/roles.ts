@@ -19,7 +19,11 @@ export function isStaff(role: string): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role);
 }
 
-/** Account type label of the profile screen (spec §2, "Mon Profil"). */
+/**
+ * Account type label of the profile screen (spec §2, "Mon Profil"). The spec's list ends with "otherwise Support",
+ * which would call a super administrator « Support »; they are « Super administrateur » (README, "Where we differ
+ * from the spec").
+ */
 export function accountTypeLabel(role: string): string {
   switch (role) {
     case 'client':
@@ -29,8 +33,9 @@ export function accountTypeLabel(role: string): string {
     case 'independent_delivery':
       return 'Livreur Indépendant';
     case 'admin':
-    case 'super_admin':
       return 'Administrateur';
+    case 'super_admin':
+      return 'Super administrateur';
     default:
       return 'Support';
   }

@@ -156,15 +156,15 @@ export class AnalyticsRepository {
       GROUP BY day`;
   }
 
-  /** The couriers with the most courses delivered in the period (then the most revenue), with that revenue. */
-  topCouriers({ start, end }: AnalyticsWindow): Promise<CourierFigures[]> {
+  /** The `limit` couriers with the most courses delivered in the period (then the most revenue), with that revenue. */
+  topCouriers({ start, end }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
     return this.prisma.client.$queryRaw<CourierFigures[]>`
       SELECT u.full_name AS name, count(*)::int AS deliveries, coalesce(sum(c.final_price), 0)::float8 AS revenue
       FROM courses c JOIN users u ON u.id = c.courier_id
       WHERE c.status = 'delivered' AND c.delivery_time >= ${start} AND c.delivery_time < ${end}
       GROUP BY u.id, u.full_name
       ORDER BY deliveries DESC, revenue DESC, u.full_name
-      LIMIT ${TOP_LIST_SIZE}`;
+      LIMIT ${limit}`;
   }
 
   /** The zones with the most courses created in the period: the commune nearest to the pickup point, if close enough. */

@@ -4,12 +4,14 @@ import {
   ACTIVE_STATUSES,
   ANALYTICS_PERIODS,
   analyticsAlerts,
+  CHAMPIONS_COUNT,
   COURSE_STATUSES,
   FALLBACK_SATISFACTION,
   growthPercent,
   peakHours,
   percentOf,
   roundTenth,
+  TOP_LIST_SIZE,
   TREND_DAYS,
   type AnalyticsPeriod,
   type CourseStatus,
@@ -59,7 +61,7 @@ export class AnalyticsService {
       this.figures.peopleFigures(window),
       this.figures.coursesByHour(window),
       this.figures.days(window),
-      this.figures.topCouriers(window),
+      this.figures.topCouriers(window, Math.max(TOP_LIST_SIZE, CHAMPIONS_COUNT)),
       this.figures.topZones(window),
     ]);
     const averageDeliveryTime = courses.average_delivery_minutes === null ? null : roundTenth(courses.average_delivery_minutes);
@@ -87,9 +89,9 @@ export class AnalyticsService {
       new_clients: people.new_clients,
       delivery_metrics: { in_progress: courses.in_progress, pending: courses.pending, delivered_today: courses.delivered_today },
       weekly_trends: trends(days, window.trendStart),
-      top_deliverers: couriers.map((courier) => ({ name: courier.name, deliveries: courier.deliveries })),
+      top_deliverers: couriers.slice(0, TOP_LIST_SIZE).map((courier) => ({ name: courier.name, deliveries: courier.deliveries })),
       top_zones: zones,
-      top_delivery_personnel: couriers.map((courier) => ({ name: courier.name, completed_deliveries: courier.deliveries, total_revenue: courier.revenue })),
+      top_delivery_personnel: couriers.slice(0, CHAMPIONS_COUNT).map((courier) => ({ name: courier.name, completed_deliveries: courier.deliveries, total_revenue: courier.revenue })),
       alerts: analyticsAlerts({ cancellationRate, averageDeliveryMinutes: averageDeliveryTime, activeDeliverers: people.active_deliverers }),
     };
   }

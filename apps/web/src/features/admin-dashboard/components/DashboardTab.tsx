@@ -15,9 +15,6 @@ import { NotificationCenter } from './NotificationCenter';
 
 const OpsMap = lazy(() => import('@/components/map/OpsMap'));
 
-/** Spec §9: the dashboard's champions are the top 4 couriers of the last 30 days. */
-const CHAMPIONS = 4;
-
 /** Refreshed every 30 s (spec §9); each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
 const refreshing = { refetchInterval: AUTO_REFRESH_MS, refetchIntervalInBackground: true } as const;
 
@@ -63,7 +60,7 @@ export function DashboardTab() {
       <LiveMap inTransit={transit.data ?? []} />
       <LiveActivityCard analytics={analytics} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
       <FinancialCard analytics={analytics} />
-      <Champions champions={(analytics?.top_delivery_personnel ?? []).slice(0, CHAMPIONS)} loaded={Boolean(analytics)} />
+      <Champions champions={analytics?.top_delivery_personnel ?? []} loaded={Boolean(analytics)} />
       <NotificationCenter />
       <section className="card" aria-labelledby="quick-actions-title">
         <h3 id="quick-actions-title" className="card__title">
