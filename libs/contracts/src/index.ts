@@ -9,6 +9,7 @@ export * from './delivery.js';
 export * from './jobs.js';
 export * from './loyalty.js';
 export * from './outbox.js';
+export * from './pagination.js';
 export * from './payments.js';
 export * from './realtime.js';
 export * from './refunds.js';

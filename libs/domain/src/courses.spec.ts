@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { courseNumber, receiptFileName } from './courses.js';
+import { ACTIVE_STATUSES, courseNumber, receiptFileName, statusesOf } from './courses.js';
 
 describe('course number', () => {
   it.each([
@@ -13,5 +13,13 @@ describe('course number', () => {
 
   it('names the receipt file by the digits alone', () => {
     expect(receiptFileName(123)).toBe('recu-coursa-000123.pdf');
+  });
+});
+
+describe('course status filter', () => {
+  it('lets one status through, or every status in progress for `active`', () => {
+    expect(statusesOf('delivered')).toEqual(['delivered']);
+    expect(statusesOf('active')).toEqual(ACTIVE_STATUSES);
+    expect(statusesOf('active')).not.toContain('pending');
   });
 });

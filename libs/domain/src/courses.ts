@@ -94,6 +94,13 @@ export const DEFAULT_CANCEL_REASONS: Record<Exclude<Mover, 'courier'>, string> =
 /** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
 export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'];
 
+/** What a list of courses can be filtered by: one status, or `active` for every status in progress. */
+export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active'] as const;
+export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
+
+/** The statuses a filter lets through. */
+export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] => (filter === 'active' ? ACTIVE_STATUSES : [filter]);
+
 /** Arrival text on the tracking screen: fixed per status, not computed (spec §4). */
 export function arrivalEstimate(status: CourseStatus): string {
   switch (status) {

@@ -1,0 +1,130 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { ZodPipe } from '../validation/zod.js';
+import { Keyset, pageFields, type PageRequest } from './pagination.js';
+
+const LIMIT_ERROR = { status: 400, code: 'VALIDATION_ERROR', detail: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.' };
+const CURSOR_ERROR = { status: 400, code: 'VALIDATION_ERROR', detail: 'Le paramètre « cursor » est invalide : rechargez la liste depuis le début.' };
+
+describe('pageFields', () => {
+  const pipe = new ZodPipe(z.object({ ...pageFields() }).loose());
+
+  it('reads 20 items when the limit is left out or empty, else the limit asked, 1 to 100', () => {
+    expect(pipe.transform({})).toEqual({ limit: 20 });
+    expect(pipe.transform({ limit: '' })).toEqual({ limit: 20 });
+    expect(pipe.transform({ limit: '1' })).toEqual({ limit: 1 });
+    expect(pipe.transform({ limit: '100', cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' });
+  });
+
+  it('takes a list’s own default', () => {
+    expect(new ZodPipe(z.object(pageFields(50))).transform({})).toEqual({ limit: 50 });
+  });
+
+  it('refuses any other limit with a French message naming it', () => {
+    for (const limit of ['0', '101', '1000', '-1', '1.5', '01', ' 5', '1e1', '0x10', 'abc', ['1', '2']]) {
+      expect(() => pipe.transform({ limit })).toThrow(expect.objectContaining(LIMIT_ERROR));
+    }
+  });
+
+  it('takes an empty cursor as none, and refuses one that is not a short text', () => {
+    expect(pipe.transform({ cursor: '' })).toEqual({ limit: 20 });
+    expect(() => pipe.transform({ cursor: ['a', 'b'] })).toThrow(expect.objectContaining(CURSOR_ERROR));
+    expect(() => pipe.transform({ cursor: 'a'.repeat(513) })).toThrow(expect.objectContaining(CURSOR_ERROR));
+  });
+});
+
+interface Row {
+  id: string;
+  createdAt: Date;
+  status: 'open' | 'in_review' | 'closed';
+  amount: number;
+  name: string;
+}
+
+const STATUSES = ['open', 'in_review', 'closed'] as const;
+const newestFirst = new Keyset<Row, object, object>([
+  { field: 'createdAt', order: 'desc', kind: 'date' },
+  { field: 'id', order: 'desc', kind: 'uuid' },
+]);
+const byStatusThenOldest = new Keyset<Row, object, object>([
+  { field: 'status', order: 'asc', kind: STATUSES },
+  { field: 'createdAt', order: 'asc', kind: 'date' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const at = new Date('2026-05-04T10:20:30.123Z');
+const row = (n: number, fields: Partial<Row> = {}): Row => ({ id: id(n), createdAt: at, status: 'open', amount: 0, name: '', ...fields });
+
+describe('Keyset', () => {
+  it('gives the order for findMany', () => {
+    expect(newestFirst.orderBy).toEqual([{ createdAt: 'desc' }, { id: 'desc' }]);
+  });
+
+  it('matches every row without a cursor', () => {
+    expect(newestFirst.after(undefined)).toEqual({});
+  });
+
+  it('resumes strictly after the cursor’s row, key after key', () => {
+    const cursor = newestFirst.cursorOf(row(7));
+    expect(newestFirst.after(cursor)).toEqual({
+      OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id(7) } }],
+    });
+  });
+
+  it('compares an enum by its declared order (Prisma has no < on enums)', () => {
+    const cursor = byStatusThenOldest.cursorOf(row(3, { status: 'in_review' }));
+    expect(byStatusThenOldest.after(cursor)).toEqual({
+      OR: [
+        { status: { in: ['closed'] } },
+        { status: 'in_review', createdAt: { gt: at } },
+        { status: 'in_review', createdAt: at, id: { gt: id(3) } },
+      ],
+    });
+  });
+
+  it('cuts the rows fetched with one more than the limit into a page and the next cursor', () => {
+    const page: PageRequest = { limit: 2 };
+    expect(newestFirst.take(page)).toBe(3);
+    const rows = [row(3), row(2), row(1)];
+    expect(newestFirst.page(rows, page)).toEqual({ rows: [row(3), row(2)], nextCursor: newestFirst.cursorOf(row(2)) });
+    expect(newestFirst.page(rows.slice(0, 2), page)).toEqual({ rows: [row(3), row(2)], nextCursor: null });
+    expect(newestFirst.page([], page)).toEqual({ rows: [], nextCursor: null });
+  });
+
+  it('refuses a cursor it did not make: garbage, another list’s, or values of the wrong kind', () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const garbage = [
+      'garbage!',
+      'bm90IGpzb24',
+      encode({ createdAt: at }),
+      encode([at.toISOString()]),
+      encode([at.toISOString(), id(1), 'extra']),
+      encode(['2026-05-04', id(1)]),
+      encode(['2026-02-30T10:20:30.123Z', id(1)]),
+      encode([at.toISOString(), 'not-a-uuid']),
+      encode([at.getTime(), id(1)]),
+      byStatusThenOldest.cursorOf(row(1)),
+    ];
+    for (const cursor of garbage) expect(() => newestFirst.after(cursor)).toThrow(expect.objectContaining(CURSOR_ERROR));
+    expect(() => byStatusThenOldest.after(encode(['archived', at.toISOString(), id(1)]))).toThrow(expect.objectContaining(CURSOR_ERROR));
+  });
+
+  it('pages a list computed in memory: every row once, in order, ties broken by the last key', () => {
+    const byAmount = new Keyset<Row>([
+      { field: 'amount', order: 'desc', kind: 'integer' },
+      { field: 'name', order: 'asc', kind: 'text' },
+      { field: 'id', order: 'asc', kind: 'uuid' },
+    ]);
+    const rows = [row(1, { amount: 5, name: 'Binta' }), row(2, { amount: 9, name: 'Awa' }), row(3, { amount: 5, name: 'Alpha' }), row(4, { amount: 5, name: 'Alpha' }), row(5, { amount: 0, name: 'Zé' })];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = byAmount.pageInMemory(rows, { limit: 2, cursor });
+      expect(page.rows.length).toBeLessThanOrEqual(2);
+      seen.push(...page.rows.map((shown) => shown.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([id(2), id(3), id(4), id(1), id(5)]);
+  });
+});

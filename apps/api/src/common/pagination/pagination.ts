@@ -1,0 +1,174 @@
+import { PAGE_SIZE } from '@coursa/contracts';
+import { z } from 'zod';
+import { badRequest } from '../errors/domain-error.js';
+import { isUuid } from '../validation/params.js';
+
+/**
+ * Lists come in pages (README "Lists come in pages"): keyset pagination, never OFFSET. A list is sorted by a few keys
+ * ending with a unique one (the id); a page's cursor is the sort keys of its last item, base64url-encoded JSON, and
+ * the next page is the rows strictly after it in that order. The cursor only says where to resume: the caller's own
+ * filters (whose rows) still decide what a page can hold.
+ */
+
+/** What a list is asked for: how many items, and after which one. */
+export interface PageRequest {
+  limit: number;
+  /** The previous page's next_cursor. */
+  cursor?: string;
+}
+
+/** A page as a repository returns it: its rows and the cursor of the next page (null on the last one). */
+export interface RowsPage<Row> {
+  rows: Row[];
+  nextCursor: string | null;
+}
+
+const LIMIT_MESSAGE = `Le paramètre « limit » doit être un nombre entier entre 1 et ${PAGE_SIZE.max}.`;
+const CURSOR_MESSAGE = 'Le paramètre « cursor » est invalide : rechargez la liste depuis le début.';
+/** Far longer than any list's cursor: a few dates, ids and numbers. */
+const MAX_CURSOR_LENGTH = 512;
+
+const invalidCursor = () => badRequest('VALIDATION_ERROR', CURSOR_MESSAGE);
+const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * The `limit` and `cursor` fields of a list's query schema, to spread into it. `limit` is 1 to 100 written in plain
+ * digits (20 when left out or empty, or the list's own default); `cursor` is checked against the list's keys later.
+ */
+export const pageFields = (defaultLimit: number = PAGE_SIZE.default) => ({
+  limit: z.preprocess(
+    (value) => blankAsMissing(value) ?? String(defaultLimit),
+    z
+      .string({ error: LIMIT_MESSAGE })
+      .regex(/^[1-9]\d{0,2}$/, { error: LIMIT_MESSAGE })
+      .transform(Number)
+      .pipe(z.number().max(PAGE_SIZE.max, { error: LIMIT_MESSAGE })),
+  ),
+  cursor: z.preprocess(blankAsMissing, z.string({ error: CURSOR_MESSAGE }).max(MAX_CURSOR_LENGTH, { error: CURSOR_MESSAGE }).optional()),
+});
+
+/** A sort key's type: a timestamp, a uuid, a whole number, a text, or an enum's values in their declared order. */
+export type KeyKind = 'date' | 'uuid' | 'integer' | 'text' | readonly string[];
+type KeyValue = Date | string | number;
+
+export interface SortKey<Row> {
+  field: keyof Row & string;
+  order: 'asc' | 'desc';
+  kind: KeyKind;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The JSON form of a key's value in a cursor, or undefined when the value cannot be that kind. */
+function decodeValue(kind: KeyKind, value: unknown): KeyValue | undefined {
+  if (kind === 'date') {
+    if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) || date.toISOString() !== value ? undefined : date;
+  }
+  if (kind === 'uuid') return isUuid(value) ? value : undefined;
+  if (kind === 'integer') return Number.isSafeInteger(value) ? (value as number) : undefined;
+  if (kind === 'text') return typeof value === 'string' && value.length <= 200 ? value : undefined;
+  return typeof value === 'string' && kind.includes(value) ? value : undefined;
+}
+
+const encodeValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** Orders two values of one key as the database does (texts: only in memory, where `localeCompare` is the order). */
+function compareValues(kind: KeyKind, a: KeyValue, b: KeyValue): number {
+  if (kind === 'date') return (a as Date).getTime() - (b as Date).getTime();
+  if (kind === 'integer') return (a as number) - (b as number);
+  if (kind === 'text') return (a as string).localeCompare(b as string);
+  if (kind === 'uuid') return a < b ? -1 : a > b ? 1 : 0;
+  return kind.indexOf(a as string) - kind.indexOf(b as string);
+}
+
+/**
+ * One list's order and its cursors. `Where` and `OrderBy` are the Prisma input types of the list's model, so the
+ * clauses it builds go straight into `findMany`.
+ */
+export class Keyset<Row, Where = never, OrderBy = never> {
+  constructor(private readonly keys: readonly [...SortKey<Row>[], SortKey<Row>]) {}
+
+  /** The list's order, for `findMany`. */
+  get orderBy(): OrderBy[] {
+    return this.keys.map((key) => ({ [key.field]: key.order }) as OrderBy);
+  }
+
+  /** How many rows to fetch: one more than the page holds tells whether another page follows. */
+  take(page: PageRequest): number {
+    return page.limit + 1;
+  }
+
+  /**
+   * The rows after the cursor's, in the list's order, as a Prisma where clause: `(k1, k2, …) > (v1, v2, …)` spelled
+   * out as `k1 > v1 OR (k1 = v1 AND k2 > v2) OR …` (Prisma has no row comparison), with `<` for descending keys and
+   * `in` the later values for an enum. Matches everything without a cursor. A cursor not made by this list is a 400.
+   */
+  after(cursor: string | undefined): Where {
+    if (cursor === undefined) return {} as Where;
+    const values = this.decode(cursor);
+    const branches = this.keys.map((key, index) => {
+      const equal = Object.fromEntries(this.keys.slice(0, index).map((earlier, at) => [earlier.field, values[at]]));
+      return { ...equal, [key.field]: this.beyond(key, values[index]!) };
+    });
+    return { OR: branches } as Where;
+  }
+
+  /** Cuts the rows fetched with `take` into the page and the cursor of the next one. */
+  page<T extends Row>(rows: T[], page: PageRequest): RowsPage<T> {
+    if (rows.length <= page.limit) return { rows, nextCursor: null };
+    const shown = rows.slice(0, page.limit);
+    return { rows: shown, nextCursor: this.cursorOf(shown.at(-1)!) };
+  }
+
+  /** For a list computed in memory (not by SQL): sorts it in the list's order and cuts the page after the cursor. */
+  pageInMemory<T extends Row>(rows: readonly T[], page: PageRequest): RowsPage<T> {
+    const sorted = [...rows].sort((a, b) => this.compare(this.valuesOf(a), this.valuesOf(b)));
+    const last = page.cursor === undefined ? null : this.decode(page.cursor);
+    const from = last ? sorted.filter((row) => this.compare(this.valuesOf(row), last) > 0) : sorted;
+    return this.page(from.slice(0, this.take(page)), page);
+  }
+
+  cursorOf(row: Row): string {
+    return Buffer.from(JSON.stringify(this.valuesOf(row).map(encodeValue))).toString('base64url');
+  }
+
+  private valuesOf(row: Row): KeyValue[] {
+    return this.keys.map((key) => row[key.field] as KeyValue);
+  }
+
+  private decode(cursor: string): KeyValue[] {
+    // Node's base64url decoder skips characters outside the alphabet: they would make two texts one cursor.
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      throw invalidCursor();
+    }
+    if (!Array.isArray(parsed) || parsed.length !== this.keys.length) throw invalidCursor();
+    const values = this.keys.map((key, index) => decodeValue(key.kind, parsed[index]));
+    if (values.some((value) => value === undefined)) throw invalidCursor();
+    return values as KeyValue[];
+  }
+
+  /** The filter of one key's values that come after `value` in the list's order. */
+  private beyond(key: SortKey<Row>, value: KeyValue): unknown {
+    const descending = key.order === 'desc';
+    if (typeof key.kind === 'object') {
+      const at = key.kind.indexOf(value as string);
+      return { in: descending ? key.kind.slice(0, at) : key.kind.slice(at + 1) };
+    }
+    return descending ? { lt: value } : { gt: value };
+  }
+
+  /** Negative when `a` comes first in the list's order. */
+  private compare(a: KeyValue[], b: KeyValue[]): number {
+    for (const [index, key] of this.keys.entries()) {
+      const order = compareValues(key.kind, a[index]!, b[index]!);
+      if (order !== 0) return key.order === 'desc' ? -order : order;
+    }
+    return 0;
+  }
+}
