@@ -176,7 +176,8 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/admin/create-delivery-person': { request: () => ({ path: '/api/admin/create-delivery-person', body: {} }), expected: only(STAFF, 400) },
   'POST /api/super-admin/create-admin': { request: () => ({ path: '/api/super-admin/create-admin', body: {} }), expected: only(['super_admin'], 400) },
   // A super_admin exists (this suite's): the first-run migration is closed to everyone.
-  'POST /api/super-admin/migrate-to-super-admin': { request: () => ({ path: '/api/super-admin/migrate-to-super-admin' }), expected: only(STAFF, 403) },
+  'GET /api/super-admin/migration': { request: () => ({ path: '/api/super-admin/migration' }), expected: only(['admin', 'super_admin'], 200) },
+  'POST /api/super-admin/migrate-to-super-admin': { request: () => ({ path: '/api/super-admin/migrate-to-super-admin' }), expected: only(['admin', 'super_admin'], 403) },
   'GET /api/super-admin/audit-logs': { request: () => ({ path: '/api/super-admin/audit-logs?limit=50' }), expected: only(['super_admin'], 200) },
   'GET /api/super-admin/audit-stats': { request: () => ({ path: '/api/super-admin/audit-stats' }), expected: only(['super_admin'], 200) },
   'GET /api/admin/commissions/pending': { request: () => ({ path: '/api/admin/commissions/pending' }), expected: only(STAFF, 200) },

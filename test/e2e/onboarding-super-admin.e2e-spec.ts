@@ -70,6 +70,20 @@ afterAll(async () => {
 describe('migration to super administrator', () => {
   const migrate = (token: string) => app.request('POST', '/api/super-admin/migrate-to-super-admin', undefined, { token, ip: '10.4.4.4' });
 
+  const availability = (token: string) => app.request('GET', '/api/super-admin/migration', undefined, { token });
+
+  it('is offered to an admin exactly while no super_admin exists, never to support', async () => {
+    expect(await availability(admin.token)).toMatchObject({ status: 200, body: { available: true } });
+    expect((await availability(support.token)).status).toBe(403);
+    expect(await migrate(support.token)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: support.user.id } })).toMatchObject({ role: 'support' });
+
+    const existing = await createAccount(app, 'super_admin');
+    expect(await availability(admin.token)).toMatchObject({ status: 200, body: { available: false } });
+    await app.db.user.delete({ where: { id: existing.user.id } });
+    expect(await availability(admin.token)).toMatchObject({ status: 200, body: { available: true } });
+  });
+
   it('is refused (403) while a super_admin exists, with an audit row', async () => {
     const existing = await createAccount(app, 'super_admin');
     const refused = await migrate(admin.token);
@@ -105,6 +119,8 @@ describe('migration to super administrator', () => {
     expect(session.user).toMatchObject({ role: 'super_admin' });
     expect((await app.request('GET', '/api/super-admin/audit-stats', undefined, { token: session.access_token })).status).toBe(200);
     expect((await migrate(session.access_token)).status).toBe(403);
+    expect(await availability(session.access_token)).toMatchObject({ status: 200, body: { available: false } });
+    expect(await availability(admin.token)).toMatchObject({ status: 200, body: { available: false } });
   });
 });
 
@@ -444,6 +460,7 @@ describe('who may call', () => {
       ['GET', `/api/files/${randomUUID()}`],
       ['POST', '/api/admin/create-delivery-person'],
       ['POST', '/api/super-admin/create-admin'],
+      ['GET', '/api/super-admin/migration'],
       ['POST', '/api/super-admin/migrate-to-super-admin'],
       ['GET', '/api/super-admin/audit-logs'],
       ['GET', '/api/super-admin/audit-stats'],

@@ -69,6 +69,7 @@ import type {
   AuditLogsResponse,
   AuditStatsDto,
   CreateAdminRequest,
+  MigrationAvailabilityDto,
   CreateDeliveryPersonRequest,
   CreateDeliveryPersonResponse,
   PhotoUploadResponse,
@@ -206,6 +207,7 @@ export interface ApiRoutes {
 
   // Super admin
   'POST /api/super-admin/create-admin': Route<SuccessResponse, CreateAdminRequest>;
+  'GET /api/super-admin/migration': Route<MigrationAvailabilityDto>;
   'POST /api/super-admin/migrate-to-super-admin': Route<SuccessResponse>;
   'GET /api/super-admin/audit-logs': Route<AuditLogsResponse, never, { limit?: number; action?: string; resource_type?: string }>;
   'GET /api/super-admin/audit-stats': Route<AuditStatsDto>;

@@ -81,6 +81,11 @@ export interface AuditLogsResponse {
 }
 
 /** GET /super-admin/audit-stats: the last 30 days. */
+/** Whether the signed-in admin may migrate to super administrator: only while the platform has none (first-run bootstrap). */
+export interface MigrationAvailabilityDto {
+  available: boolean;
+}
+
 export interface AuditStatsDto {
   total_actions: number;
   /** total_actions / 30, one decimal. */

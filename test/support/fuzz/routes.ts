@@ -219,6 +219,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
 
   // Super admin
   'POST /api/super-admin/create-admin': { caller: 'super_admin', body: account },
+  'GET /api/super-admin/migration': { caller: 'admin', light: true },
   'POST /api/super-admin/migrate-to-super-admin': { caller: 'admin', light: true },
   'GET /api/super-admin/audit-logs': {
     caller: 'super_admin',

@@ -6,7 +6,10 @@ import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
 import { AuditLogsQuery, CreateAdminSchema, type AuditLogsInput } from './dto/super-admin.dto.js';
 import { SuperAdminService } from './super-admin.service.js';
 
-/** The super administrator's calls (spec §7 /super-admin/*); the migration is open to staff while no super_admin exists. */
+/**
+ * The super administrator's calls (spec §7 /super-admin/*). The migration is open to admins while no super_admin exists
+ * (first-run bootstrap); support never becomes the top account.
+ */
 @Roles('super_admin')
 @Controller('super-admin')
 export class SuperAdminController {
@@ -22,7 +25,13 @@ export class SuperAdminController {
     return this.superAdmin.createAdmin(superAdmin, body, ip);
   }
 
-  @Roles('admin', 'support', 'super_admin')
+  @Roles('admin', 'super_admin')
+  @Get('migration')
+  migration(@CurrentUser() staff: AuthUser): Promise<RouteAnswer<'GET /api/super-admin/migration'>> {
+    return this.superAdmin.migrationAvailability(staff);
+  }
+
+  @Roles('admin', 'super_admin')
   @Post('migrate-to-super-admin')
   @HttpCode(200)
   migrate(@CurrentUser() staff: AuthUser, @ClientIp() ip: string): Promise<RouteAnswer<'POST /api/super-admin/migrate-to-super-admin'>> {

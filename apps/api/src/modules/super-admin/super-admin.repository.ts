@@ -31,6 +31,11 @@ export class SuperAdminRepository {
     });
   }
 
+  /** True while the platform has no super administrator (the migration's first-run bootstrap). */
+  async noSuperAdmin(): Promise<boolean> {
+    return (await this.prisma.client.user.count({ where: { role: 'super_admin' } })) === 0;
+  }
+
   /**
    * Makes the caller super_admin if the platform has none yet (first-run bootstrap); false otherwise. The audit
    * row is written either way. The caller's session version moves, so their current tokens stop working.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditLogsResponse, AuditStatsDto, SuccessResponse } from '@coursa/contracts';
+import type { AuditLogsResponse, AuditStatsDto, MigrationAvailabilityDto, SuccessResponse } from '@coursa/contracts';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
@@ -24,6 +24,11 @@ export class SuperAdminService {
     const account = await this.accounts.prepare(input);
     await this.repository.createAdmin({ id: superAdmin.id, role: superAdmin.role, ip }, account, this.clock.now());
     return { success: true, message: SuperAdminMessages.adminCreated };
+  }
+
+  /** An admin may migrate exactly while no super_admin exists; a super_admin never (there is one: themselves). */
+  async migrationAvailability(staff: AuthUser): Promise<MigrationAvailabilityDto> {
+    return { available: staff.role === 'admin' && (await this.repository.noSuperAdmin()) };
   }
 
   async migrateToSuperAdmin(staff: AuthUser, ip: string): Promise<SuccessResponse> {

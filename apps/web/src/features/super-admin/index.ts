@@ -1,3 +1,3 @@
 export { AuditTab } from './components/AuditTab';
 export { CreateAdminTab } from './components/CreateAdminTab';
-export { MigrationPanel } from './components/MigrationPanel';
+export { MigrationOffer, MigrationPanel } from './components/MigrationPanel';

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { adminAnalyticsQueries, AUTO_REFRESH_MS, Figure, FinancialCard, LiveActivityCard, showNumber } from '@/features/admin-analytics';
 import { adminCoursesQueries } from '@/features/admin-courses';
+import { MigrationOffer } from '@/features/super-admin';
 import { useOpenTab } from '@/lib/tabs';
 import { adminDashboardQueries } from '../api/admin-dashboard-api';
 import { useOpsFeed } from '../hooks/use-ops-feed';
@@ -51,6 +52,7 @@ export function DashboardTab() {
           Actualiser
         </Button>
       </div>
+      <MigrationOffer />
       <section className="figures figures--kpi" aria-label="Compteurs">
         <Figure label="Utilisateurs actifs" value={showNumber(stats?.total_users)} />
         <Figure label="Commandes totales" value={showNumber(stats?.total_courses)} />

@@ -12,6 +12,7 @@ export interface AuditFilters {
 
 export const superAdminApi = {
   createAdmin: (body: CreateAdminRequest) => apiClient.call('POST /api/super-admin/create-admin', { body }),
+  migrationAvailability: () => apiClient.call('GET /api/super-admin/migration'),
   migrateToSuperAdmin: () => apiClient.call('POST /api/super-admin/migrate-to-super-admin'),
   auditLogs: ({ action, resource_type }: AuditFilters) =>
     apiClient.call('GET /api/super-admin/audit-logs', { query: { limit: AUDIT_PAGE_LIMIT, action, resource_type } }),
@@ -19,6 +20,8 @@ export const superAdminApi = {
 };
 
 export const superAdminQueries = {
+  /** Whether the signed-in admin may migrate: only while the platform has no super administrator. */
+  migration: () => queryOptions({ queryKey: ['super-admin', 'migration'] as const, queryFn: superAdminApi.migrationAvailability }),
   /** The audit screen loads the entries and the 30 days' statistics together: both fresh, or the screen says it failed. */
   audit: (filters: AuditFilters) =>
     queryOptions({

@@ -1,11 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { useSessionStore } from '@/features/auth';
 import { useSubmit } from '@/hooks/use-submit';
-import { superAdminApi } from '../api/super-admin-api';
+import { superAdminApi, superAdminQueries } from '../api/super-admin-api';
 
 export const MIGRATION_CONFIRMATION =
   'Êtes-vous sûr de vouloir migrer ce compte vers Super Administrateur ? Cette action est irréversible.';
+
+/**
+ * The migration panel where it can be used: shown to an admin exactly while the platform has no super administrator
+ * (first-run bootstrap, the only case the API allows); nothing for anyone else.
+ */
+export function MigrationOffer() {
+  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
+  const { data } = useQuery({ ...superAdminQueries.migration(), enabled: isAdmin });
+  return isAdmin && data?.available ? <MigrationPanel /> : null;
+}
 
 /**
  * Spec §2 "Super-admin migration panel": the signed-in account becomes super administrator, irreversibly.

@@ -5,7 +5,8 @@ import { renderWithQuery } from '@/test/render-with-query';
 import { answer } from '@/test/fetch-answer';
 import { AuditTab } from './AuditTab';
 import { CreateAdminForm } from './CreateAdminForm';
-import { MigrationPanel } from './MigrationPanel';
+import { useSessionStore } from '@/features/auth';
+import { MigrationOffer, MigrationPanel } from './MigrationPanel';
 
 describe('super admin screens', () => {
   let fetchMock: jest.Mock<typeof fetch>;
@@ -35,6 +36,28 @@ describe('super admin screens', () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, message: 'Compte migré.' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Migrer vers Super Administrateur' })));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the migration to an admin only while the platform has no super administrator', async () => {
+    const signInAs = (role: 'admin' | 'support') => useSessionStore.setState({ user: { id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never });
+    signInAs('support');
+    renderWithQuery(<MigrationOffer />);
+    await act(async () => {});
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Migrer vers Super Administrateur' })).toBeNull();
+    cleanup();
+
+    signInAs('admin');
+    fetchMock.mockReturnValueOnce(answer(200, { available: false }));
+    renderWithQuery(<MigrationOffer />);
+    await act(async () => {});
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/super-admin/migration');
+    expect(screen.queryByRole('button', { name: 'Migrer vers Super Administrateur' })).toBeNull();
+    cleanup();
+
+    fetchMock.mockReturnValueOnce(answer(200, { available: true }));
+    renderWithQuery(<MigrationOffer />);
+    expect(await screen.findByRole('button', { name: 'Migrer vers Super Administrateur' })).toBeTruthy();
   });
 
   it('creates an admin with an optional email, and falls back to the spec message', async () => {
