@@ -82,6 +82,23 @@ describe('handshake', () => {
   });
 });
 
+describe("the courier's number on the tracking screen", () => {
+  it("goes to the course's client while it is under way, never to staff nor the courier, and no more once it is closed", async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const tracking = (token: string) => app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token });
+    const courierRow = await app.db.user.findUniqueOrThrow({ where: { id: courier.user.id } });
+    expect((await tracking(client.token)).body.courier_contact).toEqual({ name: courierRow.fullName, phone: courierRow.phone });
+
+    const admin = await signedIn(app, 'admin');
+    expect((await tracking(admin.token)).body.courier_contact).toBeNull();
+    expect((await tracking(courier.token)).body.courier_contact).toBeNull();
+    expect((await tracking((await signedIn(app, 'client')).token)).status).toBe(404);
+
+    expect((await app.request('PUT', `/api/admin/courses/${courseId}/status?new_status=cancelled`, { reason: 'Test' }, { token: admin.token })).status).toBe(200);
+    expect((await tracking(client.token)).body.courier_contact).toBeNull();
+  });
+});
+
 describe('live positions across API processes', () => {
   it('a client on process A sees, in order, the positions its courier sends to process B', async () => {
     const { client, courier, courseId } = await acceptedCourse();

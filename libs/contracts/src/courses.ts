@@ -70,6 +70,8 @@ export interface CourseDto {
   delivery_otp: boolean;
   /** A cancelled paid course's refund (README "Refunds"); null otherwise. */
   refund: CourseRefundDto | null;
+  /** The rating its client gave once delivered (one per course); null before. */
+  rating: { rating: number; comment: string | null } | null;
 }
 
 /** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (DESIGN §5). */
@@ -86,4 +88,6 @@ export interface CourseTrackingDto {
   arrival_estimate: string;
   /** Null when the course is not under way or no position was received. */
   delivery_person_location: { latitude: number; longitude: number; at: string } | null;
+  /** The courier's name and number, for the client's « Contacter le livreur »: only to its client, only while under way. */
+  courier_contact: { name: string; phone: string } | null;
 }

@@ -2,6 +2,7 @@
  * The access policy: whether a session is still valid, and who may see a course. Every entry point (REST
  * guard, socket handshake, periodic socket sweep, queue board, courses, tracking, receipts) asks here.
  */
+import { ACTIVE_STATUSES, type CourseStatus } from './courses.js';
 import { isStaff, type Role } from './roles.js';
 
 /** What an account's row says about the sessions signed with it. */
@@ -52,4 +53,9 @@ export function canSeeCourse(
 ): boolean {
   const relation = courseRelation(user, course);
   return relation !== null && (COURSE_VIEWS[view] as readonly CourseRelation[]).includes(relation);
+}
+
+/** The courier's phone number goes to the course's client only, and only while the course is under way. */
+export function canCallCourier(user: { id: string; role: Role | string }, course: { clientId: string; courierId: string | null; status: CourseStatus }): boolean {
+  return course.courierId !== null && courseRelation(user, course) === 'client' && ACTIVE_STATUSES.includes(course.status);
 }

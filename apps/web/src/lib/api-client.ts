@@ -27,9 +27,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The message a screen shows for a failed call: the server's `detail`, else the screen's own fallback. */
+/**
+ * The message a screen shows for a failed call: the server's `detail` when it says why the request was refused (a
+ * 4xx), else the screen's own fallback (the spec's message; a 5xx's generic detail says no more than it does).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail ? error.detail : fallback;
+  return error instanceof ApiError && error.detail && error.status < 500 ? error.detail : fallback;
 }
 
 export type SessionTokens = Pick<SessionResponse, 'access_token' | 'refresh_token'>;

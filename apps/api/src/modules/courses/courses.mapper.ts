@@ -1,11 +1,18 @@
 import type { CourseDto } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
-import type { Course, Payment, Refund, User } from '../../generated/prisma/client.js';
+import type { Course, Payment, Rating, Refund, User } from '../../generated/prisma/client.js';
 
 /** A course's payment with its refund (the courier's lists leave the refund out: it is the client's business). */
 type CoursePayment = Pick<Payment, 'status'> & { refund?: Pick<Refund, 'status' | 'amount' | 'method'> | null };
 
-export type CourseWithRelations = Course & { client: Pick<User, 'fullName'>; payment: CoursePayment | null };
+export type CourseWithRelations = Course & {
+  client: Pick<User, 'fullName'>;
+  payment: CoursePayment | null;
+  /** The client's rating, when the list loads it (the client's and the courier's lists do). */
+  rating?: Pick<Rating, 'rating' | 'comment'> | null;
+  /** The courier, when loaded: tracking gives the client their number while the course is under way. */
+  courier?: Pick<User, 'fullName' | 'phone'> | null;
+};
 
 /** Spec §3 "Course" as the API returns it; never the OTP hash. */
 export function toCourseDto(course: CourseWithRelations): CourseDto {
@@ -47,5 +54,6 @@ export function toCourseDto(course: CourseWithRelations): CourseDto {
     client_name: course.client.fullName,
     delivery_otp: course.otpHash !== null,
     refund: course.payment?.refund ?? null,
+    rating: course.rating ?? null,
   };
 }

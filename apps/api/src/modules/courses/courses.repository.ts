@@ -10,6 +10,8 @@ import type { CourseWithRelations } from './courses.mapper.js';
 const WITH_RELATIONS = {
   client: { select: { fullName: true } },
   payment: { select: { status: true, refund: { select: { status: true, amount: true, method: true } } } },
+  rating: { select: { rating: true, comment: true } },
+  courier: { select: { fullName: true, phone: true } },
 } as const;
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;

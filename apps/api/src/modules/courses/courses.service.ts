@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, QuoteResponse } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
@@ -167,6 +167,7 @@ export class CoursesService {
       delivery_time: course.deliveryTime?.toISOString() ?? null,
       arrival_estimate: arrivalEstimate(course.status),
       delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
+      courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
     };
   }
 

@@ -11,6 +11,7 @@ const WITH_CLIENT = {
   client: { select: { fullName: true, phone: true } },
   payment: { select: { status: true } },
   commission: { select: { amount: true } },
+  rating: { select: { rating: true, comment: true } },
 } as const;
 
 export type CourierCourse = Course & {

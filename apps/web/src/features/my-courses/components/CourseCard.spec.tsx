@@ -32,6 +32,7 @@ const course: CourseDto = {
   client_name: 'Fanta Camara',
   delivery_otp: false,
   refund: null,
+  rating: null,
 };
 
 const renderCard = (changes: Partial<CourseDto>) =>
@@ -52,5 +53,18 @@ describe('CourseCard: the refund of a cancelled paid course', () => {
   it('says nothing of a refund when there is none', () => {
     renderCard({ refund: null, payment_method: 'cash_on_delivery', payment_status: 'failed' });
     expect(screen.queryByText(/Rembours/)).toBeNull();
+  });
+});
+
+describe('CourseCard: rating a delivered course', () => {
+  afterEach(cleanup);
+
+  it('offers « Évaluer » until the course is rated, then shows the rating given', () => {
+    renderCard({ status: 'delivered', refund: null });
+    expect(screen.getByRole('button', { name: 'Évaluer' })).toBeTruthy();
+    cleanup();
+    renderCard({ status: 'delivered', rating: { rating: 4, comment: 'Rapide' } });
+    expect(screen.queryByRole('button', { name: 'Évaluer' })).toBeNull();
+    expect(screen.getByLabelText('Votre note : 4 sur 5').textContent).toBe('Votre note : ★★★★☆ « Rapide »');
   });
 });

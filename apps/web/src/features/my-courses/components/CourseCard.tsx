@@ -140,7 +140,15 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
       )}
       {course.status === 'delivered' && (
         <div className="course-card__actions">
-          <Button onClick={onRate}>Évaluer</Button>
+          {course.rating ? (
+            <span className="course-card__rating" aria-label={`Votre note : ${course.rating.rating} sur 5`}>
+              Votre note : {'★'.repeat(course.rating.rating)}
+              {'☆'.repeat(5 - course.rating.rating)}
+              {course.rating.comment && <span className="muted"> « {course.rating.comment} »</span>}
+            </span>
+          ) : (
+            <Button onClick={onRate}>Évaluer</Button>
+          )}
           <Button variant="secondary" onClick={() => void downloadReceipt()} disabled={busy}>
             {busy ? 'Téléchargement…' : 'Reçu PDF'}
           </Button>

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DISPUTE_CLOSE_MS, DisputeModal } from './DisputeModal';
 import { RatingModal } from './RatingModal';
 
@@ -67,5 +67,15 @@ describe('after delivery', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect((await screen.findByRole('alert')).textContent).toBe("Erreur lors de l'évaluation");
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ course_id: 'c1', rating: 4, comment: null });
+  });
+
+  it("says the spec's rating message for a server fault, and the server's reason for a refusal", async () => {
+    fetchMock.mockReturnValueOnce(reply(500, { detail: 'Une erreur interne est survenue. Réessayez plus tard.', code: 'INTERNAL_ERROR' }));
+    render(<RatingModal courseId="c1" onDone={() => {}} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Erreur lors de l'évaluation");
+    fetchMock.mockReturnValueOnce(reply(409, { detail: 'Cette course a déjà été évaluée.', code: 'COURSE_ALREADY_RATED' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Cette course a déjà été évaluée.'));
   });
 });

@@ -50,6 +50,8 @@ export function MyCoursesTab() {
           onDone={() => {
             setRating(null);
             setNotice(RATING_MESSAGES.done);
+            // The card then shows the rating given instead of « Évaluer ».
+            void queryClient.invalidateQueries(myCoursesQueries.list());
           }}
         />
       )}

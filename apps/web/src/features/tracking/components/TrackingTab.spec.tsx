@@ -2,7 +2,7 @@
 import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
 
@@ -19,6 +19,7 @@ const tracking = {
   delivery_time: null,
   arrival_estimate: '10-20 min',
   delivery_person_location: { latitude: 9.512345, longitude: -13.709876, at: '2026-11-22T08:05:00.000Z' },
+  courier_contact: { name: 'Mamadou Barry', phone: '+224620000011' },
 };
 
 describe('tracking', () => {
@@ -55,5 +56,24 @@ describe('tracking', () => {
     });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(String(fetchMock.mock.calls[1][0])).toBe(`/api/courses/${tracking.id}/tracking`);
+  });
+
+  it('calls the courier with a tel: link, and opens the claim form for this course', async () => {
+    fetchMock.mockImplementation(() => reply(200, tracking));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    const call = await screen.findByRole('link', { name: 'Contacter le livreur' });
+    expect(call.getAttribute('href')).toBe('tel:+224620000011');
+    fireEvent.click(screen.getByRole('button', { name: 'Signaler un problème' }));
+    expect(screen.getByRole('dialog', { name: 'Signaler un Problème' })).toBeTruthy();
+  });
+
+  it('has no number to call when the API gives none', async () => {
+    fetchMock.mockImplementation(() => reply(200, { ...tracking, courier_contact: null }));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    const call = (await screen.findByRole('button', { name: 'Contacter le livreur' })) as HTMLButtonElement;
+    expect(call.disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Contacter le livreur' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
+import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -68,6 +69,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
   const statusEvent = useCourseStatusEvent(course.id);
   const courierId = statusEvent?.courier_id ?? course.assigned_delivery_person_id;
   const livePosition = useCourierPosition(courierId);
+  const [claiming, setClaiming] = useState(false);
   const refresh = () => void refetch();
 
   // Join the course's room each time the socket (re)connects.
@@ -128,10 +130,27 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       </dl>
       {!online && <p className="muted">Connexion temps réel interrompue : actualisation toutes les 10 secondes.</p>}
       <div className="button-row">
-        <Button variant="secondary">Contacter le livreur</Button>
-        <Button variant="secondary">Signaler un problème</Button>
+        {/* The number comes only to the course's client, only while it is under way (the API decides). */}
+        {tracking.courier_contact && !delivered ? (
+          <a className="button button--secondary" href={`tel:${tracking.courier_contact.phone}`}>
+            Contacter le livreur
+          </a>
+        ) : (
+          <Button variant="secondary" disabled title="Aucun livreur à contacter pour le moment">
+            Contacter le livreur
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setClaiming(true)}>
+          Signaler un problème
+        </Button>
         <Button onClick={refresh}>Actualiser</Button>
       </div>
+      {tracking.courier_contact && !delivered && (
+        <p className="muted">
+          Livreur : {tracking.courier_contact.name} · {tracking.courier_contact.phone}
+        </p>
+      )}
+      {claiming && <DisputeModal courseId={course.id} onClose={() => setClaiming(false)} />}
     </section>
   );
 }
