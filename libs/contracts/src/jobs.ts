@@ -31,6 +31,12 @@ export interface SendMessagePayload {
   kind: MessageKind;
 }
 
+/** An e-mail, rendered by the API: its French subject, plain-text body (`text`) and HTML body. */
+export interface SendEmailPayload extends SendMessagePayload {
+  subject: string;
+  html: string;
+}
+
 /** Ask the provider where a payment stands (after a callback, or on the polling schedule). */
 export interface CheckPaymentPayload {
   paymentId: string;
@@ -65,7 +71,7 @@ export interface SendRefundPayload {
 
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
-  [JobName.SendEmail]: SendMessagePayload;
+  [JobName.SendEmail]: SendEmailPayload;
   [JobName.CheckPayment]: CheckPaymentPayload;
   [JobName.RenderReceipt]: RenderReceiptPayload;
   [JobName.WeeklyCommissionRun]: WeeklyCommissionRunPayload;

@@ -24,6 +24,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toThrow(/SECRET_KEY invalide/);
   });
 
+  it('sends e-mail through SMTP_URL when it is set, and names a bad one without repeating it (it holds a password)', () => {
+    expect(loadConfig({})).toMatchObject({ EMAIL_FROM: 'Coursa <no-reply@coursa.gn>', EMAIL_PER_ADDRESS_PER_HOUR: 10 });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    // docker-compose passes unset variables through as ''.
+    expect(loadConfig({ SMTP_URL: '', EMAIL_FROM: '' })).toMatchObject({ EMAIL_FROM: 'Coursa <no-reply@coursa.gn>' });
+    expect(loadConfig({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://relay:p%40ss@smtp.example.gn:465' }).SMTP_URL).toBe('smtps://relay:p%40ss@smtp.example.gn:465');
+    for (const url of ['http://relay:hunter2@smtp.example.gn', 'smtp://relay:hunter2@', 'relay:hunter2']) {
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(/^Variable SMTP_URL invalide : doit être une URL smtp:\/\/ ou smtps:\/\//);
+      expect(() => loadConfig({ SMTP_URL: url })).not.toThrow(/hunter2/);
+    }
+    expect(loadConfig({ EMAIL_FROM: 'no-reply@coursa.gn' }).EMAIL_FROM).toBe('no-reply@coursa.gn');
+    expect(() => loadConfig({ EMAIL_FROM: 'Coursa' })).toThrow(/^Variable EMAIL_FROM invalide/);
+    expect(() => loadConfig({ EMAIL_FROM: 'Coursa <a@coursa.gn>\r\nBcc: b@example.com' })).toThrow(/^Variable EMAIL_FROM invalide/);
+  });
+
   it("requires the chosen SMS provider's credentials", () => {
     expect(() => loadConfig({ SMS_DRIVER: 'nimba' })).toThrow('Variable NIMBA_SERVICE_ID manquante : requise par SMS_DRIVER=nimba.');
   });

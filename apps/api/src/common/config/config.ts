@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import '../validation/french-errors.js';
 
+/** docker-compose passes `${SMTP_URL:-}` through as '': the same as not set. */
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting of the API and the worker, validated once at boot (STYLE: "Config is validated at boot"). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,6 +55,17 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  /** Where e-mails go out (`smtp://user:pass@host:587`, `smtps://…:465`); unset: to OUTBOX_FILE, like the log SMS driver. */
+  SMTP_URL: unsetWhenEmpty(
+    z.string().refine(isSmtpUrl, 'doit être une URL smtp:// ou smtps:// avec un hôte (mot de passe encodé en %XX)').optional(),
+  ),
+  EMAIL_FROM: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'doit être une adresse, ex. « Coursa <no-reply@coursa.gn> »')
+      .default('Coursa <no-reply@coursa.gn>'),
+  ),
+  EMAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PAYMENT_DRIVER: z.enum(['sandbox', 'live']).default('sandbox'),
   /** Methods offered to clients, in this order. */
   PAYMENT_METHODS: z

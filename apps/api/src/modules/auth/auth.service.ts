@@ -8,6 +8,7 @@ import { LOGGER } from '../../common/logging/logger.js';
 import { RateLimiterService, type RateLimit } from '../../common/rate-limit/rate-limiter.service.js';
 import { Clock, PasswordHasher, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { activationEmail, resetCodeEmail } from '../notifications/email-templates.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -93,7 +94,9 @@ export class AuthService {
     const link = `${this.config.PUBLIC_URL}/activation?token=${token}`;
     const text = `Coursa : bienvenue ${user.fullName} ! Activez votre compte (lien valable 24 h) : ${link}`;
     await this.notifications.sendSms(user.phone, text, 'activation');
-    if (user.email) await this.notifications.sendEmail(user.email, text, 'activation');
+    if (user.email) {
+      await this.notifications.sendEmail(user.email, activationEmail({ fullName: user.fullName, link, validHours: ACTIVATION_TTL_MS / 3600_000 }));
+    }
     return { requires_activation: true, message: AuthMessages.registered };
   }
 
@@ -197,9 +200,12 @@ export class AuthService {
     const code = this.random.digits(CODE_LENGTH);
     const now = this.clock.now();
     await this.repository.createResetCode(user.id, input.method, this.hasher.hash(code), new Date(now.getTime() + RESET_CODE_TTL_MS), now);
-    const text = `Coursa : votre code de réinitialisation est ${code}. Il expire dans 15 minutes. Ne le communiquez à personne.`;
-    if (input.method === 'sms') await this.notifications.sendSms(user.phone, text, 'reset_code');
-    else await this.notifications.sendEmail(user.email!, text, 'reset_code');
+    if (input.method === 'sms') {
+      const text = `Coursa : votre code de réinitialisation est ${code}. Il expire dans 15 minutes. Ne le communiquez à personne.`;
+      await this.notifications.sendSms(user.phone, text, 'reset_code');
+    } else {
+      await this.notifications.sendEmail(user.email!, resetCodeEmail({ fullName: user.fullName, code, validMinutes: RESET_CODE_TTL_MS / 60_000 }));
+    }
     return { message };
   }
 

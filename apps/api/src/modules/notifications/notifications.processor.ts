@@ -1,52 +1,74 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { JobName, type SendMessagePayload } from '@coursa/contracts';
+import { JobName } from '@coursa/contracts';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { RedisService } from '../../common/redis/redis.service.js';
-import { EMAIL_DRIVER, PermanentSendError, SMS_DRIVER, type MessageDriver } from './drivers/message-driver.js';
+import {
+  EMAIL_DRIVER,
+  PermanentSendError,
+  SMS_DRIVER,
+  type MessageDriver,
+  type OutgoingEmail,
+  type OutgoingMessage,
+} from './drivers/message-driver.js';
 
-/** Worker side: sends queued SMS and emails, at most SMS_PER_PHONE_PER_HOUR SMS to one phone. */
+/** How many messages one recipient gets in an hour, counted under `counter`. */
+interface HourlyLimit {
+  counter: 'sms-sent' | 'email-sent';
+  perHour: number;
+}
+
+/**
+ * Worker side: sends queued SMS and e-mails, at most SMS_PER_PHONE_PER_HOUR texts to one phone and
+ * EMAIL_PER_ADDRESS_PER_HOUR e-mails to one address.
+ */
 @Injectable()
 export class NotificationsProcessor implements JobProcessor, OnApplicationShutdown {
   readonly handlers: JobHandlers = {
-    [JobName.SendSms]: (payload, job) => this.sendSms(payload, job),
-    [JobName.SendEmail]: (payload) => this.deliver(this.email, payload),
+    [JobName.SendSms]: (payload, job) =>
+      this.send(this.sms, payload, job, { counter: 'sms-sent', perHour: this.config.SMS_PER_PHONE_PER_HOUR }),
+    [JobName.SendEmail]: (payload, job) =>
+      this.send(this.email, payload, job, { counter: 'email-sent', perHour: this.config.EMAIL_PER_ADDRESS_PER_HOUR }),
   };
 
   constructor(
     @Inject(SMS_DRIVER) private readonly sms: MessageDriver,
-    @Inject(EMAIL_DRIVER) private readonly email: MessageDriver,
+    @Inject(EMAIL_DRIVER) private readonly email: MessageDriver<OutgoingEmail>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisService,
   ) {}
 
-  private async sendSms(payload: SendMessagePayload, job: Job<SendMessagePayload>) {
-    // The hour opens with the first SMS to this phone.
-    const key = this.redis.key('sms-sent', payload.to);
+  private async send<Message extends OutgoingMessage>(driver: MessageDriver<Message>, payload: Message, job: Job<Message>, limit: HourlyLimit) {
+    await this.waitIfOverLimit(limit, payload.to.toLowerCase(), job);
+    // Erased after a permanent refusal (below): a job retried by hand from the dashboard must not send an empty message.
+    if (!payload.text) throw new UnrecoverableError('Message erased after a permanent refusal: not sent again');
+    try {
+      await driver.send(payload);
+    } catch (error) {
+      if (!(error instanceof PermanentSendError)) throw error;
+      // A failed job stays in Redis for a week (DEFAULT_JOB_OPTIONS): it keeps who, what kind and why, not the code
+      // or link, which the outbox relay also wipes from its table once queued.
+      await job.updateData({ ...payload, text: '', ...('html' in payload && { html: '' }) });
+      throw new UnrecoverableError(error.message);
+    }
+  }
+
+  /** The hour opens with the first message to this recipient; past the limit, the job waits for the hour's end. */
+  private async waitIfOverLimit({ counter, perHour }: HourlyLimit, recipient: string, job: Job) {
+    const key = this.redis.key(counter, recipient);
     const results = (await this.redis.client.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec()) ?? [];
     const sent = Number(results[0]?.[1] ?? 0);
-    if (sent > this.config.SMS_PER_PHONE_PER_HOUR) {
-      // Over the per-phone limit: keep the message, send it when the hour is over.
-      await this.redis.client.decr(key);
-      const secondsLeft = Math.max(1, Number(results[2]?.[1] ?? 3600));
-      await job.moveToDelayed(Date.now() + secondsLeft * 1000 + Math.floor(Math.random() * 60_000), job.token);
-      throw new DelayedError();
-    }
-    await this.deliver(this.sms, payload);
+    if (sent <= perHour) return;
+    // Keep the message, send it when the hour is over.
+    await this.redis.client.decr(key);
+    const secondsLeft = Math.max(1, Number(results[2]?.[1] ?? 3600));
+    await job.moveToDelayed(Date.now() + secondsLeft * 1000 + Math.floor(Math.random() * 60_000), job.token);
+    throw new DelayedError();
   }
 
   /** Last of the shutdown hooks: the workers have stopped taking jobs by then (WorkerHost, at module destroy). */
   async onApplicationShutdown() {
     await Promise.all([this.sms.close?.(), this.email.close?.()]);
-  }
-
-  private async deliver(driver: MessageDriver, payload: SendMessagePayload) {
-    try {
-      await driver.send(payload);
-    } catch (error) {
-      if (error instanceof PermanentSendError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobName, type MessageKind } from '@coursa/contracts';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
+import type { Email } from './email-templates.js';
 
 /** API side: queues messages; the worker sends them. */
 @Injectable()
@@ -11,7 +12,8 @@ export class NotificationsService {
     return this.jobs.add(JobName.SendSms, { to, text, kind });
   }
 
-  sendEmail(to: string, text: string, kind: MessageKind): Promise<void> {
-    return this.jobs.add(JobName.SendEmail, { to, text, kind });
+  /** An e-mail built by one of the templates of email-templates.ts. */
+  sendEmail(to: string, email: Email): Promise<void> {
+    return this.jobs.add(JobName.SendEmail, { to, ...email });
   }
 }

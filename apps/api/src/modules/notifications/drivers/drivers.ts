@@ -1,8 +1,9 @@
 import type { AppConfig } from '../../../common/config/config.js';
 import { LogDriver } from './log.driver.js';
-import type { MessageDriver } from './message-driver.js';
+import type { MessageDriver, OutgoingEmail } from './message-driver.js';
 import { NimbaDriver } from './nimba.driver.js';
 import { OrangeSmsDriver } from './orange.driver.js';
+import { SmtpDriver } from './smtp.driver.js';
 import { TwilioDriver } from './twilio.driver.js';
 
 /** The SMS driver named by SMS_DRIVER. loadConfig has checked that the chosen driver's settings are present. */
@@ -34,7 +35,8 @@ export function createSmsDriver(config: AppConfig): MessageDriver {
   }
 }
 
-/** Emails go to the outbox file: no email provider is wired yet (see README). */
-export function createEmailDriver(config: AppConfig): MessageDriver {
-  return new LogDriver(config.OUTBOX_FILE, 'email');
+/** E-mails go out through SMTP_URL when it is set, else to the outbox file (development, tests). */
+export function createEmailDriver(config: AppConfig): MessageDriver<OutgoingEmail> {
+  if (!config.SMTP_URL) return new LogDriver(config.OUTBOX_FILE, 'email');
+  return new SmtpDriver({ url: config.SMTP_URL, from: config.EMAIL_FROM });
 }

@@ -15,9 +15,10 @@ export class LogDriver implements MessageDriver {
     private readonly channel: 'sms' | 'email',
   ) {}
 
-  async send({ to, text, kind }: OutgoingMessage): Promise<void> {
+  /** An e-mail's line has its subject too, and its plain-text body as `text`. */
+  async send({ to, text, kind, subject }: OutgoingMessage & { subject?: string }): Promise<void> {
     this.file ??= mkdir(dirname(this.path), { recursive: true }).then(() => open(this.path, 'a'));
-    const line = JSON.stringify({ at: new Date().toISOString(), channel: this.channel, to, text, kind });
+    const line = JSON.stringify({ at: new Date().toISOString(), channel: this.channel, to, subject, text, kind });
     await (await this.file).appendFile(`${line}\n`);
   }
 

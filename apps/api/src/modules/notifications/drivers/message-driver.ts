@@ -1,4 +1,4 @@
-import type { MessageKind } from '@coursa/contracts';
+import type { MessageKind, SendEmailPayload } from '@coursa/contracts';
 
 export interface OutgoingMessage {
   /** E.164 phone number for SMS, address for email. */
@@ -7,14 +7,17 @@ export interface OutgoingMessage {
   kind: MessageKind;
 }
 
+/** An e-mail: the message's text is its plain-text body. */
+export type OutgoingEmail = SendEmailPayload;
+
 /** Hands one message to a provider; throws when the provider did not accept it (the job is retried). */
-export interface MessageDriver {
-  send(message: OutgoingMessage): Promise<void>;
+export interface MessageDriver<Message extends OutgoingMessage = OutgoingMessage> {
+  send(message: Message): Promise<void>;
   /** Releases what the driver holds open (the log driver's file), at shutdown. */
   close?(): Promise<void>;
 }
 
-/** A refusal that retrying will not fix (bad number, rejected sender): the job fails at once. */
+/** A refusal that retrying will not fix (bad number or address, rejected sender): the job fails at once. */
 export class PermanentSendError extends Error {}
 
 export const SMS_DRIVER = Symbol('SMS_DRIVER');
