@@ -1,5 +1,5 @@
 /** What the rest of the app may use from the auth feature. */
 export { ActivationPage } from './components/ActivationPage';
 export { AuthPage } from './components/AuthPage';
-export { useCurrentUser } from './hooks/use-current-user';
-export { logout, restoreSession, startSession, useSessionStore } from './stores/session-store';
+export { useCurrentUser, useFreshCurrentUser } from './hooks/use-current-user';
+export { logout, refreshCurrentUser, restoreSession, startSession, useSessionStore } from './stores/session-store';

@@ -34,6 +34,21 @@ export async function restoreSession(): Promise<void> {
   }
 }
 
+/**
+ * Reads the signed-in user again: their figures (completed courses, rating, loyalty points) change after sign-in.
+ * Called when one of their courses is delivered (socket) and when a screen showing them opens; a failure keeps the
+ * user as they were (the next call will try again), and a sign-out meanwhile wins.
+ */
+export async function refreshCurrentUser(): Promise<void> {
+  if (useSessionStore.getState().status !== 'signed-in') return;
+  try {
+    const user = await authApi.currentUser();
+    if (useSessionStore.getState().status === 'signed-in') useSessionStore.setState({ user });
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 /** After login, or any answer that opens a new session (e.g. a password change). */
 export function startSession(session: Pick<SessionResponse, 'access_token' | 'refresh_token' | 'user'>): void {
   sessionTokens.save(session);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '@/features/auth';
+import { useFreshCurrentUser } from '@/features/auth';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useOpenTab } from '@/lib/tabs';
@@ -10,7 +10,7 @@ import { toggleAvailability, useIsAvailable } from '../stores/availability';
 /** Courier home (spec §2): banner with counters and the availability toggle, then the sections. */
 export function CourierHome() {
   const openTab = useOpenTab();
-  const user = useCurrentUser();
+  const user = useFreshCurrentUser();
   const available = useIsAvailable();
   const { pending, error, run } = useSubmit('Une erreur est survenue');
   useDepositReturn();

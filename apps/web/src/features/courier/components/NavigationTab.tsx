@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
+import { refreshCurrentUser } from '@/features/auth';
 import { useCourseStatusEvent } from '@/features/realtime';
 import { formatPhone } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
@@ -72,6 +73,8 @@ export function NavigationTab() {
           onDelivered={() => {
             setJustDelivered(true);
             load();
+            // One more completed course on the home banner, without waiting for the socket.
+            void refreshCurrentUser();
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
-import { useCurrentUser } from '@/features/auth';
+import { useFreshCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -7,7 +7,7 @@ import { ProgressBar } from '@/components/ui/ProgressBar';
 
 /** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
 export function ProfileTab() {
-  const user = useCurrentUser();
+  const user = useFreshCurrentUser();
   return (
     <div className="stack">
       <h2 className="page-title">Mon Profil</h2>
