@@ -14,6 +14,8 @@ const RUN_HOUR = 2;
 
 /** Every Monday at 02:00 Conakry time, for the week just ended: the job scheduler's repeat options. */
 export const WEEKLY_RUN_SCHEDULE = { pattern: `0 ${RUN_HOUR} * * ${RUN_WEEKDAY}`, tz: 'Africa/Conakry' };
+/** The schedule as the back office says it. */
+export const WEEKLY_RUN_WHEN = `chaque lundi à ${RUN_HOUR} h (heure de Conakry)`;
 
 const DAY_MS = 24 * 3600 * 1000;
 const ISO_WEEK = /^(\d{4})-W(\d{2})$/;

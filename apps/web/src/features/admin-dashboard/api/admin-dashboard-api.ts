@@ -1,5 +1,11 @@
+import { apiClient } from '@/lib/api-client';
 import { routeQuery } from '@/lib/query-client';
 
 export const adminDashboardQueries = {
   stats: () => routeQuery('GET /api/dashboard/stats'),
+};
+
+export const adminDashboardApi = {
+  /** Sets the short-lived cookie the queue board's pages need (README "Operations"); answers where the board is. */
+  queueBoardSession: () => apiClient.call('POST /api/admin/queue-board/session'),
 };

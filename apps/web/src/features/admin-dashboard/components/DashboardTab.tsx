@@ -13,6 +13,7 @@ import { useOpsFeed } from '../hooks/use-ops-feed';
 import { opsActions, useOpsStore } from '../stores/ops-store';
 import { Champions } from './Champions';
 import { NotificationCenter } from './NotificationCenter';
+import { QueueBoardButton } from './QueueBoardButton';
 
 const OpsMap = lazy(() => import('@/components/map/OpsMap'));
 
@@ -81,6 +82,7 @@ export function DashboardTab() {
           <Button variant="secondary" onClick={() => openTab('courses')}>
             Courses
           </Button>
+          <QueueBoardButton />
         </div>
       </section>
     </div>

@@ -1,4 +1,4 @@
-import type { OfficeDepositRequest, ProcessPaymentRequest } from '@coursa/contracts';
+import type { OfficeDepositRequest, ProcessPaymentRequest, WeeklyRunRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 import { routeQuery } from '@/lib/query-client';
 
@@ -16,5 +16,6 @@ export const moneyApi = {
   approve: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/approve', { params: { id } }),
   reject: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/reject', { params: { id } }),
   checkPayout: (id: string) => apiClient.call('POST /api/admin/payouts/:id/check-status', { params: { id } }),
+  weeklyRun: (body: WeeklyRunRequest) => apiClient.call('POST /api/admin/commissions/weekly-run', { body }),
   officeDeposit: (id: string, body: OfficeDepositRequest) => apiClient.call('POST /api/admin/couriers/:id/cash-deposits', { params: { id }, body }),
 };

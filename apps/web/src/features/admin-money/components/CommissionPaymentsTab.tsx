@@ -19,6 +19,7 @@ import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-me
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CashPanel } from './CashPanel';
 import { RefundsPanel } from './RefundsPanel';
+import { WeeklyRunCard } from './WeeklyRunCard';
 
 type Section = 'pending' | 'requests' | 'history';
 const SECTIONS: readonly { value: Section; label: string }[] = [
@@ -81,6 +82,7 @@ export function CommissionPaymentsTab() {
         (groups ? <PendingCommissions groups={groups} onDone={done} /> : <Loader />)}
       {section === 'requests' && (requests ? <PaymentRequests requests={requests} onDone={done} /> : <Loader />)}
       {section === 'history' && (payouts ? <PayoutHistory payouts={payouts} onDone={done} /> : <Loader />)}
+      <WeeklyRunCard />
       <CashPanel />
       <RefundsPanel />
     </div>
