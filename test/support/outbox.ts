@@ -5,6 +5,8 @@ export interface OutboxLine {
   at: string;
   channel: 'sms' | 'email';
   to: string;
+  /** An e-mail's; its `text` is the plain-text body. */
+  subject?: string;
   text: string;
   kind: string;
 }

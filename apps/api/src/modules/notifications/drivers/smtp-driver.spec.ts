@@ -1,4 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FakeSmtpServer } from '../../../../../../test/support/fake-smtp-server.js';
 import { loadConfig } from '../../../common/config/config.js';
 import { activationEmail, resetCodeEmail } from '../email-templates.js';
@@ -77,8 +81,21 @@ describe('SmtpDriver', () => {
 });
 
 describe('createEmailDriver', () => {
-  it('sends through SMTP_URL when it is set, else writes the outbox file', async () => {
-    expect(createEmailDriver(loadConfig({}))).toBeInstanceOf(LogDriver);
+  it('sends through SMTP_URL when it is set, else writes the outbox file with the subject and the plain-text body', async () => {
+    const outboxFile = join(tmpdir(), `coursa-outbox-${randomUUID()}.jsonl`);
+    const logDriver = createEmailDriver(loadConfig({ OUTBOX_FILE: outboxFile }));
+    expect(logDriver).toBeInstanceOf(LogDriver);
+    await logDriver.send(message('fanta@exemple.gn'));
+    await logDriver.close?.();
+    expect(JSON.parse(readFileSync(outboxFile, 'utf8'))).toMatchObject({
+      channel: 'email',
+      to: 'fanta@exemple.gn',
+      subject: 'Votre code de réinitialisation Coursa',
+      text: message('fanta@exemple.gn').text,
+      kind: 'reset_code',
+    });
+    rmSync(outboxFile);
+
     const smtpDriver = createEmailDriver(loadConfig({ SMTP_URL: smtp.url, EMAIL_FROM: 'Courses <courses@coursa.gn>' }));
     expect(smtpDriver).toBeInstanceOf(SmtpDriver);
     await smtpDriver.send({ to: 'alpha@exemple.gn', ...activationEmail({ fullName: 'Alpha', link: 'https://coursa.gn/activation?token=t0k', validHours: 24 }) });
