@@ -18,6 +18,13 @@ describe('logger', () => {
     expect(line).toContain('[masqué]');
   });
 
+  it("masks a message's bodies, an e-mail's HTML included", () => {
+    const { logger, lines } = capture();
+    logger.info({ job: { to: 'fanta@exemple.gn', text: 'code 482913', html: '<p>482913</p>' } }, 'x');
+    expect(lines.join('')).not.toContain('482913');
+    expect(lines.join('')).toContain('fanta@exemple.gn');
+  });
+
   it("keeps an error's code, which says what went wrong", () => {
     const { logger, lines } = capture();
     logger.error({ err: Object.assign(new Error("Can't reach database server"), { code: 'P1001' }) }, 'failed');

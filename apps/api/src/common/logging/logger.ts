@@ -15,6 +15,7 @@ const SECRET_FIELDS = [
   'otp',
   'code',
   'text',
+  'html',
   'card_number',
   'cvv',
   'secret',
