@@ -172,7 +172,8 @@ const ROUTES: Record<RouteKey, Entry> = {
   // No multipart body.
   'POST /api/upload/personal-photo': { request: () => ({ path: '/api/upload/personal-photo' }), expected: only(STAFF, 400) },
   'POST /api/upload/id-photo': { request: () => ({ path: '/api/upload/id-photo' }), expected: only(STAFF, 400) },
-  'GET /api/files/:id': { request: () => ({ path: `/api/files/${NOBODY}` }), expected: only(STAFF, 404) },
+  'POST /api/upload/parcel-photo': { request: () => ({ path: '/api/upload/parcel-photo' }), expected: only(['client'], 400) },
+  'GET /api/files/:id': { request: () => ({ path: `/api/files/${NOBODY}` }), expected: only(SIGNED_IN, 404) },
   'POST /api/admin/create-delivery-person': { request: () => ({ path: '/api/admin/create-delivery-person', body: {} }), expected: only(STAFF, 400) },
   'POST /api/super-admin/create-admin': { request: () => ({ path: '/api/super-admin/create-admin', body: {} }), expected: only(['super_admin'], 400) },
   // A super_admin exists (this suite's): the first-run migration is closed to everyone.

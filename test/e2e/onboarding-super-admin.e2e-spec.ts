@@ -4,16 +4,12 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount, login, newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { fileOf, JPEG, PNG, uploadPhoto, WEBP } from '../support/uploads.js';
 
 let app: TestApp;
 const storageDir = `var/test/storage-${randomBytes(4).toString('hex')}`;
 
 const FIVE_MB = 5_242_880;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-/** A file of exactly `size` bytes starting with `head`. */
-const fileOf = (head: Buffer, size = 1000) => Buffer.concat([head, randomBytes(size - head.length)]);
 
 const TOO_LARGE = { detail: 'Fichier trop volumineux. Maximum 5MB.', code: 'FILE_TOO_LARGE' };
 const NOT_ALLOWED = { detail: 'Format de fichier non autorisé. Utilisez JPG, PNG ou WebP.', code: 'FILE_TYPE_NOT_ALLOWED' };
@@ -22,12 +18,8 @@ type Account = Awaited<ReturnType<typeof signedIn>>;
 let admin: Account, support: Account, client: Account, courier: Account;
 
 /** Posts a multipart form, as the back office's file input does. */
-async function upload(kind: 'personal-photo' | 'id-photo', token: string, file?: { data: Buffer; name: string; type: string }, field = 'file') {
-  const form = new FormData();
-  if (file) form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const response = await fetch(`${app.baseUrl}/api/upload/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.8.7' }, body: form });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const upload = (kind: 'personal-photo' | 'id-photo', token: string, file?: { data: Buffer; name: string; type: string }, field = 'file') =>
+  uploadPhoto(app, kind, token, file, field);
 
 /** A full, valid KYC payload around an uploaded identity photo. */
 async function kycPayload(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -178,7 +170,7 @@ describe('photo uploads', () => {
 });
 
 describe('KYC photos', () => {
-  it('are served to staff only, with their stored type, never sniffed and never cached by others', async () => {
+  it('are served to staff only (others get 404), with their stored type, never sniffed and never cached by others', async () => {
     const data = fileOf(PNG, 4096);
     const { body } = await upload('id-photo', admin.token, { data, name: 'x.jpg', type: 'image/jpeg' });
     for (const account of [admin, support]) {
@@ -190,8 +182,9 @@ describe('KYC photos', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
     }
+    // Anyone else: the 404 of a file that does not exist.
     for (const account of [client, courier]) {
-      expect((await app.request('GET', body.photo_url, undefined, { token: account.token })).status).toBe(403);
+      expect((await app.request('GET', body.photo_url, undefined, { token: account.token })).status).toBe(404);
     }
     expect((await app.request('GET', body.photo_url)).status).toBe(401);
   });
@@ -457,7 +450,6 @@ describe('who may call', () => {
     const routes: [string, string][] = [
       ['POST', '/api/upload/personal-photo'],
       ['POST', '/api/upload/id-photo'],
-      ['GET', `/api/files/${randomUUID()}`],
       ['POST', '/api/admin/create-delivery-person'],
       ['POST', '/api/super-admin/create-admin'],
       ['GET', '/api/super-admin/migration'],

@@ -16,6 +16,7 @@ import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
+import { FilesModule } from './modules/files/files.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SuperAdminModule } from './modules/super-admin/super-admin.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         AdminModule,
         ReceiptsModule,
         TrackingModule,
+        FilesModule,
         OnboardingModule,
         SuperAdminModule,
       ],

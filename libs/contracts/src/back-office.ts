@@ -1,4 +1,5 @@
 import type { AnalyticsAlert, CourseStatus, Role } from '@coursa/domain';
+import type { CountedPage } from './pagination.js';
 
 /** Spec §3 "Dashboard stats". */
 export interface DashboardStatsDto {
@@ -76,10 +77,11 @@ export interface AdminCourseDto {
   description: string | null;
 }
 
-/** GET /admin/users. */
-export interface AdminUsersResponse {
-  users: AdminUserDto[];
-}
+/** GET /admin/users: newest first (a page). */
+export type AdminUsersResponse = CountedPage<'users', AdminUserDto>;
+
+/** GET /admin/courses: newest first (a page; the spec's answer is a bare array). */
+export type AdminCoursesResponse = CountedPage<'courses', AdminCourseDto>;
 
 /** PUT /users/:id/toggle-status: the account's new state. */
 export interface UserStatusResponse {

@@ -1,4 +1,5 @@
 import type { CourierMoneyFields } from './courier-money.js';
+import type { Page } from './pagination.js';
 
 /** The courier's money (spec §3): earnings, commissions, payouts, early payment requests. */
 
@@ -29,6 +30,9 @@ export interface CommissionDto {
   commission_rate: number;
 }
 
+/** GET /delivery/commission-history: newest first (a page). */
+export type CommissionHistoryResponse = Page<'commissions', CommissionDto>;
+
 /** Spec §3 "Payment record". */
 export interface PaymentRecordDto {
   id: string;
@@ -41,6 +45,9 @@ export interface PaymentRecordDto {
   payment_reference: string;
   total_commission: number;
 }
+
+/** GET /delivery/payment-history: newest first (a page). */
+export type PaymentHistoryResponse = Page<'payments', PaymentRecordDto>;
 
 export interface PaymentRequestDto {
   id: string;

@@ -1,3 +1,5 @@
+import type { Page } from './pagination.js';
+
 /** The courier ledger, cash on delivery and refunds (README "Courier money"). Amounts are whole GNF. */
 
 export type LedgerEntryKind =
@@ -39,10 +41,8 @@ export interface CourierMoneyFields {
   over_cash_cap: boolean;
 }
 
-/** GET /api/delivery/ledger */
-export interface LedgerResponse {
-  entries: LedgerEntryDto[];
-}
+/** GET /api/delivery/ledger: newest first (a page). */
+export type LedgerResponse = Page<'entries', LedgerEntryDto>;
 
 /** POST /api/delivery/cash-deposits: the platform's share deposited by mobile money. */
 export interface CashDepositRequest {
@@ -85,10 +85,9 @@ export interface CourierCashRow {
   over_cap: boolean;
 }
 
-/** GET /api/admin/cash */
-export interface CashOverviewResponse {
+/** GET /api/admin/cash: the couriers who owe the most first (a page); the totals are over all of them. */
+export type CashOverviewResponse = Page<'couriers', CourierCashRow> & {
   /** Client cash held by couriers, all together. */
   total_on_street: number;
   cash_cap: number;
-  couriers: CourierCashRow[];
-}
+};

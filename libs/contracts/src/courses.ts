@@ -1,4 +1,5 @@
 import type { CourseStatus } from '@coursa/domain';
+import type { CountedPage } from './pagination.js';
 import type { CourseRefundDto } from './refunds.js';
 
 export interface LocationDto {
@@ -73,6 +74,9 @@ export interface CourseDto {
   /** The rating its client gave once delivered (one per course); null before. */
   rating: { rating: number; comment: string | null } | null;
 }
+
+/** GET /courses: the caller's courses, newest first (a page; README "Where we differ from the spec"). */
+export type CoursesResponse = CountedPage<'courses', CourseDto>;
 
 /** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (DESIGN §5). */
 export interface CourseTrackingDto {

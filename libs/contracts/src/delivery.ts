@@ -1,5 +1,6 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { CourseDto, LocationDto } from './courses.js';
+import type { CountedPage, Page } from './pagination.js';
 
 /** A pending course as couriers see it before accepting (no phone numbers yet). */
 export interface AvailableCourseDto {
@@ -14,11 +15,17 @@ export interface AvailableCourseDto {
   created_at: string;
 }
 
+/** GET /delivery/available-courses: pending courses, oldest first (a page). */
+export type AvailableCoursesResponse = Page<'courses', AvailableCourseDto>;
+
 /** A course in the courier's history, with what it earns them. */
 export interface DeliveryDto extends CourseDto {
   earnings: number;
   client_contact: { name: string; phone: string };
 }
+
+/** GET /delivery/history: the courier's courses, newest first (a page). */
+export type DeliveryHistoryResponse = CountedPage<'deliveries', DeliveryDto>;
 
 /** What the navigation screen shows (spec §2 "Navigation and delivery"). */
 export interface NavigationDto {

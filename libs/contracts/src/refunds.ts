@@ -1,3 +1,5 @@
+import type { Page } from './pagination.js';
+
 /**
  * Money back to the client of a cancelled paid course (README "Refunds"): MTN MoMo payments through MTN's refund
  * call, the others sent by staff to the client's wallet. Amounts are whole GNF.
@@ -40,9 +42,8 @@ export interface StaffRefundDto {
   completed_at: string | null;
 }
 
-export interface RefundsResponse {
-  refunds: StaffRefundDto[];
-}
+/** GET /admin/refunds: to do first, the longest wait first within a status (a page). */
+export type RefundsResponse = Page<'refunds', StaffRefundDto>;
 
 /** POST /admin/refunds/:id/send */
 export interface SendRefundRequest {

@@ -203,6 +203,7 @@ export interface ApiRoutes {
   'POST /api/admin/create-delivery-person': Route<CreateDeliveryPersonResponse, CreateDeliveryPersonRequest>;
   'POST /api/upload/personal-photo': Route<PhotoUploadResponse, FileUpload>;
   'POST /api/upload/id-photo': Route<PhotoUploadResponse, FileUpload>;
+  'POST /api/upload/parcel-photo': Route<PhotoUploadResponse, FileUpload>;
   'GET /api/files/:id': Route<FileAnswer<'image/jpeg' | 'image/png' | 'image/webp'>>;
 
   // Super admin

@@ -1,4 +1,5 @@
 import type { CaseStatus, DisputeType } from '@coursa/domain';
+import type { Page } from './pagination.js';
 
 /** PUT /admin/disputes/{id} and /admin/support-requests/{id}: staff move a case and may leave a note. */
 export interface UpdateCaseRequest {
@@ -39,6 +40,12 @@ export interface StaffSupportRequestDto extends CaseFields {
   issue: string;
 }
 
+/** GET /admin/disputes: newest first (a page). */
+export type StaffDisputesResponse = Page<'disputes', StaffDisputeDto>;
+
+/** GET /admin/support-requests: newest first (a page). */
+export type StaffSupportRequestsResponse = Page<'support_requests', StaffSupportRequestDto>;
+
 export interface DisputeUpdatedResponse {
   message: string;
   dispute: StaffDisputeDto;
@@ -69,9 +76,8 @@ export interface PendingCommissionGroupDto {
   commissions: PendingCommissionDto[];
 }
 
-export interface PendingCommissionsResponse {
-  commissions: PendingCommissionGroupDto[];
-}
+/** GET /admin/commissions/pending: a page of couriers, the one with the oldest pending commission first. */
+export type PendingCommissionsResponse = Page<'commissions', PendingCommissionGroupDto>;
 
 /** GET /admin/commissions/summary (spec §3 "Commission summary"); months are calendar months in Conakry time. */
 export interface CommissionSummaryDto {
@@ -94,10 +100,8 @@ export interface StaffPaymentRequestDto {
   created_at: string;
 }
 
-export interface PaymentRequestsResponse {
-  /** Pending first, then newest first. */
-  requests: StaffPaymentRequestDto[];
-}
+/** GET /admin/payment-requests: pending first, then newest first (a page). */
+export type PaymentRequestsResponse = Page<'requests', StaffPaymentRequestDto>;
 
 /** POST /admin/commissions/process-payment. */
 export interface ProcessPaymentRequest {
@@ -124,6 +128,9 @@ export interface PayoutDto {
   created_at: string;
   completed_at: string | null;
 }
+
+/** GET /admin/payouts: newest first (a page). */
+export type PayoutsResponse = Page<'payouts', PayoutDto>;
 
 /** POST /admin/commissions/process-payment and /admin/payouts/{id}/check-status. */
 export interface PayoutSentResponse {

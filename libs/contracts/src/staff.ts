@@ -1,9 +1,10 @@
 import type { BloodGroup, EmergencyRelationship, IdType, PayoutAccount, VehicleType } from '@coursa/domain';
 import type { UserDto } from './auth.js';
+import type { Page } from './pagination.js';
 
 /** POST /upload/personal-photo and /upload/id-photo: the stored photo, to quote in the KYC payload. */
 export interface PhotoUploadResponse {
-  /** `/api/files/<file_id>`, served to staff only. */
+  /** `/api/files/<file_id>`: a KYC photo is served to staff only, a parcel photo also to its client and the course's courier. */
   photo_url: string;
   file_id: string;
 }
@@ -76,9 +77,8 @@ export interface AuditLogDto {
   ip: string | null;
 }
 
-export interface AuditLogsResponse {
-  logs: AuditLogDto[];
-}
+/** GET /super-admin/audit-logs: newest first (a page of 50 by default, the spec's page). */
+export type AuditLogsResponse = Page<'logs', AuditLogDto>;
 
 /** GET /super-admin/audit-stats: the last 30 days. */
 /** Whether the signed-in admin may migrate to super administrator: only while the platform has none (first-run bootstrap). */

@@ -59,3 +59,16 @@ export function canSeeCourse(
 export function canCallCourier(user: { id: string; role: Role | string }, course: { clientId: string; courierId: string | null; status: CourseStatus }): boolean {
   return course.courierId !== null && courseRelation(user, course) === 'client' && ACTIVE_STATUSES.includes(course.status);
 }
+
+/**
+ * Uploaded photos: KYC photos (a courier's identity file) go to staff only; a parcel photo to staff, the client who
+ * took it, and whoever sees the course it belongs to live (its courier).
+ */
+export function canSeeFile(
+  user: { id: string; role: Role | string },
+  file: { kind: string; uploadedById: string | null; course: { clientId: string; courierId: string | null } | null },
+): boolean {
+  if (isStaff(user.role)) return true;
+  if (file.kind !== 'parcel_photo') return false;
+  return file.uploadedById === user.id || (file.course !== null && canSeeCourse(user, file.course));
+}

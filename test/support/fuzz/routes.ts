@@ -215,6 +215,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   },
   'POST /api/upload/personal-photo': { caller: 'admin', multipart: true },
   'POST /api/upload/id-photo': { caller: 'admin', multipart: true },
+  'POST /api/upload/parcel-photo': { caller: 'client', multipart: true },
   'GET /api/files/:id': { caller: 'admin' },
 
   // Super admin

@@ -92,6 +92,22 @@ describe('Keyset', () => {
     expect(newestFirst.page([], page)).toEqual({ rows: [], nextCursor: null });
   });
 
+  it('reads a page through findMany: the filter and the cursor together, the order, one row more than the page', async () => {
+    const asked: unknown[] = [];
+    const page = await newestFirst.read({ limit: 1, cursor: newestFirst.cursorOf(row(9)) }, { clientId: 'k' }, async (args) => {
+      asked.push(args);
+      return [row(8), row(7)];
+    });
+    expect(asked).toEqual([
+      {
+        where: { AND: [{ clientId: 'k' }, { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id(9) } }] }] },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: 2,
+      },
+    ]);
+    expect(page).toEqual({ rows: [row(8)], nextCursor: newestFirst.cursorOf(row(8)) });
+  });
+
   it('refuses a cursor it did not make: garbage, another list’s, or values of the wrong kind', () => {
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const garbage = [

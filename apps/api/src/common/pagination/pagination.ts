@@ -47,6 +47,9 @@ export const pageFields = (defaultLimit: number = PAGE_SIZE.default) => ({
   cursor: z.preprocess(blankAsMissing, z.string({ error: CURSOR_MESSAGE }).max(MAX_CURSOR_LENGTH, { error: CURSOR_MESSAGE }).optional()),
 });
 
+/** The query of a list without filters of its own. */
+export const PageQuerySchema = z.object(pageFields()).loose();
+
 /** A sort key's type: a timestamp, a uuid, a whole number, a text, or an enum's values in their declared order. */
 export type KeyKind = 'date' | 'uuid' | 'integer' | 'text' | readonly string[];
 type KeyValue = Date | string | number;
@@ -115,6 +118,15 @@ export class Keyset<Row, Where = never, OrderBy = never> {
     return { OR: branches } as Where;
   }
 
+  /**
+   * Reads one page: `find` runs the model's findMany with the list's filter and the cursor's where clause, its order
+   * and one row more than the page holds (add the includes).
+   */
+  async read<T extends Row>(page: PageRequest, filter: Where, find: (args: { where: Where; orderBy: OrderBy[]; take: number }) => Promise<T[]>): Promise<RowsPage<T>> {
+    const where = { AND: [filter, this.after(page.cursor)] } as Where;
+    return this.page(await find({ where, orderBy: this.orderBy, take: this.take(page) }), page);
+  }
+
   /** Cuts the rows fetched with `take` into the page and the cursor of the next one. */
   page<T extends Row>(rows: T[], page: PageRequest): RowsPage<T> {
     if (rows.length <= page.limit) return { rows, nextCursor: null };
@@ -172,3 +184,10 @@ export class Keyset<Row, Where = never, OrderBy = never> {
     return 0;
   }
 }
+
+/** The usual order of a list: newest first, the id breaking ties (the model's Prisma where and orderBy types). */
+export const newestFirst = <Where, OrderBy>() =>
+  new Keyset<{ createdAt: Date; id: string }, Where, OrderBy>([
+    { field: 'createdAt', order: 'desc', kind: 'date' },
+    { field: 'id', order: 'desc', kind: 'uuid' },
+  ]);

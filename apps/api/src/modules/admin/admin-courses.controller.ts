@@ -6,7 +6,8 @@ import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminCoursesService } from './admin-courses.service.js';
-import { CourseStatusQuery, CoursesQuery, type CourseStatusInput, type CoursesQueryInput } from './dto/admin.dto.js';
+import { CourseListQuery, type CourseListInput } from '../courses/dto/courses.dto.js';
+import { CourseStatusQuery, type CourseStatusInput } from './dto/admin.dto.js';
 
 /** Spec §2 "Course management". */
 @Roles(...STAFF_ROLES)
@@ -15,8 +16,8 @@ export class AdminCoursesController {
   constructor(private readonly courses: AdminCoursesService) {}
 
   @Get()
-  list(@Query(new ZodPipe(CoursesQuery)) query: CoursesQueryInput): Promise<RouteAnswer<'GET /api/admin/courses'>> {
-    return this.courses.list(query.status);
+  list(@Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/admin/courses'>> {
+    return this.courses.list(query);
   }
 
   @Put(':id/status')

@@ -1,22 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseStatus } from '@coursa/domain';
-import type { Course, User } from '../../generated/prisma/client.js';
+import type { Course, Prisma, User } from '../../generated/prisma/client.js';
+import type { PageRequest, RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
 
 export type ListedCourse = Course & { client: Pick<User, 'fullName'>; courier: Pick<User, 'fullName'> | null };
-
-const MAX_LISTED = 500;
 
 @Injectable()
 export class AdminCoursesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  list(status: CourseStatus | undefined): Promise<ListedCourse[]> {
-    return this.prisma.client.course.findMany({
-      where: { status },
-      include: { client: { select: { fullName: true } }, courier: { select: { fullName: true } } },
-      orderBy: { createdAt: 'desc' },
-      take: MAX_LISTED,
-    });
+  /** Every course with the given statuses (all when none), newest first, and how many match in all. */
+  async list(statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<ListedCourse> & { total: number }> {
+    const where: Prisma.CourseWhereInput = statuses ? { status: { in: [...statuses] } } : {};
+    const [rows, total] = await Promise.all([
+      COURSES_NEWEST_FIRST.read(page, where, (args) =>
+        this.prisma.client.course.findMany({ ...args, include: { client: { select: { fullName: true } }, courier: { select: { fullName: true } } } }),
+      ),
+      this.prisma.client.course.count({ where }),
+    ]);
+    return { ...rows, total };
   }
 }

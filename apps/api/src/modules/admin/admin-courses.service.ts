@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminCourseDto } from '@coursa/contracts';
-import type { CourseStatus } from '@coursa/domain';
+import type { AdminCoursesResponse } from '@coursa/contracts';
+import { statusesOf, type CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { AdminCoursesRepository } from './admin-courses.repository.js';
+import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import type { CourseStatusInput } from './dto/admin.dto.js';
 
 @Injectable()
@@ -15,9 +16,10 @@ export class AdminCoursesService {
     private readonly lifecycle: CourseLifecycle,
   ) {}
 
-  /** Newest first. */
-  async list(status: CourseStatus | undefined): Promise<AdminCourseDto[]> {
-    return (await this.courses.list(status)).map((course) => ({
+  /** Newest first, a page at a time. */
+  async list(query: CourseListInput): Promise<AdminCoursesResponse> {
+    const page = await this.courses.list(query.status && statusesOf(query.status), query);
+    const courses = page.rows.map((course) => ({
       id: course.id,
       status: course.status,
       client_id: course.clientId,
@@ -30,6 +32,7 @@ export class AdminCoursesService {
       delivery_location: { address: course.deliveryAddress },
       description: course.description,
     }));
+    return { courses, next_cursor: page.nextCursor, total: page.total };
   }
 
   /**

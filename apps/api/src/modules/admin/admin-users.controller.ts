@@ -19,7 +19,7 @@ export class AdminUsersController {
 
   @Get()
   list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput): Promise<RouteAnswer<'GET /api/admin/users'>> {
-    return this.users.list(query.role);
+    return this.users.list(query);
   }
 
   @Delete(':id')

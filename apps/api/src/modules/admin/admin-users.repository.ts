@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Role } from '@coursa/domain';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -19,7 +20,7 @@ export interface Anonymised {
   passwordHash: string;
 }
 
-const MAX_LISTED = 1000;
+const NEWEST_FIRST = newestFirst<Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>();
 
 @Injectable()
 export class AdminUsersRepository {
@@ -28,9 +29,14 @@ export class AdminUsersRepository {
     private readonly audit: AuditRepository,
   ) {}
 
-  /** Newest first; deleted (anonymised) accounts are gone from the list. */
-  list(role: Role | undefined): Promise<ListedUser[]> {
-    return this.prisma.client.user.findMany({ where: { anonymizedAt: null, role }, select: LISTED, orderBy: { createdAt: 'desc' }, take: MAX_LISTED });
+  /** Newest first, and how many match in all; deleted (anonymised) accounts are gone from the list. */
+  async list(role: Role | undefined, page: PageRequest): Promise<RowsPage<ListedUser> & { total: number }> {
+    const where: Prisma.UserWhereInput = { anonymizedAt: null, role };
+    const [rows, total] = await Promise.all([
+      NEWEST_FIRST.read(page, where, (args) => this.prisma.client.user.findMany({ ...args, select: LISTED })),
+      this.prisma.client.user.count({ where }),
+    ]);
+    return { ...rows, total };
   }
 
   findTarget(id: string): Promise<TargetUser | null> {

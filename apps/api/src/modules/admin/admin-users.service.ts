@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUserDto } from '@coursa/contracts';
-import { isStaff, type Role } from '@coursa/domain';
+import type { AdminUsersResponse } from '@coursa/contracts';
+import { isStaff } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
+import type { UsersQueryInput } from './dto/admin.dto.js';
 
 const ANONYMISED_NAME = 'Utilisateur supprimé';
 /** Not an argon2 hash: no password ever matches it. */
@@ -18,10 +19,11 @@ export class AdminUsersService {
     private readonly clock: Clock,
   ) {}
 
-  async list(role: Role | undefined): Promise<{ users: AdminUserDto[] }> {
-    const users = await this.users.list(role);
+  /** Newest first, a page at a time. */
+  async list(query: UsersQueryInput): Promise<AdminUsersResponse> {
+    const page = await this.users.list(query.role, query);
     return {
-      users: users.map((user) => ({
+      users: page.rows.map((user) => ({
         id: user.id,
         display_id: `USR-${String(user.number).padStart(6, '0')}`,
         full_name: user.fullName,
@@ -31,6 +33,8 @@ export class AdminUsersService {
         is_active: user.isActive,
         created_at: user.createdAt.toISOString(),
       })),
+      next_cursor: page.nextCursor,
+      total: page.total,
     };
   }
 

@@ -18,7 +18,7 @@ export class CasesController {
 
   @Get('disputes')
   disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/disputes'>> {
-    return this.cases.disputes(query.status);
+    return this.cases.disputes(query);
   }
 
   @Put('disputes/:id')
@@ -33,7 +33,7 @@ export class CasesController {
 
   @Get('support-requests')
   supportRequests(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/support-requests'>> {
-    return this.cases.supportRequests(query.status);
+    return this.cases.supportRequests(query);
   }
 
   @Put('support-requests/:id')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
 import type { CaseStatus } from '@coursa/domain';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -22,7 +23,8 @@ export interface CaseChange {
   resolvedAt: Date | null;
 }
 
-const LIST_LIMIT = 200;
+const DISPUTES_NEWEST_FIRST = newestFirst<Prisma.DisputeWhereInput, Prisma.DisputeOrderByWithRelationInput>();
+const REQUESTS_NEWEST_FIRST = newestFirst<Prisma.SupportRequestWhereInput, Prisma.SupportRequestOrderByWithRelationInput>();
 
 /** Claims (clients) and support requests (couriers), as staff list and handle them. */
 @Injectable()
@@ -32,12 +34,12 @@ export class CasesRepository {
     private readonly audit: AuditRepository,
   ) {}
 
-  listDisputes(status?: CaseStatus): Promise<StaffDispute[]> {
-    return this.prisma.client.dispute.findMany({ where: { status }, include: DISPUTE_PEOPLE, orderBy: { createdAt: 'desc' }, take: LIST_LIMIT });
+  listDisputes(status: CaseStatus | undefined, page: PageRequest): Promise<RowsPage<StaffDispute>> {
+    return DISPUTES_NEWEST_FIRST.read(page, { status }, (args) => this.prisma.client.dispute.findMany({ ...args, include: DISPUTE_PEOPLE }));
   }
 
-  listSupportRequests(status?: CaseStatus): Promise<StaffSupportRequest[]> {
-    return this.prisma.client.supportRequest.findMany({ where: { status }, include: SUPPORT_PEOPLE, orderBy: { createdAt: 'desc' }, take: LIST_LIMIT });
+  listSupportRequests(status: CaseStatus | undefined, page: PageRequest): Promise<RowsPage<StaffSupportRequest>> {
+    return REQUESTS_NEWEST_FIRST.read(page, { status }, (args) => this.prisma.client.supportRequest.findMany({ ...args, include: SUPPORT_PEOPLE }));
   }
 
   /** Null when there is no such claim. */

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { DisputeUpdatedResponse, StaffDisputeDto, StaffSupportRequestDto, SupportRequestUpdatedResponse } from '@coursa/contracts';
+import type {
+  DisputeUpdatedResponse,
+  StaffDisputeDto,
+  StaffDisputesResponse,
+  StaffSupportRequestDto,
+  StaffSupportRequestsResponse,
+  SupportRequestUpdatedResponse,
+} from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import { CaseErrors } from './cases.errors.js';
 import { CasesRepository, type CaseChange, type StaffDispute, type StaffSupportRequest } from './cases.repository.js';
-import type { UpdateCaseInput } from './dto/cases.dto.js';
+import type { CaseListInput, UpdateCaseInput } from './dto/cases.dto.js';
 
 const CLOSED: readonly CaseStatus[] = ['resolved', 'rejected'];
 
@@ -16,12 +23,16 @@ export class CasesService {
     private readonly clock: Clock,
   ) {}
 
-  async disputes(status?: CaseStatus): Promise<StaffDisputeDto[]> {
-    return (await this.cases.listDisputes(status)).map(toDisputeDto);
+  /** Newest first, a page at a time. */
+  async disputes(query: CaseListInput): Promise<StaffDisputesResponse> {
+    const { rows, nextCursor } = await this.cases.listDisputes(query.status, query);
+    return { disputes: rows.map(toDisputeDto), next_cursor: nextCursor };
   }
 
-  async supportRequests(status?: CaseStatus): Promise<StaffSupportRequestDto[]> {
-    return (await this.cases.listSupportRequests(status)).map(toSupportRequestDto);
+  /** Newest first, a page at a time. */
+  async supportRequests(query: CaseListInput): Promise<StaffSupportRequestsResponse> {
+    const { rows, nextCursor } = await this.cases.listSupportRequests(query.status, query);
+    return { support_requests: rows.map(toSupportRequestDto), next_cursor: nextCursor };
   }
 
   async updateDispute(staff: AuthUser, id: string, input: UpdateCaseInput, ip?: string): Promise<DisputeUpdatedResponse> {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CommissionsService } from './commissions.service.js';
 import { PaymentRequestSchema, WeeklyRunSchema, type PaymentRequestInput, type WeeklyRunInput } from './dto/commissions.dto.js';
@@ -17,18 +18,24 @@ export class EarningsController {
   }
 
   @Get('commission-history')
-  commissionHistory(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/commission-history'>> {
-    return this.commissions.commissionHistory(courier);
+  commissionHistory(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+  ): Promise<RouteAnswer<'GET /api/delivery/commission-history'>> {
+    return this.commissions.commissionHistory(courier, page);
   }
 
   @Get('payment-history')
-  paymentHistory(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/payment-history'>> {
-    return this.commissions.paymentHistory(courier);
+  paymentHistory(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+  ): Promise<RouteAnswer<'GET /api/delivery/payment-history'>> {
+    return this.commissions.paymentHistory(courier, page);
   }
 
   @Get('ledger')
-  ledger(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/ledger'>> {
-    return this.commissions.ledgerOf(courier);
+  ledger(@CurrentUser() courier: AuthUser, @Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/delivery/ledger'>> {
+    return this.commissions.ledgerOf(courier, page);
   }
 
   @Post('request-payment')

@@ -1,11 +1,16 @@
 import { formatGnf } from '@coursa/domain';
 import { Injectable } from '@nestjs/common';
-import type { CommissionStatus, PayoutRequest } from '../../generated/prisma/client.js';
+import type { CommissionStatus, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { newestFirst, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+
+const COMMISSIONS_NEWEST_FIRST = newestFirst<Prisma.CommissionWhereInput, Prisma.CommissionOrderByWithRelationInput>();
+
+const PAYOUTS_NEWEST_FIRST = newestFirst<Prisma.PayoutWhereInput, Prisma.PayoutOrderByWithRelationInput>();
 
 @Injectable()
 export class CommissionsRepository {
@@ -33,17 +38,14 @@ export class CommissionsRepository {
     return pending._sum.amount ?? 0;
   }
 
-  listCommissions(courierId: string) {
-    return this.prisma.client.commission.findMany({
-      where: { courierId },
-      include: { course: { select: { pickupAddress: true, deliveryAddress: true } } },
-      orderBy: { createdAt: 'desc' },
-      take: 200,
-    });
+  listCommissions(courierId: string, page: PageRequest) {
+    return COMMISSIONS_NEWEST_FIRST.read(page, { courierId }, (args) =>
+      this.prisma.client.commission.findMany({ ...args, include: { course: { select: { pickupAddress: true, deliveryAddress: true } } } }),
+    );
   }
 
-  listPayouts(courierId: string) {
-    return this.prisma.client.payout.findMany({ where: { courierId }, orderBy: { createdAt: 'desc' }, take: 100 });
+  listPayouts(courierId: string, page: PageRequest) {
+    return PAYOUTS_NEWEST_FIRST.read(page, { courierId }, (args) => this.prisma.client.payout.findMany(args));
   }
 
   /** Records an early payment request, unless the courier already has one pending (then null). */

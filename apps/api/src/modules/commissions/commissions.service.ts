@@ -4,13 +4,14 @@ import { amountDue, commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWee
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
-import type { CommissionDto, EarningsSummaryDto, LedgerResponse, PaymentRecordDto, PaymentRequestDto } from '@coursa/contracts';
+import type { CommissionHistoryResponse, EarningsSummaryDto, LedgerResponse, PaymentHistoryResponse, PaymentRequestDto } from '@coursa/contracts';
 import type { PaymentRequestInput } from './dto/commissions.dto.js';
 
 const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
@@ -64,8 +65,9 @@ export class CommissionsService {
   }
 
   /** Newest first, each at the rate it was earned at. */
-  async commissionHistory(courier: AuthUser): Promise<CommissionDto[]> {
-    return (await this.commissions.listCommissions(courier.id)).map((commission) => ({
+  async commissionHistory(courier: AuthUser, page: PageRequest): Promise<CommissionHistoryResponse> {
+    const { rows, nextCursor } = await this.commissions.listCommissions(courier.id, page);
+    const commissions = rows.map((commission) => ({
       id: commission.id,
       status: commission.status,
       created_at: commission.createdAt.toISOString(),
@@ -74,10 +76,13 @@ export class CommissionsService {
       commission_amount: commission.amount,
       commission_rate: commission.rateBps / 10_000,
     }));
+    return { commissions, next_cursor: nextCursor };
   }
 
-  async paymentHistory(courier: AuthUser): Promise<PaymentRecordDto[]> {
-    return (await this.commissions.listPayouts(courier.id)).map((payout) => ({
+  /** Newest first. */
+  async paymentHistory(courier: AuthUser, page: PageRequest): Promise<PaymentHistoryResponse> {
+    const { rows, nextCursor } = await this.commissions.listPayouts(courier.id, page);
+    const payments = rows.map((payout) => ({
       id: payout.id,
       payment_status: PAYMENT_STATUS[payout.status],
       created_at: payout.createdAt.toISOString(),
@@ -88,6 +93,7 @@ export class CommissionsService {
       payment_reference: payout.reference,
       total_commission: payout.totalCommission,
     }));
+    return { payments, next_cursor: nextCursor };
   }
 
   /**
@@ -107,8 +113,8 @@ export class CommissionsService {
   }
 
   /** The courier's ledger, newest first. */
-  async ledgerOf(courier: AuthUser): Promise<LedgerResponse> {
-    return { entries: await this.ledger.entries(courier.id) };
+  async ledgerOf(courier: AuthUser, page: PageRequest): Promise<LedgerResponse> {
+    return this.ledger.entries(courier.id, page);
   }
 
   /** Staff run a week's batch on demand (by default the week just ended); the job id makes two clicks one job. */

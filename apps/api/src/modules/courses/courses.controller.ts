@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
@@ -6,7 +6,7 @@ import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from './courses.errors.js';
 import { CoursesService } from './courses.service.js';
-import { CreateCourseSchema, QuoteSchema, type CreateCourseInput, type QuoteInput } from './dto/courses.dto.js';
+import { CourseListQuery, CreateCourseSchema, QuoteSchema, type CourseListInput, type CreateCourseInput, type QuoteInput } from './dto/courses.dto.js';
 
 const CourseId = UuidParam(CourseErrors.notFound);
 
@@ -33,8 +33,8 @@ export class CoursesController {
   }
 
   @Get()
-  list(@CurrentUser() user: AuthUser): Promise<RouteAnswer<'GET /api/courses'>> {
-    return this.courses.list(user);
+  list(@CurrentUser() user: AuthUser, @Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/courses'>> {
+    return this.courses.list(user, query);
   }
 
   @Get(':id')

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
+import type { CourseStatus } from '@coursa/domain';
 import type { Payment, PaymentMethod, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -13,6 +15,9 @@ const WITH_RELATIONS = {
   rating: { select: { rating: true, comment: true } },
   courier: { select: { fullName: true, phone: true } },
 } as const;
+
+/** Lists of courses, newest first (the client's, the courier's history, the back office's). */
+export const COURSES_NEWEST_FIRST = newestFirst<Prisma.CourseWhereInput, Prisma.CourseOrderByWithRelationInput>();
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
@@ -78,13 +83,14 @@ export class CoursesRepository {
     });
   }
 
-  listForUser(userId: string): Promise<CourseWithRelations[]> {
-    return this.prisma.client.course.findMany({
-      where: { OR: [{ clientId: userId }, { courierId: userId }] },
-      include: WITH_RELATIONS,
-      orderBy: { createdAt: 'desc' },
-      take: 200,
-    });
+  /** The courses the user ordered or carries, with the given statuses (all when none), and how many match in all. */
+  async listForUser(userId: string, statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<CourseWithRelations> & { total: number }> {
+    const where: Prisma.CourseWhereInput = { OR: [{ clientId: userId }, { courierId: userId }], ...(statuses && { status: { in: [...statuses] } }) };
+    const [rows, total] = await Promise.all([
+      COURSES_NEWEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany({ ...args, include: WITH_RELATIONS })),
+      this.prisma.client.course.count({ where }),
+    ]);
+    return { ...rows, total };
   }
 
   findById(id: string): Promise<CourseWithRelations | null> {

@@ -66,6 +66,13 @@ function setUp() {
       return created as unknown as CourseWithRelations;
     }),
   };
+  // Parcel photos by URL: the client's own, another client's, one already on a course.
+  const photos = new Map<string, { id: string; kind: 'parcel_photo'; uploadedById: string; parcelPhotoOf: { id: string } | null }>([
+    ['/api/files/p-mine', { id: 'p-mine', kind: 'parcel_photo', uploadedById: CLIENT.id, parcelPhotoOf: null }],
+    ['/api/files/p-theirs', { id: 'p-theirs', kind: 'parcel_photo', uploadedById: OTHER_CLIENT, parcelPhotoOf: null }],
+    ['/api/files/p-used', { id: 'p-used', kind: 'parcel_photo', uploadedById: CLIENT.id, parcelPhotoOf: { id: 'course-0' } }],
+  ]);
+  const files = { photoAt: async (url: string) => photos.get(url) ?? null };
   const random = { token: () => 'r4nd0m', digits: (length: number) => '7'.repeat(length) };
   const hasher = { hash: (value: string) => `hash-of-${value}` };
   const service = new CoursesService(
@@ -77,8 +84,9 @@ function setUp() {
     { now: () => NOW } as never,
     {} as never,
     loyalty,
+    files as never,
   );
-  return { service, courses, pay, paymentsRepository };
+  return { service, courses, pay, paymentsRepository, photos };
 }
 
 const quoteInput = (changes: Partial<QuoteInput> = {}): QuoteInput => ({ pickup_location: KALOUM, delivery_location: RATOMA, ...changes });
@@ -294,6 +302,34 @@ describe('CoursesService.create: price and payment', () => {
     const error = await refusal(t.service.create(CLIENT, order({ payment_reference: 'COURSE_1764064800010', payment_method: 'cash_on_delivery' })));
 
     expect(error).toMatchObject({ status: 400, code: 'PAYMENT_AMBIGUOUS' });
+    expect(t.courses.create).not.toHaveBeenCalled();
+  });
+});
+
+describe('CoursesService.create: the parcel photo', () => {
+  let t: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    t = setUp();
+  });
+
+  it("attaches the client's own uploaded photo to the course", async () => {
+    await t.service.create(CLIENT, order({ payment_method: 'cash_on_delivery', photo_url: '/api/files/p-mine' }));
+    expect(created(t).course).toMatchObject({ photoUrl: '/api/files/p-mine', photoFileId: 'p-mine' });
+  });
+
+  it('orders without a photo when none is given', async () => {
+    await t.service.create(CLIENT, order({ payment_method: 'cash_on_delivery', photo_url: '' }));
+    expect(created(t).course).toMatchObject({ photoUrl: null, photoFileId: undefined });
+  });
+
+  it.each([
+    ['another client’s photo', '/api/files/p-theirs', 'PARCEL_PHOTO_INVALID'],
+    ['an address on another site', 'https://exemple.gn/photo.jpg', 'PARCEL_PHOTO_INVALID'],
+    ['an unknown photo', '/api/files/nothing', 'PARCEL_PHOTO_INVALID'],
+    ['a photo already on another course', '/api/files/p-used', 'PARCEL_PHOTO_ALREADY_USED'],
+  ])('refuses %s (400), creating nothing', async (_, photoUrl, code) => {
+    const error = await refusal(t.service.create(CLIENT, order({ payment_method: 'cash_on_delivery', photo_url: photoUrl })));
+    expect(error).toMatchObject({ status: 400, code });
     expect(t.courses.create).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import { FilesService } from '../files/files.service.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
@@ -25,6 +26,7 @@ export class CoursesService {
     private readonly clock: Clock,
     private readonly positions: PositionsStore,
     private readonly loyalty: LoyaltyService,
+    private readonly files: FilesService,
   ) {}
 
   async quote(user: AuthUser, input: QuoteInput): Promise<QuoteResponse> {
@@ -71,6 +73,7 @@ export class CoursesService {
       payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}`, amount: total };
     }
 
+    const photo = input.photo_url ? await this.parcelPhoto(client, input.photo_url) : null;
     const otp = this.random.digits(CODE_LENGTH);
     const now = this.clock.now();
     try {
@@ -89,7 +92,8 @@ export class CoursesService {
           deliveryContactPhone: contactPhone(input.delivery_contact_phone),
           recipientPhone,
           description: input.description,
-          photoUrl: input.photo_url || null,
+          photoUrl: photo && input.photo_url,
+          photoFileId: photo?.id,
           packageType: input.package_type,
           distanceKm: distanceKm(input.pickup_location, input.delivery_location),
           estimatedPrice: price,
@@ -169,6 +173,14 @@ export class CoursesService {
       delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
       courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
     };
+  }
+
+  /** The client's own parcel photo (uploaded with POST /api/upload/parcel-photo), not on another course yet. */
+  private async parcelPhoto(client: AuthUser, url: string) {
+    const photo = await this.files.photoAt(url, 'parcel_photo');
+    if (!photo || photo.uploadedById !== client.id) throw CourseErrors.photoUnknown();
+    if (photo.parcelPhotoOf) throw CourseErrors.photoAlreadyUsed();
+    return photo;
   }
 
   /** The course if the access policy lets the caller see it (its client, its courier, staff); otherwise 404, as if it did not exist. */

@@ -2,8 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { RouteAnswer } from '@coursa/contracts';
 import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { CourseListQuery, type CourseListInput } from '../courses/dto/courses.dto.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryService } from './delivery.service.js';
 
@@ -28,8 +30,11 @@ export class DeliveryController {
   }
 
   @Get('available-courses')
-  availableCourses(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/available-courses'>> {
-    return this.delivery.availableCourses(courier);
+  availableCourses(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+  ): Promise<RouteAnswer<'GET /api/delivery/available-courses'>> {
+    return this.delivery.availableCourses(courier, page);
   }
 
   @Post('accept-course/:id')
@@ -43,8 +48,8 @@ export class DeliveryController {
   }
 
   @Get('history')
-  history(@CurrentUser() courier: AuthUser): Promise<RouteAnswer<'GET /api/delivery/history'>> {
-    return this.delivery.history(courier);
+  history(@CurrentUser() courier: AuthUser, @Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/delivery/history'>> {
+    return this.delivery.history(courier, query);
   }
 
   @Get('course/:id/navigation')

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES } from '@coursa/domain';
+import { ACTIVE_STATUSES, type CourseStatus } from '@coursa/domain';
 import type { OutboxEventInput } from '@coursa/contracts';
-import type { Course, Payment, User } from '../../generated/prisma/client.js';
+import type { Course, Payment, Prisma, User } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
 
 const WITH_CLIENT = {
   client: { select: { fullName: true, phone: true } },
@@ -13,6 +15,12 @@ const WITH_CLIENT = {
   commission: { select: { amount: true } },
   rating: { select: { rating: true, comment: true } },
 } as const;
+
+/** Pending courses are offered oldest first: the longest wait on top. */
+const OLDEST_FIRST = new Keyset<Pick<Course, 'createdAt' | 'id'>, Prisma.CourseWhereInput, Prisma.CourseOrderByWithRelationInput>([
+  { field: 'createdAt', order: 'asc', kind: 'date' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
 
 export type CourierCourse = Course & {
   client: Pick<User, 'fullName' | 'phone'>;
@@ -39,8 +47,10 @@ export class DeliveryRepository {
     return courier?.isAvailable ?? false;
   }
 
-  listPending(): Promise<Course[]> {
-    return this.prisma.client.course.findMany({ where: { status: 'pending', courierId: null }, orderBy: { createdAt: 'asc' }, take: 100 });
+  /** Courses nobody took yet, oldest first; without the cash-on-delivery ones when `cash` is false. */
+  listPending(cash: boolean, page: PageRequest): Promise<RowsPage<Course>> {
+    const where: Prisma.CourseWhereInput = { status: 'pending', courierId: null, ...(!cash && { paymentMethod: { not: 'cash_on_delivery' } }) };
+    return OLDEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany(args));
   }
 
   async isCashCourse(courseId: string): Promise<boolean> {
@@ -52,8 +62,14 @@ export class DeliveryRepository {
     return this.prisma.client.course.findFirst({ where: { id: courseId, courierId }, include: WITH_CLIENT });
   }
 
-  history(courierId: string): Promise<CourierCourse[]> {
-    return this.prisma.client.course.findMany({ where: { courierId }, include: WITH_CLIENT, orderBy: { createdAt: 'desc' }, take: 200 });
+  /** The courier's courses with the given statuses (all when none), newest first, and how many match in all. */
+  async history(courierId: string, statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<CourierCourse> & { total: number }> {
+    const where: Prisma.CourseWhereInput = { courierId, ...(statuses && { status: { in: [...statuses] } }) };
+    const [rows, total] = await Promise.all([
+      COURSES_NEWEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany({ ...args, include: WITH_CLIENT })),
+      this.prisma.client.course.count({ where }),
+    ]);
+    return { ...rows, total };
   }
 
   /** Counts one try before comparing, atomically, so parallel guesses cannot exceed the limit. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { rooms, type AvailableCourseDto, type DeliveryDto, type MessageResponse, type NavigationDto } from '@coursa/contracts';
+import { rooms, type AvailableCoursesResponse, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
   CODE_LENGTH,
   commissionFor,
@@ -11,6 +11,7 @@ import {
   isOverCashCap,
   OTP_MAX_ATTEMPTS,
   shortId,
+  statusesOf,
   type CourseStatus,
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
@@ -19,11 +20,13 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import { isUuid } from '../../common/validation/params.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
+import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
@@ -56,13 +59,16 @@ export class DeliveryService {
     return { is_available: available };
   }
 
-  /** Pending courses, for an available courier only (an unavailable one sees none; one over the cash cap, no cash course). */
-  async availableCourses(courier: AuthUser): Promise<AvailableCourseDto[]> {
-    if (!(await this.delivery.isAvailable(courier.id))) return [];
+  /**
+   * Pending courses, oldest first, for an available courier only (an unavailable one sees none; one over the cash cap,
+   * no cash course).
+   */
+  async availableCourses(courier: AuthUser, page: PageRequest): Promise<AvailableCoursesResponse> {
+    if (!(await this.delivery.isAvailable(courier.id))) return { courses: [], next_cursor: null };
     const rate = this.commissions.rateFor(courier.role);
     const overCap = await this.ledger.isOverCashCap(courier.id);
-    const offered = (await this.delivery.listPending()).filter((course) => !overCap || course.paymentMethod !== 'cash_on_delivery');
-    return offered.map((course) => ({
+    const offered = await this.delivery.listPending(!overCap, page);
+    const courses = offered.rows.map((course) => ({
       id: course.id,
       course_id: courseNumber(course.number),
       estimated_price: course.estimatedPrice,
@@ -73,6 +79,7 @@ export class DeliveryService {
       package_type: course.packageType,
       created_at: course.createdAt.toISOString(),
     }));
+    return { courses, next_cursor: offered.nextCursor };
   }
 
   async accept(courier: AuthUser, courseId: string, ip?: string) {
@@ -161,13 +168,15 @@ export class DeliveryService {
   }
 
   /** The courier's courses, newest first, with what each earns them (paid commission, or what it will be). */
-  async history(courier: AuthUser): Promise<DeliveryDto[]> {
+  async history(courier: AuthUser, query: CourseListInput): Promise<DeliveryHistoryResponse> {
     const rate = this.commissions.rateFor(courier.role);
-    return (await this.delivery.history(courier.id)).map((course) => ({
+    const page = await this.delivery.history(courier.id, query.status && statusesOf(query.status), query);
+    const deliveries = page.rows.map((course) => ({
       ...toCourseDto(course),
       earnings: course.commission?.amount ?? (course.status === 'cancelled' ? 0 : commissionFor(course.estimatedPrice, rate)),
       client_contact: { name: course.client.fullName, phone: course.client.phone },
     }));
+    return { deliveries, next_cursor: page.nextCursor, total: page.total };
   }
 
   /** A course assigned to this courier; any other id is a 404, as if it did not exist. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CourierLedgerEntry, LedgerAccount, LedgerEntryKind } from '../../generated/prisma/client.js';
+import type { CourierLedgerEntry, LedgerAccount, LedgerEntryKind, Prisma } from '../../generated/prisma/client.js';
+import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
@@ -23,6 +24,8 @@ export interface LedgerSums {
 }
 
 const NO_SUMS: LedgerSums = { earnings: 0, cash: 0, deposited: 0 };
+
+const NEWEST_FIRST = newestFirst<Prisma.CourierLedgerEntryWhereInput, Prisma.CourierLedgerEntryOrderByWithRelationInput>();
 
 /** The courier ledger: entries are only ever added (the table refuses UPDATE and DELETE). */
 @Injectable()
@@ -63,8 +66,8 @@ export class LedgerRepository {
   }
 
   /** Newest first. */
-  entries(courierId: string, limit: number): Promise<CourierLedgerEntry[]> {
-    return this.prisma.client.courierLedgerEntry.findMany({ where: { courierId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  entries(courierId: string, page: PageRequest): Promise<RowsPage<CourierLedgerEntry>> {
+    return NEWEST_FIRST.read(page, { courierId }, (args) => this.prisma.client.courierLedgerEntry.findMany(args));
   }
 
   /** Locks the courier's row until the transaction ends: money decisions about one courier are taken one at a time. */

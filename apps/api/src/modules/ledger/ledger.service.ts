@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LedgerEntryDto } from '@coursa/contracts';
+import type { LedgerResponse } from '@coursa/contracts';
 import { courierBalances, isOverCashCap, type CourierBalances } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { LedgerRepository } from './ledger.repository.js';
-
-const ENTRIES_SHOWN = 50;
 
 /**
  * The courier ledger (README "Courier money"): every GNF that concerns a courier is an entry written in the
@@ -36,8 +35,10 @@ export class LedgerService {
     await this.ledger.add(tx, { courierId, account: 'cash', kind: 'cash_collected', amount, courseId });
   }
 
-  async entries(courierId: string): Promise<LedgerEntryDto[]> {
-    return (await this.ledger.entries(courierId, ENTRIES_SHOWN)).map((entry) => ({
+  /** A page of the courier's entries, newest first. */
+  async entries(courierId: string, page: PageRequest): Promise<LedgerResponse> {
+    const { rows, nextCursor } = await this.ledger.entries(courierId, page);
+    const entries = rows.map((entry) => ({
       id: entry.id,
       kind: entry.kind,
       account: entry.account,
@@ -47,5 +48,6 @@ export class LedgerService {
       reason: entry.reason,
       created_at: entry.createdAt.toISOString(),
     }));
+    return { entries, next_cursor: nextCursor };
   }
 }

@@ -1,27 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { BloodGroup, VehicleType } from '@coursa/domain';
-import type {
-  BloodGroup as StoredBloodGroup,
-  FileKind,
-  StoredFile,
-  User,
-  VehicleType as StoredVehicleType,
-} from '../../generated/prisma/client.js';
+import type { BloodGroup as StoredBloodGroup, User, VehicleType as StoredVehicleType } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import type { NewAccount } from './new-accounts.js';
-
-export type PhotoKind = Extract<FileKind, 'personal_photo' | 'id_photo'>;
-
-export interface NewPhoto {
-  kind: PhotoKind;
-  storageKey: string;
-  mimeType: string;
-  sizeBytes: number;
-  sha256: string;
-}
 
 /** The spec's values are stored as they are; the Prisma client names the ones that are not identifiers. */
 const VEHICLE_TYPES: Record<VehicleType, StoredVehicleType> = { moto: 'moto', scooter: 'scooter', vélo: 'velo', voiture: 'voiture', tricycle: 'tricycle' };
@@ -42,35 +26,6 @@ export class OnboardingRepository {
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
   ) {}
-
-  /** Records a stored photo with its audit row. */
-  recordPhoto(actor: Actor, photo: NewPhoto): Promise<StoredFile> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const file = await tx.storedFile.create({ data: { ...photo, uploadedById: actor.id } });
-      await this.audit.record(
-        {
-          actorId: actor.id,
-          actorRole: actor.role,
-          action: 'file_uploaded',
-          resourceType: 'file',
-          resourceId: file.id,
-          success: true,
-          ip: actor.ip,
-          details: { kind: photo.kind, mime_type: photo.mimeType, size_bytes: photo.sizeBytes },
-        },
-        tx,
-      );
-      return file;
-    });
-  }
-
-  /** A KYC photo uploaded by staff (never a receipt), with the number of couriers' files using it. */
-  findPhoto(id: string) {
-    return this.prisma.client.storedFile.findFirst({
-      where: { id, kind: { in: ['personal_photo', 'id_photo'] }, uploadedById: { not: null } },
-      include: { _count: { select: { idPhotoOf: true, personalPhotoOf: true } } },
-    });
-  }
 
   /** The courier, activated, with their KYC file and the audit row, in one transaction. */
   createCourier(actor: Actor, account: NewAccount, kyc: CreateDeliveryPersonInput, photos: { idPhotoId: string; personalPhotoId: string | null }, at: Date): Promise<User> {

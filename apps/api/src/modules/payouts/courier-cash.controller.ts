@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourierCashService } from './courier-cash.service.js';
@@ -16,8 +17,8 @@ export class CourierCashController {
 
   @Roles('admin', 'support', 'super_admin')
   @Get('cash')
-  overview(): Promise<RouteAnswer<'GET /api/admin/cash'>> {
-    return this.cash.overview();
+  overview(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/cash'>> {
+    return this.cash.overview(page);
   }
 
   @Roles('admin', 'super_admin')

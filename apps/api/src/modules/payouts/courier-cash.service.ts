@@ -1,13 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CashOverviewResponse, MessageResponse } from '@coursa/contracts';
+import type { CashOverviewResponse, CourierCashRow, MessageResponse } from '@coursa/contracts';
 import { courierBalances, formatGnf, isOverCashCap } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { Keyset, type PageRequest } from '../../common/pagination/pagination.js';
 import { Clock } from '../../common/security/secrets.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import type { LedgerAdjustmentInput, OfficeDepositInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
+
+/** Those who owe the most first, then those who hold the most. */
+const OWING_MOST_FIRST = new Keyset<CourierCashRow>([
+  { field: 'cash_owed', order: 'desc', kind: 'integer' },
+  { field: 'cash_held', order: 'desc', kind: 'integer' },
+  { field: 'name', order: 'asc', kind: 'text' },
+  { field: 'courier_id', order: 'asc', kind: 'uuid' },
+]);
 
 /** Cash on the street: what each courier holds and owes, deposits at the office, ledger corrections. */
 @Injectable()
@@ -19,8 +28,11 @@ export class CourierCashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Those who owe the most first. */
-  async overview(): Promise<CashOverviewResponse> {
+  /**
+   * A page of the couriers with ledger entries, those who owe the most first, and the cash on the street in all. The
+   * order is on computed balances, so it is made in memory from one GROUP BY over the ledger (one row per courier).
+   */
+  async overview(page: PageRequest): Promise<CashOverviewResponse> {
     const cap = this.config.COURIER_CASH_CAP_GNF;
     const couriers = (await this.cash.couriersWithSums()).map((courier) => {
       const balances = courierBalances(courier.sums);
@@ -34,8 +46,13 @@ export class CourierCashService {
         over_cap: isOverCashCap(balances, cap),
       };
     });
-    couriers.sort((a, b) => b.cash_owed - a.cash_owed || b.cash_held - a.cash_held || a.name.localeCompare(b.name));
-    return { total_on_street: couriers.reduce((sum, courier) => sum + Math.max(0, courier.cash_held), 0), cash_cap: cap, couriers };
+    const shown = OWING_MOST_FIRST.pageInMemory(couriers, page);
+    return {
+      total_on_street: couriers.reduce((sum, courier) => sum + Math.max(0, courier.cash_held), 0),
+      cash_cap: cap,
+      couriers: shown.rows,
+      next_cursor: shown.nextCursor,
+    };
   }
 
   /** At most what the courier holds: more would be money the ledger cannot explain. */

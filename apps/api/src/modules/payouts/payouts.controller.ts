@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
@@ -17,8 +18,8 @@ export class PayoutsController {
   constructor(private readonly payouts: PayoutsService) {}
 
   @Get('commissions/pending')
-  pending(): Promise<RouteAnswer<'GET /api/admin/commissions/pending'>> {
-    return this.payouts.pendingCommissions();
+  pending(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/commissions/pending'>> {
+    return this.payouts.pendingCommissions(page);
   }
 
   @Get('commissions/summary')
@@ -37,8 +38,8 @@ export class PayoutsController {
   }
 
   @Get('payment-requests')
-  paymentRequests(): Promise<RouteAnswer<'GET /api/admin/payment-requests'>> {
-    return this.payouts.paymentRequests();
+  paymentRequests(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/payment-requests'>> {
+    return this.payouts.paymentRequests(page);
   }
 
   @Post('payment-requests/:id/approve')
@@ -62,8 +63,8 @@ export class PayoutsController {
   }
 
   @Get('payouts')
-  history(): Promise<RouteAnswer<'GET /api/admin/payouts'>> {
-    return this.payouts.payoutsHistory();
+  history(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/payouts'>> {
+    return this.payouts.payoutsHistory(page);
   }
 
   @Post('payouts/:id/check-status')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
 import { amountDue, COURIER_ROLES, courierBalances, formatGnf, walletOperatorOf, type Role } from '@coursa/domain';
-import type { Payout, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
+import { PayoutRequestStatus, type Payout, type PayoutRequest, type Prisma } from '../../generated/prisma/client.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { Keyset, newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -11,6 +12,19 @@ import { LedgerRepository } from '../ledger/ledger.repository.js';
 import { PayoutErrors } from './payouts.errors.js';
 
 const WITH_COURIER = { courier: { select: { fullName: true } } } as const;
+
+const PAYOUTS_NEWEST_FIRST = newestFirst<Prisma.PayoutWhereInput, Prisma.PayoutOrderByWithRelationInput>();
+/** Pending requests first (the enum's declared order, as PostgreSQL sorts it: pending, approved, rejected), then newest first. */
+const REQUESTS_PENDING_FIRST = new Keyset<Pick<PayoutRequest, 'status' | 'createdAt' | 'id'>, Prisma.PayoutRequestWhereInput, Prisma.PayoutRequestOrderByWithRelationInput>([
+  { field: 'status', order: 'asc', kind: Object.values(PayoutRequestStatus) },
+  { field: 'createdAt', order: 'desc', kind: 'date' },
+  { field: 'id', order: 'desc', kind: 'uuid' },
+]);
+/** Couriers with pending commissions, the one whose oldest commission waits longest first. */
+const COURIERS_LONGEST_WAIT_FIRST = new Keyset<{ oldest: Date; courierId: string }>([
+  { field: 'oldest', order: 'asc', kind: 'date' },
+  { field: 'courierId', order: 'asc', kind: 'uuid' },
+]);
 
 export type PayoutWithCourier = Payout & { courier: { fullName: string } };
 
@@ -61,12 +75,22 @@ export class PayoutsRepository {
     private readonly outbox: OutboxRepository,
   ) {}
 
-  pendingCommissions() {
-    return this.prisma.client.commission.findMany({
-      where: { status: 'pending' },
+  /**
+   * A page of the couriers with pending commissions (ordered in memory: one row per courier, from one GROUP BY), in
+   * their order, and all their pending commissions, oldest first.
+   */
+  async pendingCommissions(page: PageRequest) {
+    const groups = await this.prisma.client.commission.groupBy({ by: ['courierId'], where: { status: 'pending' }, _min: { createdAt: true } });
+    const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemory(
+      groups.map((group) => ({ courierId: group.courierId, oldest: group._min.createdAt! })),
+      page,
+    );
+    const commissions = await this.prisma.client.commission.findMany({
+      where: { status: 'pending', courierId: { in: couriers.rows.map((courier) => courier.courierId) } },
       select: { id: true, amount: true, createdAt: true, courseId: true, courier: { select: { id: true, fullName: true, phone: true } } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
+    return { courierIds: couriers.rows.map((courier) => courier.courierId), commissions, nextCursor: couriers.nextCursor };
   }
 
   async summary(monthStart: Date) {
@@ -78,13 +102,8 @@ export class PayoutsRepository {
     return { pendingAmount: pending._sum.amount ?? 0, pendingCount: pending._count._all, paidThisMonth: paid._sum.amount ?? 0, paymentsThisMonth: payments };
   }
 
-  listRequests() {
-    return this.prisma.client.payoutRequest.findMany({
-      include: { courier: { select: { fullName: true } } },
-      // Enum order: pending, approved, rejected.
-      orderBy: [{ status: 'asc' }, { createdAt: 'desc' }],
-      take: 200,
-    });
+  listRequests(page: PageRequest) {
+    return REQUESTS_PENDING_FIRST.read(page, {}, (args) => this.prisma.client.payoutRequest.findMany({ ...args, include: { courier: { select: { fullName: true } } } }));
   }
 
   findRequest(id: string): Promise<PayoutRequest | null> {
@@ -261,8 +280,8 @@ export class PayoutsRepository {
     return this.prisma.client.payout.findUnique({ where: { id }, include: WITH_COURIER });
   }
 
-  listPayouts(): Promise<PayoutWithCourier[]> {
-    return this.prisma.client.payout.findMany({ include: WITH_COURIER, orderBy: { createdAt: 'desc' }, take: 200 });
+  listPayouts(page: PageRequest): Promise<RowsPage<PayoutWithCourier>> {
+    return PAYOUTS_NEWEST_FIRST.read(page, {}, (args) => this.prisma.client.payout.findMany({ ...args, include: WITH_COURIER }));
   }
 
   /**

@@ -4,6 +4,7 @@ import type {
   PaymentRequestsResponse,
   PayoutDto,
   PayoutSentResponse,
+  PayoutsResponse,
   PendingCommissionGroupDto,
   PendingCommissionsResponse,
   SuccessResponse,
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { LOGGER } from '../../common/logging/logger.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
@@ -32,10 +34,11 @@ export class PayoutsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Couriers in the order of their oldest pending commission, which comes first in each group. */
-  async pendingCommissions(): Promise<PendingCommissionsResponse> {
+  /** A page of couriers in the order of their oldest pending commission, each with all of them, oldest first. */
+  async pendingCommissions(page: PageRequest): Promise<PendingCommissionsResponse> {
+    const { courierIds, commissions, nextCursor } = await this.payouts.pendingCommissions(page);
     const groups = new Map<string, PendingCommissionGroupDto>();
-    for (const commission of await this.payouts.pendingCommissions()) {
+    for (const commission of commissions) {
       const { courier } = commission;
       let group = groups.get(courier.id);
       if (!group) {
@@ -46,7 +49,8 @@ export class PayoutsService {
       group.count += 1;
       group.commissions.push({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId });
     }
-    return { commissions: [...groups.values()] };
+    // A courier paid meanwhile has no group left.
+    return { commissions: courierIds.flatMap((id) => groups.get(id) ?? []), next_cursor: nextCursor };
   }
 
   /** This month is the calendar month in Conakry, which keeps UTC all year. */
@@ -61,9 +65,11 @@ export class PayoutsService {
     };
   }
 
-  async paymentRequests(): Promise<PaymentRequestsResponse> {
+  /** Pending first, then newest first, a page at a time. */
+  async paymentRequests(page: PageRequest): Promise<PaymentRequestsResponse> {
+    const { rows, nextCursor } = await this.payouts.listRequests(page);
     return {
-      requests: (await this.payouts.listRequests()).map((request) => ({
+      requests: rows.map((request) => ({
         id: request.id,
         deliverer_id: request.courierId,
         deliverer_name: request.courier.fullName,
@@ -72,6 +78,7 @@ export class PayoutsService {
         status: request.status,
         created_at: request.createdAt.toISOString(),
       })),
+      next_cursor: nextCursor,
     };
   }
 
@@ -90,8 +97,10 @@ export class PayoutsService {
     return { success: true, message: 'Demande rejetée avec succès' };
   }
 
-  async payoutsHistory(): Promise<PayoutDto[]> {
-    return (await this.payouts.listPayouts()).map(toPayoutDto);
+  /** Newest first, a page at a time. */
+  async payoutsHistory(page: PageRequest): Promise<PayoutsResponse> {
+    const { rows, nextCursor } = await this.payouts.listPayouts(page);
+    return { payouts: rows.map(toPayoutDto), next_cursor: nextCursor };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
-import type { Prisma, Refund, RefundStatus } from '../../generated/prisma/client.js';
+import { RefundStatus, type Prisma, type Refund } from '../../generated/prisma/client.js';
 import type { Actor } from '../../common/auth/actor.js';
+import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -14,6 +15,13 @@ const WITH_DETAILS = {
 
 export type RefundWithDetails = Prisma.RefundGetPayload<{ include: typeof WITH_DETAILS }>;
 
+/** To do first (in the enum's declared order, as PostgreSQL sorts it), the longest wait first within a status. */
+const TO_DO_FIRST = new Keyset<Pick<Refund, 'status' | 'createdAt' | 'id'>, Prisma.RefundWhereInput, Prisma.RefundOrderByWithRelationInput>([
+  { field: 'status', order: 'asc', kind: Object.values(RefundStatus) },
+  { field: 'createdAt', order: 'asc', kind: 'date' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+
 /** The attempt being settled: a check of an older attempt (its reference replaced after it failed) changes nothing. */
 export type Attempt = Pick<Refund, 'id' | 'reference'>;
 
@@ -25,14 +33,8 @@ export class RefundsRepository {
   ) {}
 
   /** To do first (oldest first within a status: the longest wait on top). */
-  list(status?: RefundStatus): Promise<RefundWithDetails[]> {
-    return this.prisma.client.refund.findMany({
-      where: status ? { status } : {},
-      include: WITH_DETAILS,
-      // Enum order: to_do, processing, completed, failed.
-      orderBy: [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-      take: 200,
-    });
+  list(status: RefundStatus | undefined, page: PageRequest): Promise<RowsPage<RefundWithDetails>> {
+    return TO_DO_FIRST.read(page, status ? { status } : {}, (args) => this.prisma.client.refund.findMany({ ...args, include: WITH_DETAILS }));
   }
 
   find(id: string): Promise<RefundWithDetails | null> {

@@ -53,7 +53,8 @@ export class RefundsService {
   ) {}
 
   async list(query: RefundListInput): Promise<RefundsResponse> {
-    return { refunds: (await this.refunds.list(query.status)).map(toStaffRefundDto) };
+    const { rows, nextCursor } = await this.refunds.list(query.status, query);
+    return { refunds: rows.map(toStaffRefundDto), next_cursor: nextCursor };
   }
 
   /**

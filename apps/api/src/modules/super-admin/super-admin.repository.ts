@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
-import type { User } from '../../generated/prisma/client.js';
+import type { AuditLog, Prisma, User } from '../../generated/prisma/client.js';
+import { Keyset, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { NewAccount } from '../onboarding/new-accounts.js';
 
 export interface AuditFilter {
-  limit: number;
   action?: AuditAction;
   resourceType: string | null;
 }
+
+const NEWEST_FIRST = new Keyset<Pick<AuditLog, 'at' | 'id'>, Prisma.AuditLogWhereInput, Prisma.AuditLogOrderByWithRelationInput>([
+  { field: 'at', order: 'desc', kind: 'date' },
+  { field: 'id', order: 'desc', kind: 'uuid' },
+]);
 
 @Injectable()
 export class SuperAdminRepository {
@@ -55,13 +60,9 @@ export class SuperAdminRepository {
   }
 
   /** Newest first, with the actor's name. */
-  listAuditLogs(filter: AuditFilter) {
-    return this.prisma.client.auditLog.findMany({
-      where: { ...(filter.action && { action: filter.action }), ...(filter.resourceType && { resourceType: filter.resourceType }) },
-      include: { actor: { select: { fullName: true } } },
-      orderBy: [{ at: 'desc' }, { id: 'desc' }],
-      take: filter.limit,
-    });
+  listAuditLogs(filter: AuditFilter, page: PageRequest) {
+    const where = { ...(filter.action && { action: filter.action }), ...(filter.resourceType && { resourceType: filter.resourceType }) };
+    return NEWEST_FIRST.read(page, where, (args) => this.prisma.client.auditLog.findMany({ ...args, include: { actor: { select: { fullName: true } } } }));
   }
 
   /** Actions since `since`: their total, their number per action, and the `top` users who did the most. */

@@ -37,9 +37,9 @@ export class SuperAdminService {
   }
 
   async auditLogs(query: AuditLogsInput): Promise<AuditLogsResponse> {
-    const logs = await this.repository.listAuditLogs({ limit: query.limit, action: query.action, resourceType: query.resource_type });
+    const { rows, nextCursor } = await this.repository.listAuditLogs({ action: query.action, resourceType: query.resource_type }, query);
     return {
-      logs: logs.map((log) => ({
+      logs: rows.map((log) => ({
         id: log.id,
         timestamp: log.at.toISOString(),
         user_name: log.actor?.fullName ?? null,
@@ -50,6 +50,7 @@ export class SuperAdminService {
         success: log.success,
         ip: log.ip,
       })),
+      next_cursor: nextCursor,
     };
   }
 

@@ -1,5 +1,6 @@
-import { ANALYTICS_PERIODS, COURSE_STATUSES, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
 import { z } from 'zod';
+import { pageFields } from '../../../common/pagination/pagination.js';
 import { optionalFilter, optionalText } from '../../../common/validation/zod.js';
 
 const PERIODS = Object.keys(ANALYTICS_PERIODS) as [AnalyticsPeriod, ...AnalyticsPeriod[]];
@@ -9,11 +10,8 @@ export const AnalyticsQuery = z
   .loose();
 export type AnalyticsQueryInput = z.output<typeof AnalyticsQuery>;
 
-export const UsersQuery = z.object({ role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })) }).loose();
+export const UsersQuery = z.object({ role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })), ...pageFields() }).loose();
 export type UsersQueryInput = z.output<typeof UsersQuery>;
-
-export const CoursesQuery = z.object({ status: optionalFilter(z.enum(COURSE_STATUSES, { error: 'Statut de course inconnu.' })) }).loose();
-export type CoursesQueryInput = z.output<typeof CoursesQuery>;
 
 /** Staff close a course (spec §4): delivered or cancelled, with an optional reason. */
 export const CourseStatusQuery = z

@@ -1,10 +1,11 @@
 import { CASE_STATUSES } from '@coursa/domain';
 import { z } from 'zod';
+import { pageFields } from '../../../common/pagination/pagination.js';
 import { optionalText } from '../../../common/validation/zod.js';
 
 const caseStatus = z.enum(CASE_STATUSES, { error: 'Statut inconnu : open, in_review, resolved ou rejected.' });
 
-export const CaseListQuery = z.object({ status: caseStatus.optional() }).loose();
+export const CaseListQuery = z.object({ status: caseStatus.optional(), ...pageFields() }).loose();
 export type CaseListInput = z.output<typeof CaseListQuery>;
 
 /** A note left out (or empty) keeps the one the case has. */

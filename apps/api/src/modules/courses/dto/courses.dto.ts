@@ -1,5 +1,7 @@
+import { COURSE_STATUS_FILTERS } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { pageFields } from '../../../common/pagination/pagination.js';
+import { optionalFilter, optionalText, requiredText } from '../../../common/validation/zod.js';
 
 const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })
@@ -34,7 +36,8 @@ export const CreateCourseSchema = z
     pickup_location: location('retrait'),
     delivery_location: location('livraison'),
     description: optionalText(1000),
-    photo_url: z.union([z.url({ protocol: /^https?$/, error: 'Adresse de photo invalide.' }).max(500), z.literal(''), z.null()]).optional(),
+    /** A parcel photo the client uploaded (`/api/files/<id>`), checked by the service; empty for none. */
+    photo_url: z.union([z.string().trim().max(500, 'Adresse de photo invalide.'), z.null()]).optional(),
     package_type: optionalText(50),
     recipient_phone: requiredText(40, 'Le téléphone du destinataire est obligatoire.'),
     pickup_contact_phone: optionalText(40),
@@ -45,3 +48,12 @@ export const CreateCourseSchema = z
   })
   .strict();
 export type CreateCourseInput = z.output<typeof CreateCourseSchema>;
+
+/** A page of a list of courses (the client's, the courier's history, the back office's), by status or `active`. */
+export const CourseListQuery = z
+  .object({
+    status: optionalFilter(z.enum(COURSE_STATUS_FILTERS, { error: 'Statut de course inconnu.' })),
+    ...pageFields(),
+  })
+  .loose();
+export type CourseListInput = z.output<typeof CourseListQuery>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageFields } from '../../../common/pagination/pagination.js';
 import { optionalFilter } from '../../../common/validation/zod.js';
 
 const REFUND_STATUSES = ['to_do', 'processing', 'completed', 'failed'] as const;
 
 export const RefundListQuery = z
-  .object({ status: optionalFilter(z.enum(REFUND_STATUSES, { error: 'Statut inconnu : to_do, processing, completed ou failed.' })) })
+  .object({ status: optionalFilter(z.enum(REFUND_STATUSES, { error: 'Statut inconnu : to_do, processing, completed ou failed.' })), ...pageFields() })
   .loose();
 export type RefundListInput = z.output<typeof RefundListQuery>;
 

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { FileKind, StoredFile } from '../../generated/prisma/client.js';
+import type { Actor } from '../../common/auth/actor.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+
+/** The photos people upload (receipts are files too, but the API makes them itself). */
+export type PhotoKind = Extract<FileKind, 'personal_photo' | 'id_photo' | 'parcel_photo'>;
+export const PHOTO_KINDS: readonly PhotoKind[] = ['personal_photo', 'id_photo', 'parcel_photo'];
+
+export interface NewPhoto {
+  kind: PhotoKind;
+  storageKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+@Injectable()
+export class FilesRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /** Records a stored photo with its audit row. */
+  recordPhoto(actor: Actor, photo: NewPhoto): Promise<StoredFile> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const file = await tx.storedFile.create({ data: { ...photo, uploadedById: actor.id } });
+      await this.audit.record(
+        {
+          actorId: actor.id,
+          actorRole: actor.role,
+          action: 'file_uploaded',
+          resourceType: 'file',
+          resourceId: file.id,
+          success: true,
+          ip: actor.ip,
+          details: { kind: photo.kind, mime_type: photo.mimeType, size_bytes: photo.sizeBytes },
+        },
+        tx,
+      );
+      return file;
+    });
+  }
+
+  /**
+   * An uploaded photo (never a receipt), with what uses it: the couriers' KYC files quoting it, and the course a parcel
+   * photo belongs to (its client and courier decide who may see it).
+   */
+  findPhoto(id: string) {
+    return this.prisma.client.storedFile.findFirst({
+      where: { id, kind: { in: [...PHOTO_KINDS] }, uploadedById: { not: null } },
+      include: {
+        _count: { select: { idPhotoOf: true, personalPhotoOf: true } },
+        parcelPhotoOf: { select: { id: true, clientId: true, courierId: true } },
+      },
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable, PayloadTooLargeException } from '@nestjs/common';
+import type { PhotoUploadResponse } from '@coursa/contracts';
+import { canSeeFile, photoTypeOf } from '@coursa/domain';
+import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { RandomSource } from '../../common/security/secrets.js';
+import { StorageService } from '../../common/storage/storage.service.js';
+import { isUuid } from '../../common/validation/params.js';
+import { FilesErrors } from './files.errors.js';
+import { FilesRepository, type PhotoKind } from './files.repository.js';
+
+/** Where a stored photo is served: the upload answers it, the forms that use the photo quote it back. */
+export const FILES_PATH = '/api/files/';
+
+/** Where each kind is kept under STORAGE_DIR. */
+const STORAGE_FOLDERS: Record<PhotoKind, string> = { personal_photo: 'kyc', id_photo: 'kyc', parcel_photo: 'parcels' };
+
+export type UploadedPhoto = NonNullable<Awaited<ReturnType<FilesRepository['findPhoto']>>>;
+
+/**
+ * Uploaded photos, one set of checks for all of them: KYC photos (staff, for a courier's file) and parcel photos
+ * (a client, for the course they order). At most MAX_PHOTO_BYTES, streamed and cut there; JPEG, PNG or WebP as their
+ * first bytes say, whatever the name; kept under a random key.
+ */
+@Injectable()
+export class FilesService {
+  constructor(
+    private readonly repository: FilesRepository,
+    private readonly storage: StorageService,
+    private readonly random: RandomSource,
+  ) {}
+
+  async uploadPhoto(user: AuthUser, kind: PhotoKind, file: MultipartFileStream | undefined, ip: string): Promise<PhotoUploadResponse> {
+    if (!file) throw FilesErrors.fileMissing();
+    const data = await readPhoto(file.stream);
+    const mimeType = photoTypeOf(data);
+    if (!mimeType) throw FilesErrors.photoFormat();
+    const storageKey = `${STORAGE_FOLDERS[kind]}/${this.random.token(24)}`;
+    await this.storage.put(storageKey, data);
+    const stored = await this.repository.recordPhoto(
+      { id: user.id, role: user.role, ip },
+      { kind, storageKey, mimeType, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex') },
+    );
+    return { photo_url: `${FILES_PATH}${stored.id}`, file_id: stored.id };
+  }
+
+  /** A photo and its type, if the access policy lets the caller see it; otherwise 404, as if it did not exist. */
+  async photo(user: AuthUser, id: string): Promise<{ mimeType: string; data: Buffer }> {
+    const file = isUuid(id) ? await this.repository.findPhoto(id) : null;
+    if (!file || !canSeeFile(user, { kind: file.kind, uploadedById: file.uploadedById, course: file.parcelPhotoOf })) throw FilesErrors.fileNotFound();
+    return { mimeType: file.mimeType, data: await this.storage.read(file.storageKey) };
+  }
+
+  /** The uploaded photo of this kind a photo URL (`/api/files/<id>`) points to, or null. */
+  async photoAt(url: string, kind: PhotoKind): Promise<UploadedPhoto | null> {
+    const id = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';
+    const photo = isUuid(id) ? await this.repository.findPhoto(id) : null;
+    return photo?.kind === kind ? photo : null;
+  }
+}
+
+/** The whole photo: the multipart parser fails the stream with a 413 as soon as it grows past the limit. */
+async function readPhoto(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeException) throw FilesErrors.photoTooLarge();
+    // Anything else that breaks the stream is the form itself (cut short, a broken part): the sender's to fix.
+    throw FilesErrors.uploadBroken();
+  }
+  return Buffer.concat(chunks);
+}
