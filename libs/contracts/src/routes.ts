@@ -1,4 +1,4 @@
-import type { AnalyticsPeriod, CaseStatus, CourseStatus, Role } from '@coursa/domain';
+import type { AnalyticsPeriod, CaseStatus, CourseStatus, CourseStatusFilter, Role } from '@coursa/domain';
 import type { CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, DisputeDto, RatingCreatedResponse } from './after-delivery.js';
 import type {
   ActivateRequest,
@@ -17,7 +17,7 @@ import type {
   UserDto,
 } from './auth.js';
 import type {
-  AdminCourseDto,
+  AdminCoursesResponse,
   AdminUsersResponse,
   AnalyticsDto,
   CourseClosedResponse,
@@ -26,11 +26,11 @@ import type {
   UserStatusResponse,
 } from './back-office.js';
 import type {
-  CommissionDto,
+  CommissionHistoryResponse,
   EarlyPaymentRequest,
   EarlyPaymentRequestedResponse,
   EarningsSummaryDto,
-  PaymentRecordDto,
+  PaymentHistoryResponse,
   WeeklyRunQueuedResponse,
   WeeklyRunRequest,
 } from './commissions.js';
@@ -42,17 +42,18 @@ import type {
   LedgerResponse,
   OfficeDepositRequest,
 } from './courier-money.js';
-import type { CourseDto, CourseTrackingDto, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
+import type { CourseDto, CourseTrackingDto, CoursesResponse, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
 import type {
   AvailabilityResponse,
-  AvailableCourseDto,
+  AvailableCoursesResponse,
   CourseAcceptedResponse,
   CourseStatusUpdatedResponse,
-  DeliveryDto,
+  DeliveryHistoryResponse,
   NavigationDto,
   VerifyOtpRequest,
 } from './delivery.js';
 import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
+import type { PageQuery } from './pagination.js';
 import type {
   CardPaymentRequest,
   MobileMoneyPaymentRequest,
@@ -79,12 +80,12 @@ import type {
   CommissionSummaryDto,
   DisputeUpdatedResponse,
   PaymentRequestsResponse,
-  PayoutDto,
+  PayoutsResponse,
   PayoutSentResponse,
   PendingCommissionsResponse,
   ProcessPaymentRequest,
-  StaffDisputeDto,
-  StaffSupportRequestDto,
+  StaffDisputesResponse,
+  StaffSupportRequestsResponse,
   SupportRequestUpdatedResponse,
   UpdateCaseRequest,
 } from './staff-money.js';
@@ -130,7 +131,7 @@ export interface ApiRoutes {
   // Courses and receipts
   'POST /api/courses/quote': Route<QuoteResponse, QuoteRequest>;
   'POST /api/courses': Route<CourseDto, CreateCourseRequest>;
-  'GET /api/courses': Route<CourseDto[]>;
+  'GET /api/courses': Route<CoursesResponse, never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/courses/:id': Route<CourseDto>;
   'GET /api/courses/:id/tracking': Route<CourseTrackingDto>;
   'POST /api/courses/:id/cancel': Route<CourseDto>;
@@ -150,19 +151,19 @@ export interface ApiRoutes {
 
   // Delivery (couriers)
   'POST /api/delivery/toggle-availability': Route<AvailabilityResponse>;
-  'GET /api/delivery/available-courses': Route<AvailableCourseDto[]>;
+  'GET /api/delivery/available-courses': Route<AvailableCoursesResponse, never, PageQuery>;
   'POST /api/delivery/accept-course/:id': Route<CourseAcceptedResponse>;
-  'GET /api/delivery/history': Route<DeliveryDto[]>;
+  'GET /api/delivery/history': Route<DeliveryHistoryResponse, never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/delivery/course/:id/navigation': Route<NavigationDto>;
   'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus }>;
   'POST /api/delivery/course/:id/verify-otp': Route<MessageResponse, VerifyOtpRequest>;
   'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
   'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string }>;
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
-  'GET /api/delivery/ledger': Route<LedgerResponse>;
+  'GET /api/delivery/ledger': Route<LedgerResponse, never, PageQuery>;
   'POST /api/delivery/cash-deposits': Route<CashDepositInitiatedResponse, CashDepositRequest>;
-  'GET /api/delivery/commission-history': Route<CommissionDto[]>;
-  'GET /api/delivery/payment-history': Route<PaymentRecordDto[]>;
+  'GET /api/delivery/commission-history': Route<CommissionHistoryResponse, never, PageQuery>;
+  'GET /api/delivery/payment-history': Route<PaymentHistoryResponse, never, PageQuery>;
   'POST /api/delivery/request-payment': Route<EarlyPaymentRequestedResponse, EarlyPaymentRequest>;
   'GET /api/delivery/ratings': Route<CourierRatingsDto>;
 
@@ -176,28 +177,28 @@ export interface ApiRoutes {
   // Back office
   'GET /api/dashboard/stats': Route<DashboardStatsDto>;
   'GET /api/admin/analytics': Route<AnalyticsDto, never, { period?: AnalyticsPeriod }>;
-  'GET /api/admin/users': Route<AdminUsersResponse, never, { role?: Role | '' }>;
+  'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
-  'GET /api/admin/courses': Route<AdminCourseDto[], never, { status?: CourseStatus | '' }>;
+  'GET /api/admin/courses': Route<AdminCoursesResponse, never, PageQuery & { status?: CourseStatusFilter | '' }>;
   'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string }>;
-  'GET /api/admin/disputes': Route<StaffDisputeDto[], never, { status?: CaseStatus }>;
+  'GET /api/admin/disputes': Route<StaffDisputesResponse, never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;
-  'GET /api/admin/support-requests': Route<StaffSupportRequestDto[], never, { status?: CaseStatus }>;
+  'GET /api/admin/support-requests': Route<StaffSupportRequestsResponse, never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
   'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
-  'GET /api/admin/commissions/pending': Route<PendingCommissionsResponse>;
+  'GET /api/admin/commissions/pending': Route<PendingCommissionsResponse, never, PageQuery>;
   'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
   'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;
-  'GET /api/admin/payment-requests': Route<PaymentRequestsResponse>;
+  'GET /api/admin/payment-requests': Route<PaymentRequestsResponse, never, PageQuery>;
   'POST /api/admin/payment-requests/:id/approve': Route<SuccessResponse>;
   'POST /api/admin/payment-requests/:id/reject': Route<SuccessResponse>;
-  'GET /api/admin/payouts': Route<PayoutDto[]>;
-  'GET /api/admin/cash': Route<CashOverviewResponse>;
+  'GET /api/admin/payouts': Route<PayoutsResponse, never, PageQuery>;
+  'GET /api/admin/cash': Route<CashOverviewResponse, never, PageQuery>;
   'POST /api/admin/couriers/:id/cash-deposits': Route<MessageResponse, OfficeDepositRequest>;
   'POST /api/admin/couriers/:id/ledger-adjustments': Route<MessageResponse, LedgerAdjustmentRequest>;
   'POST /api/admin/payouts/:id/check-status': Route<PayoutSentResponse>;
-  'GET /api/admin/refunds': Route<RefundsResponse, never, { status?: RefundStatus | '' }>;
+  'GET /api/admin/refunds': Route<RefundsResponse, never, PageQuery & { status?: RefundStatus | '' }>;
   'POST /api/admin/refunds/:id/send': Route<RefundSentResponse, SendRefundRequest>;
   'POST /api/admin/queue-board/session': Route<QueueBoardSessionResponse>;
   'POST /api/admin/create-delivery-person': Route<CreateDeliveryPersonResponse, CreateDeliveryPersonRequest>;
@@ -210,7 +211,7 @@ export interface ApiRoutes {
   'POST /api/super-admin/create-admin': Route<SuccessResponse, CreateAdminRequest>;
   'GET /api/super-admin/migration': Route<MigrationAvailabilityDto>;
   'POST /api/super-admin/migrate-to-super-admin': Route<SuccessResponse>;
-  'GET /api/super-admin/audit-logs': Route<AuditLogsResponse, never, { limit?: number; action?: string; resource_type?: string }>;
+  'GET /api/super-admin/audit-logs': Route<AuditLogsResponse, never, PageQuery & { action?: string; resource_type?: string }>;
   'GET /api/super-admin/audit-stats': Route<AuditStatsDto>;
 
   // Operations

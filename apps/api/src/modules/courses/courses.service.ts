@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CourseDto, QuoteResponse } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
+import type { CourseDto, CoursesResponse, QuoteResponse } from '@coursa/contracts';
+import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, statusesOf, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
@@ -13,7 +13,7 @@ import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
-import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
+import type { CourseListInput, CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 
 @Injectable()
 export class CoursesService {
@@ -139,8 +139,10 @@ export class CoursesService {
     }
   }
 
-  async list(user: AuthUser): Promise<CourseDto[]> {
-    return (await this.courses.listForUser(user.id)).map(toCourseDto);
+  /** The user's courses (ordered or carried), newest first, a page at a time. */
+  async list(user: AuthUser, query: CourseListInput): Promise<CoursesResponse> {
+    const page = await this.courses.listForUser(user.id, query.status && statusesOf(query.status), query);
+    return { courses: page.rows.map(toCourseDto), next_cursor: page.nextCursor, total: page.total };
   }
 
   async get(user: AuthUser, id: string): Promise<CourseDto> {
