@@ -40,6 +40,9 @@ export interface NavigationDto {
   pickup_contact_phone: string | null;
   delivery_contact_phone: string | null;
   description: string | null;
+  package_type: string | null;
+  /** The client's photo of the parcel (`/api/files/<id>`, the courier may read it), or null. */
+  photo_url: string | null;
   estimated_price: number;
   /** The one action button, or null when the next step is the delivery code (or none). */
   next_action: { status: CourseStatus; label: string } | null;

@@ -161,6 +161,8 @@ export class DeliveryService {
       pickup_contact_phone: course.pickupContactPhone,
       delivery_contact_phone: course.deliveryContactPhone,
       description: course.description,
+      package_type: course.packageType,
+      photo_url: course.photoUrl,
       estimated_price: course.estimatedPrice,
       next_action: next ? { status: next.to, label: next.label } : null,
       otp_required: course.status === 'en_route_delivery',

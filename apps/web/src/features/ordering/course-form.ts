@@ -1,5 +1,5 @@
 import type { CreateCourseRequest, LocationDto } from '@coursa/contracts';
-import { toGuineanMobile } from '@coursa/domain';
+import { DEFAULT_PACKAGE_TYPE, toGuineanMobile } from '@coursa/domain';
 
 /** One end of a course as typed: coordinates stay text until the form is sent. */
 export interface PointFields {
@@ -15,6 +15,9 @@ export interface CourseFormValues {
   delivery: PointFields;
   recipientPhone: string;
   description: string;
+  packageType: string;
+  /** The parcel photo once uploaded (its URL on the API), or null. */
+  photoUrl: string | null;
   promoCode: string;
 }
 
@@ -27,6 +30,8 @@ export const emptyCourseForm = (): CourseFormValues => ({
   delivery: emptyPoint(),
   recipientPhone: '',
   description: '',
+  packageType: DEFAULT_PACKAGE_TYPE,
+  photoUrl: null,
   promoCode: '',
 });
 
@@ -97,6 +102,8 @@ export function toCourseRequest(values: CourseFormValues): CreateCourseRequest {
     pickup_location: toLocation(values.pickup),
     delivery_location: toLocation(values.delivery),
     description: optional(values.description),
+    package_type: optional(values.packageType),
+    ...(values.photoUrl ? { photo_url: values.photoUrl } : {}),
     recipient_phone: values.recipientPhone.trim(),
     pickup_contact_phone: optional(values.pickup.contactPhone),
     delivery_contact_phone: optional(values.delivery.contactPhone),

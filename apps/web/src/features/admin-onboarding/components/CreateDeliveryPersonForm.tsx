@@ -23,11 +23,12 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { PhoneInput } from '@/components/ui/PhoneInput';
+import { PhotoField } from '@/components/ui/PhotoField';
 import { Select } from '@/components/ui/Select';
 import { ApiError } from '@/lib/api-client';
+import { photoProblem } from '@/lib/photo-check';
 import { createDeliveryPerson, uploadPhoto, type PhotoKind } from '../api/onboarding-api';
 import { BANKS, ID_TYPE_LABELS, PAYOUT_ACCOUNT_LABELS, RELATIONSHIP_LABELS, VEHICLE_TYPE_LABELS, WALLETS } from './kyc-labels';
-import { photoProblem } from './photo-check';
 
 export const KYC_STEPS = [
   { id: 'basic', label: 'Informations de base' },
@@ -355,30 +356,5 @@ export function CreateDeliveryPersonForm() {
         )}
       </div>
     </form>
-  );
-}
-
-interface PhotoFieldProps {
-  label: string;
-  uploaded: boolean;
-  uploading: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}
-
-function PhotoField({ label, uploaded, uploading, onChange }: PhotoFieldProps) {
-  const hint = uploading ? 'Envoi en cours…' : uploaded ? '✓ Photo enregistrée' : 'JPG, PNG ou WebP, 5 Mo maximum';
-  return (
-    <Field label={label} hint={hint}>
-      {(control) => (
-        <input
-          className="input"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          disabled={uploading}
-          onChange={onChange}
-          {...control}
-        />
-      )}
-    </Field>
   );
 }

@@ -1,10 +1,11 @@
 import type { DeliveryDto, NavigationDto } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
+import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { refreshCurrentUser } from '@/features/auth';
 import { useCourseStatusEvent } from '@/features/realtime';
 import { formatPhone } from '@/lib/format';
@@ -164,9 +165,11 @@ function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigation
         <h3 className="card__title">Détails</h3>
         <dl className="details">
           <DetailRow label="Description" value={course.description || 'Aucune description'} />
+          <DetailRow label="Type de colis" value={course.package_type || DEFAULT_PACKAGE_TYPE} />
           <DetailRow label="Prix estimé" value={formatGnf(course.estimated_price)} />
           <DetailRow label="Course" value={shortId(course.id)} />
         </dl>
+        {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
       </section>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { CourseDto, RefundStatus } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, shortId } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { myCoursesApi, saveFile } from '../api/my-courses-api';
@@ -97,7 +98,7 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
         <DetailRow label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone)} />
         <DetailRow label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone)} />
         {course.description && <DetailRow label="Description" value={course.description} />}
-        <DetailRow label="Type de colis" value={course.package_type || 'Standard'} />
+        <DetailRow label="Type de colis" value={course.package_type || DEFAULT_PACKAGE_TYPE} />
       </dl>
       {course.refund && (
         <Alert tone={course.refund.status === 'completed' ? 'success' : 'info'}>
@@ -126,6 +127,7 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
             {course.discount > 0 && <DetailRow label="Réduction" value={formatGnf(course.discount)} />}
             <DetailRow label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />
           </dl>
+          {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
           {course.delivery_otp && (
             <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>
           )}

@@ -8,6 +8,8 @@ import type {
 import { apiClient } from '@/lib/api-client';
 
 export const orderingApi = {
+  /** POST /upload/parcel-photo as multipart (field `file`). */
+  uploadParcelPhoto: (file: File) => apiClient.upload('POST /api/upload/parcel-photo', file),
   quote: (body: QuoteRequest) => apiClient.call('POST /api/courses/quote', { body }),
   paymentMethods: () => apiClient.call('GET /api/payments/methods'),
   payWithPaycard: (body: PaycardPaymentRequest) => apiClient.call('POST /api/payments/paycard', { body }),

@@ -72,4 +72,36 @@ describe('create course', () => {
     expect(screen.getByText(/− 2\s000 GNF/)).toBeTruthy();
     expect(screen.getAllByText(/10\s000 GNF/).length).toBeGreaterThan(0);
   });
+
+  it('sends the parcel photo as soon as it is chosen and orders with it and the package type', async () => {
+    await show();
+    expect((screen.getByLabelText('Type de colis') as HTMLSelectElement).value).toBe('Standard');
+    fireEvent.change(screen.getByLabelText('Type de colis'), { target: { value: 'Fragile' } });
+
+    const input = screen.getByLabelText('Photo du colis (facultatif)');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'colis.gif', { type: 'image/gif' })] } });
+    expect(screen.getByRole('alert').textContent).toBe('Format de fichier non autorisé. Utilisez JPG, PNG ou WebP.');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockReturnValueOnce(reply(201, { photo_url: '/api/files/f1', file_id: 'f1' }));
+    await act(async () => void fireEvent.change(input, { target: { files: [new File(['x'], 'colis.jpg', { type: 'image/jpeg' })] } }));
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/upload/parcel-photo');
+    expect(screen.getByText('✓ Photo du colis ajoutée')).toBeTruthy();
+
+    fillPoint(0, { address: 'Madina', latitude: '9.5456', longitude: '-13.6566' });
+    fillPoint(1, { address: 'Kaloum', latitude: '9.5092', longitude: '-13.7122' });
+    fireEvent.change(screen.getByLabelText('Téléphone du destinataire'), { target: { value: '620 00 00 99' } });
+    fetchMock
+      .mockReturnValueOnce(reply(200, { distance_km: 7, estimated_price: 12000, discount: 0, total_price: 12000, currency: 'GNF' }))
+      .mockReturnValueOnce(reply(200, { paycard_mobile_money: [], mobile_money: [], card: [], cash_on_delivery: [] }));
+    submit();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('says when the photo could not be sent', async () => {
+    await show();
+    fetchMock.mockReturnValueOnce(reply(500, {}));
+    await act(async () => void fireEvent.change(screen.getByLabelText('Photo du colis (facultatif)'), { target: { files: [new File(['x'], 'colis.png', { type: 'image/png' })] } }));
+    expect(screen.getByRole('alert').textContent).toBe("Erreur lors de l'envoi de la photo du colis");
+  });
 });

@@ -1,13 +1,17 @@
 import type { CreateCourseRequest, QuoteResponse } from '@coursa/contracts';
-import { estimatePrice, formatGnf } from '@coursa/domain';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { estimatePrice, formatGnf, PACKAGE_TYPES } from '@coursa/domain';
+import { lazy, Suspense, useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useCurrentUser } from '@/features/auth';
 import { Input } from '@/components/ui/Input';
 import { Loader } from '@/components/ui/Loader';
 import { PhoneInput } from '@/components/ui/PhoneInput';
+import { PhotoField } from '@/components/ui/PhotoField';
+import { Select } from '@/components/ui/Select';
 import { useSubmit } from '@/hooks/use-submit';
+import { errorMessage } from '@/lib/api-client';
+import { photoProblem } from '@/lib/photo-check';
 import { orderingApi } from '../api/ordering-api';
 import {
   coordinatesOf,
@@ -25,6 +29,10 @@ const PointPickerMap = lazy(() => import('@/components/map/PointPickerMap'));
 
 const formatCoordinate = (value: number) => String(value);
 
+export const PARCEL_PHOTO_FAILED = "Erreur lors de l'envoi de la photo du colis";
+
+const PACKAGE_OPTIONS = PACKAGE_TYPES.map((type) => ({ value: type, label: type }));
+
 /** Spec §2 "Create course": the form, the live price, then the payment modal; the course exists once paid. */
 export function CreateCourseTab() {
   const user = useCurrentUser();
@@ -34,6 +42,7 @@ export function CreateCourseTab() {
   const [checkout, setCheckout] = useState<{ course: CreateCourseRequest; amount: number } | null>(null);
   const [created, setCreated] = useState(false);
   const { pending, error, setError, run } = useSubmit('Erreur lors du calcul du prix');
+  const [photoState, setPhotoState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
 
   const pickup = coordinatesOf(values.pickup);
   const delivery = coordinatesOf(values.delivery);
@@ -54,6 +63,23 @@ export function CreateCourseTab() {
     // After the pickup, the next tap naturally places the delivery point.
     if (kind === 'pickup') setActivePoint('delivery');
   }, []);
+
+  /** The photo goes up as soon as it is chosen (same checks as the server's first), the order then quotes its URL. */
+  async function pickPhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) return setPhotoState({ uploading: false, error: problem });
+    setPhotoState({ uploading: true, error: null });
+    try {
+      const { photo_url } = await orderingApi.uploadParcelPhoto(file);
+      setValues((current) => ({ ...current, photoUrl: photo_url }));
+      setPhotoState({ uploading: false, error: null });
+    } catch (caught) {
+      setPhotoState({ uploading: false, error: errorMessage(caught, PARCEL_PHOTO_FAILED) });
+    }
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,6 +105,7 @@ export function CreateCourseTab() {
     setQuote(null);
     setCreated(false);
     setActivePoint('pickup');
+    setPhotoState({ uploading: false, error: null });
   }
 
   if (created && !checkout) {
@@ -127,6 +154,20 @@ export function CreateCourseTab() {
           value={values.description}
           onChange={(description) => update({ ...values, description })}
         />
+        <Select
+          label="Type de colis"
+          value={values.packageType}
+          onChange={(event) => update({ ...values, packageType: event.target.value })}
+          options={PACKAGE_OPTIONS}
+        />
+        <PhotoField
+          label="Photo du colis (facultatif)"
+          uploaded={values.photoUrl !== null}
+          uploading={photoState.uploading}
+          uploadedHint="✓ Photo du colis ajoutée"
+          onChange={(event) => void pickPhoto(event)}
+        />
+        {photoState.error && <Alert tone="error">{photoState.error}</Alert>}
         <Input
           label="Code promo (facultatif)"
           autoCapitalize="characters"
@@ -153,7 +194,7 @@ export function CreateCourseTab() {
         )}
       </section>
       {error && <Alert tone="error">{error}</Alert>}
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || photoState.uploading}>
         {pending ? 'Calcul du prix…' : 'Continuer vers le paiement'}
       </Button>
     </form>
