@@ -142,7 +142,7 @@ describe('claims', () => {
     expect(resolved.body.dispute).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: expect.any(String) });
 
     const mine = await app.request('GET', '/api/disputes', undefined, { token: client.token });
-    expect(mine.body).toEqual([expect.objectContaining({ id, status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: resolved.body.dispute.resolved_at })]);
+    expect(mine.body.disputes).toEqual([expect.objectContaining({ id, status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: resolved.body.dispute.resolved_at })]);
 
     const audit = await auditOf(app, id, 'dispute_updated');
     expect(audit.map((row) => row.details)).toEqual(expect.arrayContaining([{ status: 'in_review' }, { status: 'resolved' }]));

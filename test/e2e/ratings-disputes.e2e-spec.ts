@@ -225,10 +225,31 @@ describe('claims', () => {
     await app.db.dispute.update({ where: { id: damaged.body.dispute.id }, data: { status: 'in_review' } });
     const listed = await claims(client);
     expect(listed.status).toBe(200);
-    expect(listed.body.map((claim: { id: string }) => claim.id)).toEqual([damaged.body.dispute.id, opened.body.dispute.id]);
-    expect(listed.body[0]).toMatchObject({ status: 'in_review', status_label: "En cours d'examen" });
-    expect(listed.body[1]).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: 'Livreur relancé', resolved_at: expect.any(String) });
-    expect((await claims(await signedIn(app, 'client'))).body).toEqual([]);
+    expect(listed.body.disputes.map((claim: { id: string }) => claim.id)).toEqual([damaged.body.dispute.id, opened.body.dispute.id]);
+    expect(listed.body.disputes[0]).toMatchObject({ status: 'in_review', status_label: "En cours d'examen" });
+    expect(listed.body.disputes[1]).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: 'Livreur relancé', resolved_at: expect.any(String) });
+    expect(listed.body.next_cursor).toBeNull();
+    expect((await claims(await signedIn(app, 'client'))).body).toEqual({ disputes: [], next_cursor: null });
+  });
+
+  it("come in pages of 20 by default, each claim once, and a cursor never shows another client's", async () => {
+    const client = await signedIn(app, 'client');
+    const course = await order(client);
+    const opened: string[] = [];
+    for (let i = 0; i < 23; i++) opened.push((await openClaim(client, { course_id: course.id, reason: `Problème ${i}` })).body.dispute.id);
+
+    const first = await claims(client);
+    expect(first.body.disputes).toHaveLength(20);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const rest = await app.request('GET', `/api/disputes?cursor=${first.body.next_cursor}`, undefined, { token: client.token });
+    expect(rest.body.next_cursor).toBeNull();
+    const seen = [...first.body.disputes, ...rest.body.disputes].map((claim: { id: string }) => claim.id);
+    expect(seen).toEqual([...opened].reverse());
+
+    const stranger = await signedIn(app, 'client');
+    expect((await app.request('GET', `/api/disputes?cursor=${first.body.next_cursor}`, undefined, { token: stranger.token })).body).toEqual({ disputes: [], next_cursor: null });
+    expect(await app.request('GET', '/api/disputes?limit=101', undefined, { token: client.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect(await app.request('GET', '/api/disputes?cursor=pas-un-curseur', undefined, { token: client.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 
   it('need a summary and a known type', async () => {

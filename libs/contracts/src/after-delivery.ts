@@ -1,4 +1,5 @@
 import type { CaseStatus, DisputeType } from '@coursa/domain';
+import type { Page } from './pagination.js';
 
 /** POST /ratings: a client rates the courier of one of their delivered courses. */
 export interface CreateRatingRequest {
@@ -60,6 +61,9 @@ export interface DisputeDto {
   updated_at: string;
   resolved_at: string | null;
 }
+
+/** GET /disputes: the client's claims, newest first (a page). */
+export type ClientDisputesResponse = Page<'disputes', DisputeDto>;
 
 export interface DisputeCreatedResponse {
   message: string;

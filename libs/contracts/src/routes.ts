@@ -1,5 +1,5 @@
 import type { AnalyticsPeriod, CaseStatus, CourseStatus, CourseStatusFilter, Role } from '@coursa/domain';
-import type { CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, DisputeDto, RatingCreatedResponse } from './after-delivery.js';
+import type { ClientDisputesResponse, CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, RatingCreatedResponse } from './after-delivery.js';
 import type {
   ActivateRequest,
   ChangePasswordRequest,
@@ -170,7 +170,7 @@ export interface ApiRoutes {
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;
   'POST /api/disputes': Route<DisputeCreatedResponse, CreateDisputeRequest>;
-  'GET /api/disputes': Route<DisputeDto[]>;
+  'GET /api/disputes': Route<ClientDisputesResponse, never, PageQuery>;
   'GET /api/loyalty/profile': Route<LoyaltyProfileDto>;
   'GET /api/loyalty/leaderboard': Route<LeaderboardEntryDto[]>;
 

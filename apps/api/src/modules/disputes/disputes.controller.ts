@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CreateDisputeSchema, type CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesService } from './disputes.service.js';
@@ -22,7 +23,7 @@ export class DisputesController {
   }
 
   @Get()
-  list(@CurrentUser() client: AuthUser): Promise<RouteAnswer<'GET /api/disputes'>> {
-    return this.disputes.list(client);
+  list(@CurrentUser() client: AuthUser, @Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/disputes'>> {
+    return this.disputes.list(client, page);
   }
 }

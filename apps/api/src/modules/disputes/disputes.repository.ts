@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Course, Dispute } from '../../generated/prisma/client.js';
+import type { Course, Dispute, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 
 export type NewDispute = Pick<Dispute, 'courseId' | 'clientId' | 'type' | 'reason' | 'description'>;
+
+const CLAIMS_NEWEST_FIRST = newestFirst<Prisma.DisputeWhereInput, Prisma.DisputeOrderByWithRelationInput>();
 
 @Injectable()
 export class DisputesRepository {
@@ -44,7 +47,8 @@ export class DisputesRepository {
     });
   }
 
-  listForClient(clientId: string): Promise<Dispute[]> {
-    return this.prisma.client.dispute.findMany({ where: { clientId }, orderBy: { createdAt: 'desc' }, take: 200 });
+  /** The client's claims, newest first, a page at a time. */
+  listForClient(clientId: string, page: PageRequest): Promise<RowsPage<Dispute>> {
+    return CLAIMS_NEWEST_FIRST.read(page, { clientId }, (args) => this.prisma.client.dispute.findMany(args));
   }
 }

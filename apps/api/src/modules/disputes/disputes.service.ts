@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { DisputeCreatedResponse, DisputeDto } from '@coursa/contracts';
+import type { ClientDisputesResponse, DisputeCreatedResponse, DisputeDto } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
 import type { Dispute } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import type { CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesRepository } from './disputes.repository.js';
@@ -22,8 +23,10 @@ export class DisputesService {
     return { message: 'Réclamation enregistrée avec succès!', dispute: toDisputeDto(dispute) };
   }
 
-  async list(client: AuthUser): Promise<DisputeDto[]> {
-    return (await this.disputes.listForClient(client.id)).map(toDisputeDto);
+  /** The client's claims and where each stands, newest first (a page). */
+  async list(client: AuthUser, page: PageRequest): Promise<ClientDisputesResponse> {
+    const { rows, nextCursor } = await this.disputes.listForClient(client.id, page);
+    return { disputes: rows.map(toDisputeDto), next_cursor: nextCursor };
   }
 }
 
