@@ -1,13 +1,14 @@
 import type { UpdateCaseRequest } from '@coursa/contracts';
 import type { CaseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
-import { everyQueryOf, routeQuery } from '@/lib/query-client';
+import { pagedQuery } from '@/lib/paged-query';
+import { everyQueryOf } from '@/lib/query-client';
 
-/** Every case when no status is given. */
+/** Every case when no status is given, newest first, a page at a time. */
 export const casesQueries = {
-  disputes: (status?: CaseStatus) => routeQuery('GET /api/admin/disputes', { query: { status } }),
+  disputes: (status?: CaseStatus) => pagedQuery('GET /api/admin/disputes', { status }),
   allDisputes: everyQueryOf('GET /api/admin/disputes'),
-  supportRequests: (status?: CaseStatus) => routeQuery('GET /api/admin/support-requests', { query: { status } }),
+  supportRequests: (status?: CaseStatus) => pagedQuery('GET /api/admin/support-requests', { status }),
   allSupportRequests: everyQueryOf('GET /api/admin/support-requests'),
 };
 

@@ -27,7 +27,7 @@ const dispute = {
 describe('CasesTab', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, [dispute]));
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, { disputes: [dispute], next_cursor: null }));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);

@@ -1,11 +1,13 @@
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { casesApi, casesQueries } from '../api/cases-api';
 import { CaseFollowUp } from './CaseFollowUp';
 
@@ -28,21 +30,19 @@ export function CasesTab() {
   const [saved, setSaved] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // Only the kind shown loads; each keeps its last list on screen while another filter loads.
-  const disputesQuery = useQuery({
-    ...casesQueries.disputes(status || undefined),
+  const disputesList = usePagedList(casesQueries.disputes(status || undefined), (page) => page.disputes, {
     enabled: kind === 'disputes',
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
-  const requestsQuery = useQuery({
-    ...casesQueries.supportRequests(status || undefined),
+  const requestsList = usePagedList(casesQueries.supportRequests(status || undefined), (page) => page.support_requests, {
     enabled: kind === 'support',
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
-  const shown = kind === 'disputes' ? disputesQuery : requestsQuery;
+  const shown = kind === 'disputes' ? disputesList : requestsList;
   const failed = shown.isError;
-  const list = shown.data;
-  const disputes = disputesQuery.data;
-  const requests = requestsQuery.data;
+  const list = shown.items;
+  const disputes = disputesList.items;
+  const requests = requestsList.items;
   return (
     <div className="stack">
       <h2 className="page-title">Réclamations</h2>
@@ -108,6 +108,7 @@ export function CasesTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={shown} />
     </div>
   );
 }

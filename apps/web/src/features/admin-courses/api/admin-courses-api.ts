@@ -1,11 +1,17 @@
 import type { CourseStatus } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
-import { everyQueryOf, routeQuery } from '@/lib/query-client';
+import { allPagesQuery, pagedQuery } from '@/lib/paged-query';
+import { everyQueryOf } from '@/lib/query-client';
 
 export const adminCoursesQueries = {
   all: everyQueryOf('GET /api/admin/courses'),
-  /** All courses when no status is given. */
-  list: (status?: CourseStatus) => routeQuery('GET /api/admin/courses', { query: { status } }),
+  /** All courses when no status is given, newest first, a page at a time. */
+  pages: (status?: CourseStatus) => pagedQuery('GET /api/admin/courses', { status }),
+  /**
+   * Every course under way, for other screens (the dashboard's live map): all the pages of the `active` filter, which
+   * the number of couriers keeps short.
+   */
+  list: () => allPagesQuery('GET /api/admin/courses', { status: 'active' }, (page) => page.courses),
 };
 
 /** Spec §7: the back office's course calls. */

@@ -25,7 +25,7 @@ const card = (id: string) => screen.getByRole('article', { name: `Course 000000$
 describe('course management', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, COURSES));
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, { courses: COURSES, next_cursor: null, total: COURSES.length }));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);
@@ -46,6 +46,23 @@ describe('course management', () => {
       'delivered',
       'cancelled',
     ]);
+  });
+
+  it('reads the next page with « Voir plus », under the same filter, until there is none', async () => {
+    fetchMock.mockImplementation((input) =>
+      String(input).includes('cursor=')
+        ? answer(200, { courses: [COURSES[2]], next_cursor: null, total: 3 })
+        : answer(200, { courses: COURSES.slice(0, 2), next_cursor: 'page-2', total: 3 }),
+    );
+    renderWithQuery(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    expect(screen.queryByRole('article', { name: 'Course 00000003' })).toBeNull();
+    expect(screen.getByText('2 sur 3')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Voir plus' })));
+    expect(await screen.findByRole('article', { name: 'Course 00000003' })).toBeTruthy();
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/admin/courses?cursor=page-2');
+    expect(screen.getByText('3 sur 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
   });
 
   it('asks for an optional reason, sends it in the query and confirms', async () => {

@@ -1,11 +1,13 @@
 import { COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
 import { formatDate } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
 import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
 
@@ -22,10 +24,13 @@ const STATUS_FILTERS = [
 ];
 const isFinal = (status: CourseStatus) => status === 'delivered' || status === 'cancelled';
 
-/** Spec §2 "Course management": courses by status; non-final ones can be closed as delivered or cancelled. */
+/**
+ * Spec §2 "Course management": courses by status (the server filters, across pages), newest first, « Voir plus » for
+ * the next page; non-final ones can be closed as delivered or cancelled.
+ */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatus | ''>('');
-  const courses = useQuery(adminCoursesQueries.list(status || undefined));
+  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page.courses);
   const queryClient = useQueryClient();
   const [change, setChange] = useState<StatusChange | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -48,7 +53,7 @@ export function CoursesTab() {
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Gestion des courses</h2>
-        <Button variant="secondary" onClick={() => void courses.refetch()}>
+        <Button variant="secondary" onClick={courses.reload}>
           Actualiser
         </Button>
       </div>
@@ -61,9 +66,8 @@ export function CoursesTab() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {courses.isPending && <Loader />}
       {courses.isError && <p className="muted">Impossible de charger les courses pour le moment.</p>}
-      {courses.isSuccess && !courses.data.length && <p className="muted">Aucune course.</p>}
-      {courses.isSuccess &&
-        courses.data.map((course) => (
+      {courses.items?.length === 0 && <p className="muted">Aucune course.</p>}
+      {courses.items?.map((course) => (
           <article key={course.id} className="card admin-course" aria-label={`Course ${shortId(course.id)}`}>
             <div className="card__header">
               <h3 className="card__title">Course #{shortId(course.id)}</h3>
@@ -121,6 +125,7 @@ export function CoursesTab() {
             )}
           </article>
         ))}
+      <LoadMore list={courses} />
       {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={(reason) => void apply(reason)} />}
     </div>
   );

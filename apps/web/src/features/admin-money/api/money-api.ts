@@ -1,14 +1,16 @@
 import type { OfficeDepositRequest, ProcessPaymentRequest, WeeklyRunRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
+import { pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
 
-/** The screen's four lists; a payment, a decision or a payout check changes any of them. */
+/** The screen's four lists, each a page at a time; a payment, a decision or a payout check changes any of them. */
 export const moneyQueries = {
-  pending: () => routeQuery('GET /api/admin/commissions/pending'),
+  /** A page of couriers with pending commissions, each with all of theirs. */
+  pending: () => pagedQuery('GET /api/admin/commissions/pending'),
   summary: () => routeQuery('GET /api/admin/commissions/summary'),
-  paymentRequests: () => routeQuery('GET /api/admin/payment-requests'),
-  payouts: () => routeQuery('GET /api/admin/payouts'),
-  cash: () => routeQuery('GET /api/admin/cash'),
+  paymentRequests: () => pagedQuery('GET /api/admin/payment-requests'),
+  payouts: () => pagedQuery('GET /api/admin/payouts'),
+  cash: () => pagedQuery('GET /api/admin/cash'),
 };
 
 export const moneyApi = {

@@ -1,9 +1,11 @@
 import type { SendRefundRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
-import { everyQueryOf, routeQuery } from '@/lib/query-client';
+import { pagedQuery } from '@/lib/paged-query';
+import { everyQueryOf } from '@/lib/query-client';
 
 export const refundsQueries = {
-  toDo: () => routeQuery('GET /api/admin/refunds', { query: { status: 'to_do' } }),
+  /** The longest wait first, a page at a time. */
+  toDo: () => pagedQuery('GET /api/admin/refunds', { status: 'to_do' }),
   /** Every filtered list: a refund sent leaves the one to do and joins another. */
   all: everyQueryOf('GET /api/admin/refunds'),
 };

@@ -13,6 +13,7 @@ const CASH = {
     { courier_id: 'c1', name: 'Ousmane Bangoura', phone: '+224620000021', cash_held: 600_000, cash_owed: 590_000, balance: -590_000, over_cap: true },
     { courier_id: 'c2', name: 'Sékou Touré', phone: '+224620000022', cash_held: 12_000, cash_owed: 3_600, balance: -3_600, over_cap: false },
   ],
+  next_cursor: null,
 };
 
 const signInAs = (role: 'admin' | 'support') =>

@@ -1,17 +1,21 @@
 import { formatGnf } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { moneyApi, moneyQueries } from '../api/money-api';
 
 /** Cash on the street: what each courier holds and owes, who is over the cap; admins record deposits made at the office. */
 export function CashPanel() {
-  const { data: cash } = useQuery(moneyQueries.cash());
+  const cashList = usePagedList(moneyQueries.cash(), (page) => page.couriers);
+  // The totals are over every courier: the first page says them.
+  const cash = cashList.first;
   const role = useSessionStore((state) => state.user?.role);
   const canRecord = role === 'admin' || role === 'super_admin';
   // Below the screen's main lists: nothing until it has something to say.
@@ -22,9 +26,9 @@ export function CashPanel() {
       <p>
         Sur le terrain : <strong>{formatGnf(cash.total_on_street)}</strong> · plafond par livreur : {formatGnf(cash.cash_cap)}
       </p>
-      {cash.couriers.length === 0 && <p className="empty-state">Aucun livreur ne détient d'espèces.</p>}
+      {cashList.items?.length === 0 && <p className="empty-state">Aucun livreur ne détient d'espèces.</p>}
       <ul className="stack money-list">
-        {cash.couriers.map((courier) => (
+        {cashList.items?.map((courier) => (
           <li key={courier.courier_id} className={`card stack${courier.over_cap ? ' card--alert' : ''}`} data-courier={courier.courier_id}>
             <div className="card__header">
               <h4 className="card__title">{courier.name}</h4>
@@ -37,6 +41,7 @@ export function CashPanel() {
           </li>
         ))}
       </ul>
+      <LoadMore list={cashList} />
     </section>
   );
 }

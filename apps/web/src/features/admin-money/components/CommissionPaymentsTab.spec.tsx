@@ -34,9 +34,9 @@ describe('CommissionPaymentsTab', () => {
     fetchMock = jest.fn<typeof fetch>((input) => {
       const path = String(input);
       if (path.endsWith('/summary')) return answer(200, summary);
-      if (path.endsWith('/pending')) return answer(200, { commissions: [group] });
-      if (path.endsWith('/payment-requests')) return answer(200, { requests: [paymentRequest] });
-      if (path.endsWith('/payouts')) return answer(200, []);
+      if (path.endsWith('/pending')) return answer(200, { commissions: [group], next_cursor: null });
+      if (path.endsWith('/payment-requests')) return answer(200, { requests: [paymentRequest], next_cursor: null });
+      if (path.endsWith('/payouts')) return answer(200, { payouts: [], next_cursor: null });
       return answer(500, {});
     });
     globalThis.fetch = fetchMock;
@@ -116,7 +116,7 @@ describe('CommissionPaymentsTab', () => {
       completed_at: null,
     };
     const lists = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/payouts') ? answer(200, [payout]) : lists(input, init)));
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/payouts') ? answer(200, { payouts: [payout], next_cursor: null }) : lists(input, init)));
     renderWithQuery(<CommissionPaymentsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Historique' }));
     expect(await screen.findByText('Échoué — remis au solde')).toBeTruthy();

@@ -10,10 +10,12 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { moneyApi, moneyQueries } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -58,9 +60,9 @@ export function walletHint(phone: string): string {
 export function CommissionPaymentsTab() {
   const [section, setSection] = useState<Section>('pending');
   const { data: summary = null } = useQuery(moneyQueries.summary());
-  const { data: groups } = useQuery({ ...moneyQueries.pending(), select: (answer) => answer.commissions });
-  const { data: requests } = useQuery({ ...moneyQueries.paymentRequests(), select: (answer) => answer.requests });
-  const { data: payouts } = useQuery(moneyQueries.payouts());
+  const groups = usePagedList(moneyQueries.pending(), (page) => page.commissions);
+  const requests = usePagedList(moneyQueries.paymentRequests(), (page) => page.requests);
+  const payouts = usePagedList(moneyQueries.payouts(), (page) => page.payouts);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -78,10 +80,10 @@ export function CommissionPaymentsTab() {
       <SummaryCard summary={summary} />
       <SegmentedControl label="Sections" options={SECTIONS} value={section} onChange={setSection} />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {section === 'pending' &&
-        (groups ? <PendingCommissions groups={groups} onDone={done} /> : <Loader />)}
-      {section === 'requests' && (requests ? <PaymentRequests requests={requests} onDone={done} /> : <Loader />)}
-      {section === 'history' && (payouts ? <PayoutHistory payouts={payouts} onDone={done} /> : <Loader />)}
+      {section === 'pending' && (groups.items ? <PendingCommissions groups={groups.items} onDone={done} /> : <Loader />)}
+      {section === 'requests' && (requests.items ? <PaymentRequests requests={requests.items} onDone={done} /> : <Loader />)}
+      {section === 'history' && (payouts.items ? <PayoutHistory payouts={payouts.items} onDone={done} /> : <Loader />)}
+      <LoadMore list={{ pending: groups, requests, history: payouts }[section]} />
       <WeeklyRunCard />
       <CashPanel />
       <RefundsPanel />

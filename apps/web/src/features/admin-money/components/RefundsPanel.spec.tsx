@@ -32,7 +32,7 @@ describe('RefundsPanel', () => {
   let toDo: StaffRefundDto[];
   beforeEach(() => {
     toDo = [refund];
-    fetchMock = jest.fn<typeof fetch>((input) => (String(input) === '/api/admin/refunds?status=to_do' ? answer(200, { refunds: toDo }) : answer(500, {})));
+    fetchMock = jest.fn<typeof fetch>((input) => (String(input) === '/api/admin/refunds?status=to_do' ? answer(200, { refunds: toDo, next_cursor: null }) : answer(500, {})));
     globalThis.fetch = fetchMock;
     confirmMock = jest.fn<typeof window.confirm>(() => true);
     window.confirm = confirmMock;

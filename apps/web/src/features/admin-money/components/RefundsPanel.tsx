@@ -1,15 +1,17 @@
 import type { StaffRefundDto } from '@coursa/contracts';
 import { formatGnf } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { refundsApi, refundsQueries } from '../api/refunds-api';
 
 export const REFUND_MESSAGES = {
@@ -34,7 +36,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  */
 export function RefundsPanel() {
   const canSend = useSessionStore((state) => state.user?.role === 'admin' || state.user?.role === 'super_admin');
-  const refunds = useQuery({ ...refundsQueries.toDo(), select: (answer) => answer.refunds });
+  const refunds = usePagedList(refundsQueries.toDo(), (page) => page.refunds);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -51,16 +53,17 @@ export function RefundsPanel() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {refunds.isError && <p className="empty-state">{REFUND_MESSAGES.loadFailed}</p>}
       {refunds.isPending && <Loader />}
-      {refunds.data?.length === 0 && <p className="empty-state">Aucun remboursement à effectuer</p>}
-      {refunds.data && refunds.data.length > 0 && (
+      {refunds.items?.length === 0 && <p className="empty-state">Aucun remboursement à effectuer</p>}
+      {refunds.items && refunds.items.length > 0 && (
         <ul className="stack money-list">
-          {refunds.data.map((refund) => (
+          {refunds.items.map((refund) => (
             <li key={refund.id}>
               <RefundCard refund={refund} canSend={canSend} onDone={done} />
             </li>
           ))}
         </ul>
       )}
+      <LoadMore list={refunds} />
     </section>
   );
 }

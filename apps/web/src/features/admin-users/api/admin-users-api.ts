@@ -1,11 +1,12 @@
 import type { Role } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
-import { everyQueryOf, routeQuery } from '@/lib/query-client';
+import { pagedQuery } from '@/lib/paged-query';
+import { everyQueryOf } from '@/lib/query-client';
 
 export const adminUsersQueries = {
   all: everyQueryOf('GET /api/admin/users'),
-  /** Every user when no role is given. */
-  list: (role?: Role) => routeQuery('GET /api/admin/users', { query: { role } }),
+  /** Every user when no role is given, newest first, a page at a time. */
+  list: (role?: Role) => pagedQuery('GET /api/admin/users', { role }),
 };
 
 /** Spec §7: the back office's user calls. */

@@ -22,7 +22,7 @@ const row = (id: string) => screen.getByText(`USR-${id}`).closest('tr') as HTMLE
 describe('user management', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, { users: USERS }));
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, { users: USERS, next_cursor: null, total: USERS.length }));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);

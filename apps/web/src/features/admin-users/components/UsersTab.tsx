@@ -1,13 +1,15 @@
 import type { AdminUserDto } from '@coursa/contracts';
 import { accountTypeLabel, isStaff, type Role } from '@coursa/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { adminUsersApi, adminUsersQueries } from '../api/admin-users-api';
 
 export const USERS_MESSAGES = {
@@ -25,10 +27,10 @@ const ROLE_FILTERS = [
   { value: 'admin', label: accountTypeLabel('admin') },
 ] as const;
 
-/** Spec §2 "User management": a table filtered by role, with toggle and two-step delete. */
+/** Spec §2 "User management": a table filtered by role (by the server, across pages), with toggle and two-step delete. */
 export function UsersTab() {
   const [role, setRole] = useState<Role | ''>('');
-  const users = useQuery({ ...adminUsersQueries.list(role || undefined), select: (answer) => answer.users });
+  const users = usePagedList(adminUsersQueries.list(role || undefined), (page) => page.users);
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -65,7 +67,7 @@ export function UsersTab() {
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Gestion des utilisateurs</h2>
-        <Button variant="secondary" onClick={() => void users.refetch()}>
+        <Button variant="secondary" onClick={users.reload}>
           Actualiser
         </Button>
       </div>
@@ -73,8 +75,8 @@ export function UsersTab() {
       {error && <Alert tone="error">{error}</Alert>}
       {users.isPending && <Loader />}
       {users.isError && <Alert tone="error">{USERS_MESSAGES.loadFailed}</Alert>}
-      {users.isSuccess && !users.data.length && <p className="muted">Aucun utilisateur.</p>}
-      {users.isSuccess && users.data.length > 0 && (
+      {users.items?.length === 0 && <p className="muted">Aucun utilisateur.</p>}
+      {users.items && users.items.length > 0 && (
         <div className="admin-table">
           <table>
             <thead>
@@ -89,7 +91,7 @@ export function UsersTab() {
               </tr>
             </thead>
             <tbody>
-              {users.data.map((user) => (
+              {users.items.map((user) => (
                 <tr key={user.id}>
                   <td className="admin-table__id">{user.display_id}</td>
                   <td>
@@ -133,6 +135,7 @@ export function UsersTab() {
           </table>
         </div>
       )}
+      <LoadMore list={users} />
     </div>
   );
 }

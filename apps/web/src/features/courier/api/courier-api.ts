@@ -1,25 +1,29 @@
 import type { CashDepositRequest } from '@coursa/contracts';
-import type { CourseStatus } from '@coursa/domain';
+import type { CourseStatus, CourseStatusFilter } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
+import { allPages, pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
 
 export const courierQueries = {
-  history: () => routeQuery('GET /api/delivery/history'),
+  /** The courier's deliveries, newest first, a page at a time; by status or `active` (all when none). */
+  history: (status?: CourseStatusFilter) => pagedQuery('GET /api/delivery/history', { status }),
   ratings: () => routeQuery('GET /api/delivery/ratings'),
   // The courier's money also changes away from this screen (a deposit confirmed on the operator's page or phone, a
   // payout sent): unlike the other tabs, read again when the courier comes back to the window.
   earnings: () => ({ ...routeQuery('GET /api/delivery/earnings'), refetchOnWindowFocus: true }),
-  commissionHistory: () => routeQuery('GET /api/delivery/commission-history'),
-  paymentHistory: () => routeQuery('GET /api/delivery/payment-history'),
-  ledger: () => ({ ...routeQuery('GET /api/delivery/ledger'), refetchOnWindowFocus: true }),
+  commissionHistory: () => pagedQuery('GET /api/delivery/commission-history'),
+  paymentHistory: () => pagedQuery('GET /api/delivery/payment-history'),
+  ledger: () => ({ ...pagedQuery('GET /api/delivery/ledger'), refetchOnWindowFocus: true }),
+  /** Pending courses, oldest first, a page at a time. */
+  availableCourses: () => pagedQuery('GET /api/delivery/available-courses'),
 };
 
 /** The courier's calls (spec §7), all under /delivery. */
 export const courierApi = {
   toggleAvailability: () => apiClient.call('POST /api/delivery/toggle-availability'),
-  availableCourses: () => apiClient.call('GET /api/delivery/available-courses'),
   accept: (id: string) => apiClient.call('POST /api/delivery/accept-course/:id', { params: { id } }),
-  history: () => apiClient.call('GET /api/delivery/history'),
+  /** Every course the courier has under way (all the pages of `active`: a courier carries a few at most). */
+  activeDeliveries: () => allPages('GET /api/delivery/history', { status: 'active' }, (page) => page.deliveries),
   navigation: (id: string) => apiClient.call('GET /api/delivery/course/:id/navigation', { params: { id } }),
   updateStatus: (id: string, status: CourseStatus) =>
     apiClient.call('POST /api/delivery/course/:id/update-status', { params: { id }, query: { new_status: status } }),

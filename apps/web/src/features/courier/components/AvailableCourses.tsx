@@ -1,12 +1,14 @@
 import type { AvailableCourseDto } from '@coursa/contracts';
 import { formatGnf } from '@coursa/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { realtimeActions, useOffers, useRealtimeStore } from '@/features/realtime';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { courierApi } from '../api/courier-api';
+import { usePagedList } from '@/lib/paged-query';
+import { courierApi, courierQueries } from '../api/courier-api';
 import { noteDeliveries } from '../stores/active-course-store';
 import { useIsAvailable } from '../stores/availability';
 
@@ -28,29 +30,35 @@ const fromDto = (course: AvailableCourseDto): Offer => ({
   description: course.description,
 });
 
-/** Available courses (spec §2): loaded once, then live additions and removals from the socket. */
+/**
+ * Available courses (spec §2), oldest first, a page at a time (« Voir plus »), then live additions and removals from
+ * the socket: a new course shows on top until its page is read.
+ */
 export function AvailableCourses() {
   const available = useIsAvailable();
-  const [loaded, setLoaded] = useState<Offer[] | null>(null);
+  const list = usePagedList(courierQueries.availableCourses(), (page) => page.courses.map(fromDto));
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const live = useOffers();
   const statuses = useStatusesTaken();
 
-  const load = useCallback(() => {
+  // The list read now holds the offers made so far; becoming available (or not) changes what the server offers.
+  const load = () => {
     realtimeActions.clearOffers();
-    courierApi.availableCourses().then(
-      (courses) => setLoaded(courses.map(fromDto)),
-      (error: unknown) => {
-        console.error(error);
-        setLoaded([]);
-      },
-    );
-  }, []);
+    list.reload();
+  };
+  useEffect(() => realtimeActions.clearOffers(), []);
+  const shownFor = useRef(available);
+  useEffect(() => {
+    if (shownFor.current === available) return;
+    shownFor.current = available;
+    realtimeActions.clearOffers();
+    list.reload();
+  });
 
-  useEffect(() => load(), [load, available]);
-
+  // A failed load (logged) shows as no course on offer.
+  const loaded = list.items ?? (list.isError ? [] : undefined);
   if (!loaded) return <Loader />;
 
   const offers: Offer[] = [
@@ -65,7 +73,7 @@ export function AvailableCourses() {
       await courierApi.accept(id);
       setAccepted((current) => new Set(current).add(id));
       setMessage({ tone: 'success', text: 'Course acceptée ! Rendez-vous dans Navigation.' });
-      void courierApi.history().then(noteDeliveries, () => undefined);
+      void courierApi.activeDeliveries().then(noteDeliveries, () => undefined);
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error, 'Une erreur est survenue') });
       // 409: someone else took it; it is no longer on offer.
@@ -101,6 +109,7 @@ export function AvailableCourses() {
             </Button>
           </article>
         ))}
+      {available && <LoadMore list={list} />}
     </div>
   );
 }

@@ -32,6 +32,7 @@ const ENTRIES = {
     { id: 'e2', kind: 'cash_collected', account: 'cash', amount: 12000, course_id: 'c1', payout_id: null, reason: null, created_at: '2026-11-25T10:00:00.000Z' },
     { id: 'e1', kind: 'commission_earned', account: 'earnings', amount: 8400, course_id: 'c1', payout_id: null, reason: null, created_at: '2026-11-25T10:00:00.000Z' },
   ],
+  next_cursor: null,
 };
 
 const text = (value: string) => value.replace(/\s/g, ' ');

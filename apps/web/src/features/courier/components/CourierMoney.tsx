@@ -1,15 +1,16 @@
 import type { EarningsSummaryDto, LedgerEntryKind } from '@coursa/contracts';
 import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { Input } from '@/components/ui/Input';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { courierApi, courierQueries } from '../api/courier-api';
 import { formatDateTime } from '../format';
 import type { PendingDeposit } from '../stores/pending-deposit';
@@ -45,7 +46,7 @@ interface CourierMoneyProps {
 
 /** The courier's money from their ledger: balance, cash held and owed, deposits, and the entries. */
 export function CourierMoney({ summary, depositWaiting, onDepositStarted }: CourierMoneyProps) {
-  const { data: ledger } = useQuery(courierQueries.ledger());
+  const ledger = usePagedList(courierQueries.ledger(), (page) => page.entries);
   return (
     <>
       <section className="card stack" aria-label="Solde et espèces">
@@ -68,8 +69,8 @@ export function CourierMoney({ summary, depositWaiting, onDepositStarted }: Cour
       </section>
       <section className="card" aria-label="Mouvements">
         <h3 className="card__title">Mouvements</h3>
-        {ledger && ledger.entries.length === 0 && <p className="muted">Aucun mouvement.</p>}
-        {ledger?.entries.map((entry) => (
+        {ledger.items?.length === 0 && <p className="muted">Aucun mouvement.</p>}
+        {ledger.items?.map((entry) => (
           <article key={entry.id} className="history-item ledger-entry">
             <div className="card__header">
               <strong>{LEDGER_KIND_LABELS[entry.kind]}</strong>
@@ -81,6 +82,7 @@ export function CourierMoney({ summary, depositWaiting, onDepositStarted }: Cour
             </p>
           </article>
         ))}
+        <LoadMore list={ledger} />
       </section>
     </>
   );

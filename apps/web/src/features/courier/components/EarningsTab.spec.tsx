@@ -69,8 +69,9 @@ describe('EarningsTab', () => {
     fetchMock = jest.fn<typeof fetch>((input) => {
       const url = String(input);
       if (url.includes('/api/delivery/earnings')) return answer(200, earnings);
-      if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [] });
-      return answer(200, []);
+      if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
+      return answer(200, { payments: [], next_cursor: null });
     });
     globalThis.fetch = fetchMock;
     sessionStorage.clear();

@@ -1,13 +1,15 @@
 import type { PaymentRecordDto } from '@coursa/contracts';
 import { EARLY_PAYMENT_MESSAGES, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { useSessionStore } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { courierApi, courierQueries } from '../api/courier-api';
 import { useEarningsFollowingDeposit } from '../hooks/deposit-follow-up';
 import { CourierMoney } from './CourierMoney';
@@ -47,8 +49,10 @@ export function EarningsTab() {
 
 function Earnings() {
   const { summary, depositWaiting, depositNotice, followDeposit } = useEarningsFollowingDeposit();
-  const { data: commissions = [] } = useQuery(courierQueries.commissionHistory());
-  const { data: payments = [] } = useQuery(courierQueries.paymentHistory());
+  const commissionList = usePagedList(courierQueries.commissionHistory(), (page) => page.commissions);
+  const paymentList = usePagedList(courierQueries.paymentHistory(), (page) => page.payments);
+  const commissions = commissionList.items ?? [];
+  const payments = paymentList.items ?? [];
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -106,6 +110,7 @@ function Earnings() {
             </p>
           </article>
         ))}
+        <LoadMore list={commissionList} />
       </section>
       <section className="card">
         <h3 className="card__title">Historique des paiements</h3>
@@ -124,6 +129,7 @@ function Earnings() {
             </p>
           </article>
         ))}
+        <LoadMore list={paymentList} />
       </section>
     </div>
   );

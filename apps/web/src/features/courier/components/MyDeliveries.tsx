@@ -1,14 +1,13 @@
-import type { DeliveryDto } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { formatPhone } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { courierQueries } from '../api/courier-api';
 import { formatDateTime } from '../format';
-import { noteDeliveries } from '../stores/active-course-store';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 type Filter = 'all' | 'active' | 'delivered' | 'cancelled';
@@ -19,30 +18,20 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
   { value: 'cancelled', label: 'Annulées' },
 ];
 
-export function matchesFilter(delivery: Pick<DeliveryDto, 'status'>, filter: Filter): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'active') return ACTIVE_STATUSES.includes(delivery.status);
-  return delivery.status === filter;
-}
-
-/** "Mes livraisons" (spec §2). */
+/** "Mes livraisons" (spec §2): newest first, a page at a time; the server filters, so every page holds the filter's. */
 export function MyDeliveries() {
-  const { data, isError, refetch } = useQuery(courierQueries.history());
   const [filter, setFilter] = useState<Filter>('all');
-  useEffect(() => {
-    if (data) noteDeliveries(data);
-  }, [data]);
+  const list = usePagedList(courierQueries.history(filter === 'all' ? undefined : filter), (page) => page.deliveries, { keepPrevious: true });
 
   // A failed first load (logged) shows as no delivery; a failed reload keeps the list.
-  const deliveries = data ?? (isError ? [] : undefined);
-  if (!deliveries) return <Loader />;
-  const shown = deliveries.filter((delivery) => matchesFilter(delivery, filter));
+  const shown = list.items ?? (list.isError ? [] : undefined);
+  if (!shown) return <Loader />;
 
   return (
     <div className="stack">
       <div className="card__header">
         <h2 className="page-title">Mes livraisons</h2>
-        <Button variant="secondary" onClick={() => void refetch()}>
+        <Button variant="secondary" onClick={list.reload}>
           Actualiser
         </Button>
       </div>
@@ -72,6 +61,7 @@ export function MyDeliveries() {
           </dl>
         </article>
       ))}
+      <LoadMore list={list} />
     </div>
   );
 }

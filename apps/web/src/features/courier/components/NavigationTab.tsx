@@ -1,5 +1,5 @@
 import type { DeliveryDto, NavigationDto } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
+import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -23,10 +23,9 @@ export function NavigationTab() {
   const [justDelivered, setJustDelivered] = useState(false);
 
   const load = useCallback(() => {
-    courierApi.history().then(
-      (list) => {
-        noteDeliveries(list);
-        const active = list.filter((course) => ACTIVE_STATUSES.includes(course.status));
+    courierApi.activeDeliveries().then(
+      (active) => {
+        noteDeliveries(active);
         setCourses(active);
         setSelectedId((current) => (active.some((course) => course.id === current) ? current : (active[0]?.id ?? '')));
       },

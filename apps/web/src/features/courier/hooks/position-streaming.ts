@@ -53,7 +53,7 @@ export function createPositionThrottle(send: (position: CourierPositionInput) =>
  * Returns the function that stops everything.
  */
 export function startPositionStreaming(): () => void {
-  const refreshActive = () => courierApi.history().then(noteDeliveries, () => undefined);
+  const refreshActive = () => courierApi.activeDeliveries().then(noteDeliveries, () => undefined);
   void refreshActive();
 
   // Any status change of one of the courier's courses may start or end a delivery.

@@ -1,9 +1,12 @@
 import type { CreateDisputeRequest, CreateRatingRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
-import { routeQuery } from '@/lib/query-client';
+import { pagedQuery } from '@/lib/paged-query';
 
 export const myCoursesQueries = {
-  list: () => routeQuery('GET /api/courses'),
+  /** The client's courses, newest first, a page at a time. */
+  list: () => pagedQuery('GET /api/courses'),
+  /** The client's claims and where each stands, newest first, a page at a time. */
+  claims: () => pagedQuery('GET /api/disputes'),
 };
 
 export const myCoursesApi = {

@@ -34,9 +34,11 @@ describe('tracking', () => {
   });
 
   it('shows the empty state without active courses', async () => {
-    fetchMock.mockReturnValue(reply(200, [{ id: 'x', status: 'delivered' }, { id: 'y', status: 'pending' }]));
+    fetchMock.mockReturnValue(reply(200, { courses: [], next_cursor: null, total: 0 }));
     renderWithQuery(<TrackingTab />);
     expect(await screen.findByText('Aucune course active')).toBeTruthy();
+    // The server keeps the courses under way, across all the pages of the list.
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/courses?status=active&limit=100');
     expect(screen.getByText("Vous n'avez pas de livraisons en cours à suivre.")).toBeTruthy();
   });
 
