@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderWithQuery } from '@/test/render-with-query';
 import { DISPUTE_CLOSE_MS, DisputeModal } from './DisputeModal';
 import { RatingModal } from './RatingModal';
 
@@ -21,7 +22,7 @@ describe('after delivery', () => {
 
   it('the claim needs a summary, offers the 4 types with delivery_issue first, and closes after its success', async () => {
     const onClose = jest.fn();
-    render(<DisputeModal courseId="c1" onClose={onClose} />);
+    renderWithQuery(<DisputeModal courseId="c1" onClose={onClose} />);
     expect(screen.getByRole('heading', { name: 'Signaler un Problème' })).toBeTruthy();
     const type = screen.getByLabelText('Type de problème') as HTMLSelectElement;
     expect(type.value).toBe('delivery_issue');
@@ -53,7 +54,7 @@ describe('after delivery', () => {
 
   it('the claim shows the fixed failure message', async () => {
     fetchMock.mockReturnValueOnce(reply(404, { detail: 'Course introuvable.', code: 'COURSE_NOT_FOUND' }));
-    render(<DisputeModal courseId="c1" onClose={() => {}} />);
+    renderWithQuery(<DisputeModal courseId="c1" onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('Résumé'), { target: { value: 'Retard' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors de la réclamation');

@@ -1,4 +1,5 @@
 import { DISPUTE_TYPE_LABELS, DISPUTE_TYPES, type DisputeType } from '@coursa/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -6,7 +7,7 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { useSubmit } from '@/hooks/use-submit';
 import { useTimeout } from '@/hooks/use-timeout';
-import { myCoursesApi } from '../api/my-courses-api';
+import { myCoursesApi, myCoursesQueries } from '../api/my-courses-api';
 
 export const DISPUTE_MESSAGES = {
   recorded: 'Réclamation enregistrée avec succès!',
@@ -28,6 +29,7 @@ export function DisputeModal({ courseId, onClose }: { courseId: string; onClose:
   // The API's message is not shown on failure: the spec asks for this fixed one.
   const { pending, error, setError, run } = useSubmit(DISPUTE_MESSAGES.failed);
   useTimeout(onClose, recorded ? DISPUTE_CLOSE_MS : null);
+  const queryClient = useQueryClient();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,6 +46,8 @@ export function DisputeModal({ courseId, onClose }: { courseId: string; onClose:
         throw new Error(DISPUTE_MESSAGES.failed);
       }
       setRecorded(true);
+      // « Mes réclamations » lists it from now on.
+      void queryClient.invalidateQueries(myCoursesQueries.claims());
     });
   }
 

@@ -8,6 +8,7 @@ import { usePagedList } from '@/lib/paged-query';
 import { myCoursesQueries } from '../api/my-courses-api';
 import { CourseCard } from './CourseCard';
 import { DisputeModal } from './DisputeModal';
+import { MyClaims } from './MyClaims';
 import { RATING_MESSAGES, RatingModal } from './RatingModal';
 
 /** Spec §2 "My courses": the client's courses, newest first, with their actions; « Voir plus » reads the next page. */
@@ -58,6 +59,7 @@ export function MyCoursesTab() {
         />
       )}
       {claim && <DisputeModal courseId={claim} onClose={() => setClaim(null)} />}
+      <MyClaims />
     </div>
   );
 }
