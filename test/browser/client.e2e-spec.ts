@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
@@ -86,10 +87,15 @@ describe('a client in the browser', () => {
     expect(await page.locator('article.course-card').count()).toBe(1);
   });
 
-  it('orders with cash on delivery, and once delivered rates it, downloads its receipt and opens a claim', async () => {
+  it('orders with cash on delivery and a parcel photo, and once delivered rates it, downloads its receipt and opens a claim', async () => {
     const recipient = newPhone();
     await tab('Nouvelle course').click();
     await fillCourse(recipient);
+    // The parcel: its type, and a photo sent as soon as it is chosen.
+    await page.getByLabel('Type de colis').selectOption('Fragile');
+    const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(500)]);
+    await page.getByLabel('Photo du colis (facultatif)').setInputFiles({ name: 'colis.png', mimeType: 'image/png', buffer: photo });
+    await page.getByText('✓ Photo du colis ajoutée').waitFor();
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /^Paiement à la livraison/ }).click();
@@ -100,7 +106,7 @@ describe('a client in the browser', () => {
 
     // A courier delivers it through the API, with the code the recipient received.
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as { id: string; recipient_phone: string }[];
+    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body.courses as { id: string; recipient_phone: string }[];
     const course = courses.find((candidate) => candidate.recipient_phone === recipient)!;
     const courier = await signedIn(app, 'independent_delivery');
     const asCourier = (path: string, body?: unknown) => app.request('POST', `/api/delivery/${path}`, body, { token: courier.token });
@@ -117,6 +123,9 @@ describe('a client in the browser', () => {
     await delivered.waitFor();
     await delivered.getByRole('button', { name: 'Voir les détails' }).click();
     await delivered.getByText('Prix final').waitFor();
+    await delivered.getByText('Fragile').waitFor();
+    await delivered.getByRole('img', { name: 'Photo du colis' }).waitFor();
+    expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id }, include: { photoFile: true } })).photoFile).toMatchObject({ kind: 'parcel_photo', sizeBytes: photo.length });
     await screenshot(page, 'client-my-courses-delivered');
 
     await delivered.getByRole('button', { name: 'Évaluer' }).click();
@@ -124,6 +133,9 @@ describe('a client in the browser', () => {
     await page.getByLabel('Commentaire (facultatif)').fill('Rapide et aimable');
     await page.getByRole('dialog').getByRole('button', { name: 'Envoyer' }).click();
     await page.getByText('Merci pour votre évaluation !').waitFor();
+    // Rated: « Évaluer » gives way to the rating given, so nobody tries twice.
+    await delivered.getByLabel('Votre note : 4 sur 5').waitFor();
+    expect(await delivered.getByRole('button', { name: 'Évaluer' }).count()).toBe(0);
 
     // The worker renders the receipt after delivery; the button works once it exists.
     await waitUntil('the receipt to be rendered', async () => (await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token })).status === 200, 10_000, 200);
@@ -142,7 +154,10 @@ describe('a client in the browser', () => {
     await claim.getByText('Réclamation enregistrée avec succès!').waitFor();
     await screenshot(page, 'client-claim-recorded');
     await claim.waitFor({ state: 'detached', timeout: 5000 });
+    // « Mes réclamations » lists it, with where it stands.
+    const myClaim = page.getByRole('region', { name: 'Mes réclamations' }).getByRole('listitem').filter({ hasText: 'Un livre abîmé' });
+    await myClaim.getByText('Ouverte', { exact: true }).waitFor();
     const claims = await app.request('GET', '/api/disputes', undefined, { token });
-    expect(claims.body).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
+    expect(claims.body.disputes).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
   });
 });

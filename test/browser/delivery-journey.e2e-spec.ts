@@ -72,6 +72,13 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await clientPage.goto(`${app.baseUrl}/`);
     await tab(clientPage, 'Suivi GPS').click();
     await clientPage.getByRole('region', { name: 'Carte de suivi' }).waitFor();
+    // The client can call the courier, and report a problem from here.
+    expect(await clientPage.getByRole('link', { name: 'Contacter le livreur' }).getAttribute('href')).toBe(`tel:${courier.phone}`);
+    await clientPage.getByRole('button', { name: 'Signaler un problème' }).click();
+    const claimForm = clientPage.getByRole('dialog', { name: 'Signaler un Problème' });
+    await claimForm.getByLabel('Résumé').waitFor();
+    await claimForm.getByRole('button', { name: 'Annuler' }).click();
+    await claimForm.waitFor({ state: 'detached' });
 
     // The courier steps through; positions stream from the browser while the course is active.
     await tab(courierPage, 'Navigation').click();
@@ -93,6 +100,9 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await courierPage.getByRole('button', { name: 'Valider la livraison' }).click();
     await courierPage.getByText('🎉 Livraison validée avec succès !').first().waitFor();
     await screenshot(courierPage, 'courier-delivered');
+    // Home counts the delivery at once, without signing in again.
+    await tab(courierPage, 'Accueil').click();
+    await courierPage.locator('.courier-banner__stats').getByText('Courses terminées').locator('xpath=..').getByText('1', { exact: true }).waitFor();
 
     await clientPage.getByText('Livré !').waitFor({ timeout: 15_000 });
     await screenshot(clientPage, 'client-tracking-delivered');
