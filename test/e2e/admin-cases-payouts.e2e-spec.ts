@@ -5,6 +5,7 @@ import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { insertCourse } from '../support/courses.js';
 import { expectLedgerInvariant } from '../support/ledger.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -111,9 +112,8 @@ describe('claims', () => {
     expect(opened.status).toBe(201);
     const id = opened.body.dispute.id as string;
 
-    const open = await app.request('GET', '/api/admin/disputes?status=open', undefined, { token: support.token });
-    expect(open.status).toBe(200);
-    expect(open.body.find((dispute: { id: string }) => dispute.id === id)).toEqual({
+    const open = await allPagesOf(app, '/api/admin/disputes?status=open', 'disputes', support.token);
+    expect(open.find((dispute: { id: string }) => dispute.id === id)).toEqual({
       id,
       course_id: course.id,
       course_short_id: course.id.slice(-8),
@@ -148,7 +148,7 @@ describe('claims', () => {
     expect(audit.map((row) => row.details)).toEqual(expect.arrayContaining([{ status: 'in_review' }, { status: 'resolved' }]));
     for (const row of audit) expect(row).toMatchObject({ actorId: admin.user.id, actorRole: 'admin', resourceType: 'dispute', success: true, ip: '10.1.2.3' });
 
-    const ids = async (status: string) => (await app.request('GET', `/api/admin/disputes?status=${status}`, undefined, { token: admin.token })).body.map((dispute: { id: string }) => dispute.id);
+    const ids = async (status: string) => (await allPagesOf(app, `/api/admin/disputes?status=${status}`, 'disputes', admin.token)).map((dispute: { id: string }) => dispute.id);
     expect(await ids('open')).not.toContain(id);
     expect(await ids('resolved')).toContain(id);
   });
@@ -173,8 +173,8 @@ describe('support requests', () => {
     const issue = 'Le destinataire ne répond pas au téléphone.';
     expect((await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=${encodeURIComponent(issue)}`, undefined, { token: courier.token })).status).toBe(201);
 
-    const listed = await app.request('GET', '/api/admin/support-requests', undefined, { token: superAdmin.token });
-    const request = listed.body.find((item: { course_id: string }) => item.course_id === course.id);
+    const listed = await allPagesOf(app, '/api/admin/support-requests', 'support_requests', superAdmin.token);
+    const request = listed.find((item: { course_id: string }) => item.course_id === course.id);
     expect(request).toMatchObject({
       course_short_id: course.id.slice(-8),
       courier_name: courier.user.fullName,
@@ -211,9 +211,8 @@ describe('pending commissions and payment requests', () => {
     const paid = await commissionOf(app, first.user.id, 9100, 2);
     await app.db.commission.update({ where: { id: paid.id }, data: { status: 'paid', paidAt: new Date() } });
 
-    const pending = await app.request('GET', '/api/admin/commissions/pending', undefined, { token: admin.token });
-    expect(pending.status).toBe(200);
-    const groupOf = (id: string) => pending.body.commissions.find((group: { deliverer_id: string }) => group.deliverer_id === id);
+    const pending = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token);
+    const groupOf = (id: string) => pending.find((group: { deliverer_id: string }) => group.deliverer_id === id);
     const item = (commission: typeof older) => ({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId });
     expect(groupOf(first.user.id)).toEqual({
       deliverer_id: first.user.id,
@@ -242,8 +241,8 @@ describe('pending commissions and payment requests', () => {
     expect(asked.status).toBe(201);
     const id = asked.body.request.id as string;
 
-    const listed = await app.request('GET', '/api/admin/payment-requests', undefined, { token: support.token });
-    expect(listed.body.requests.find((request: { id: string }) => request.id === id)).toEqual({
+    const listed = await allPagesOf(app, '/api/admin/payment-requests', 'requests', support.token);
+    expect(listed.find((request: { id: string }) => request.id === id)).toEqual({
       id,
       deliverer_id: courier.user.id,
       deliverer_name: courier.user.fullName,
@@ -300,7 +299,7 @@ describe('pending commissions and payment requests', () => {
     expect(await app.db.payout.count({ where: { courierId } })).toBe(1);
 
     // The older request, still pending, is listed before the newer one already handled.
-    const ids = (await app.request('GET', '/api/admin/payment-requests', undefined, { token: admin.token })).body.requests.map((request: { id: string }) => request.id);
+    const ids = (await allPagesOf(app, '/api/admin/payment-requests', 'requests', admin.token)).map((request: { id: string }) => request.id);
     expect(ids.indexOf(uncovered)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(uncovered)).toBeLessThan(ids.indexOf(rejected));
 
@@ -350,9 +349,10 @@ describe('paying commissions (sandbox)', () => {
     }
     expect(await app.db.payout.findMany({ where: { courierId: courier.user.id } })).toEqual([expect.objectContaining({ id: payoutId })]);
     expect(await balanceOf(app, courier.user.id)).toBe(0);
-    expect((await app.request('GET', '/api/delivery/payment-history', undefined, { token: courier.token })).body).toEqual([
-      expect.objectContaining({ id: payoutId, payment_status: 'completed', total_commission: 12_000 }),
-    ]);
+    expect((await app.request('GET', '/api/delivery/payment-history', undefined, { token: courier.token })).body).toEqual({
+      payments: [expect.objectContaining({ id: payoutId, payment_status: 'completed', total_commission: 12_000 })],
+      next_cursor: null,
+    });
 
     expect((await pay(app, admin, courier.user.id, ids)).status).toBe(409);
     expect(await summary()).toEqual({
@@ -361,8 +361,8 @@ describe('paying commissions (sandbox)', () => {
       paid_this_month: before.paid_this_month + 12_000,
       payments_this_month: before.payments_this_month + 1,
     });
-    const history = await app.request('GET', '/api/admin/payouts', undefined, { token: superAdmin.token });
-    expect(history.body.find((payout: { id: string }) => payout.id === payoutId)).toEqual(paid.body.payout);
+    const history = await allPagesOf(app, '/api/admin/payouts', 'payouts', superAdmin.token);
+    expect(history.find((payout: { id: string }) => payout.id === payoutId)).toEqual(paid.body.payout);
     for (const action of ['commission_payment_started', 'commission_payment_completed']) {
       expect(await auditOf(app, payoutId, action)).toEqual([expect.objectContaining({ resourceType: 'commission', success: true, ip: '10.9.8.7' })]);
     }

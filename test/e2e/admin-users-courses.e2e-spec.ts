@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { CourseStatus, Role } from '@coursa/domain';
 import { createAccount, login, newIp, newPhone, signedIn } from '../support/accounts.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -304,12 +305,12 @@ describe('dashboard and analytics', () => {
 
 describe('users', () => {
   it('list users with their display id, filtered by role', async () => {
-    const all = await get('/api/admin/users', admin.token);
-    expect(all.status).toBe(200);
     const rows = await app.db.user.findMany({ where: { anonymizedAt: null } });
-    expect(all.body.users).toHaveLength(rows.length);
+    expect((await get('/api/admin/users', admin.token)).body).toMatchObject({ total: rows.length });
+    const users = await allPagesOf(app, '/api/admin/users', 'users', admin.token, 5);
+    expect(users).toHaveLength(rows.length);
     const a = await app.db.user.findUniqueOrThrow({ where: { id: courier.A } });
-    expect(all.body.users).toContainEqual({
+    expect(users).toContainEqual({
       id: a.id,
       display_id: `USR-${String(a.number).padStart(6, '0')}`,
       full_name: NAMES.A,
@@ -319,14 +320,15 @@ describe('users', () => {
       is_active: true,
       created_at: a.createdAt.toISOString(),
     });
-    const createdAts = all.body.users.map((user: { created_at: string }) => user.created_at);
+    const createdAts = users.map((user: { created_at: string }) => user.created_at);
     expect(createdAts).toEqual([...createdAts].sort().reverse());
 
     const independents = await get('/api/admin/users?role=independent_delivery', support.token);
     expect(independents.body.users.map((user: { id: string }) => user.id).sort()).toEqual([courier.A, courier.B, courier.E].sort());
+    expect(independents.body).toMatchObject({ total: 3, next_cursor: null });
     const superAdmins = await get('/api/admin/users?role=super_admin', support.token);
     expect(superAdmins.body.users).toHaveLength(2);
-    expect((await get('/api/admin/users?role=', support.token)).body.users).toHaveLength(rows.length);
+    expect((await allPagesOf(app, '/api/admin/users?role=', 'users', support.token))).toHaveLength(rows.length);
     expect(await get('/api/admin/users?role=boss', support.token)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 
@@ -428,7 +430,7 @@ describe('users', () => {
     expect(await app.db.course.findUniqueOrThrow({ where: { id: courseId } })).toMatchObject({ clientId: customer.user.id, courierId: rider.user.id, finalPrice: 9_000 });
     expect(await app.db.payment.count({ where: { courseId, clientId: customer.user.id } })).toBe(1);
     expect(await app.db.commission.count({ where: { courseId, courierId: rider.user.id } })).toBe(1);
-    const listed = (await get('/api/admin/users', admin.token)).body.users.map((user: { id: string }) => user.id);
+    const listed = (await allPagesOf(app, '/api/admin/users', 'users', admin.token)).map((user: { id: string }) => user.id);
     expect(listed).not.toContain(customer.user.id);
     expect(listed).not.toContain(rider.user.id);
   });
@@ -451,13 +453,14 @@ describe('users', () => {
 
 describe('courses', () => {
   it('list courses newest first in the back office shape, filtered by status', async () => {
-    const all = await get('/api/admin/courses', admin.token);
-    expect(all.status).toBe(200);
-    expect(all.body).toHaveLength(await app.db.course.count());
-    const createdAts = all.body.map((course: { created_at: string }) => course.created_at);
+    const count = await app.db.course.count();
+    expect((await get('/api/admin/courses', admin.token)).body).toMatchObject({ total: count });
+    const all = await allPagesOf(app, '/api/admin/courses', 'courses', admin.token, 4);
+    expect(all).toHaveLength(count);
+    const createdAts = all.map((course: { created_at: string }) => course.created_at);
     expect(createdAts).toEqual([...createdAts].sort().reverse());
     const c7 = await app.db.course.findUniqueOrThrow({ where: { id: c.c7 } });
-    expect(all.body).toContainEqual({
+    expect(all).toContainEqual({
       id: c.c7,
       status: 'en_route_delivery',
       client_id: client.K1,
@@ -470,10 +473,13 @@ describe('courses', () => {
       delivery_location: { address: 'Point de livraison' },
       description: null,
     });
-    expect(all.body.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
+    expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
 
     const cancelled = await get('/api/admin/courses?status=cancelled', support.token);
-    expect(cancelled.body.map((course: { id: string }) => course.id).sort()).toEqual([c.c5, c.c10].sort());
+    expect(cancelled.body.courses.map((course: { id: string }) => course.id).sort()).toEqual([c.c5, c.c10].sort());
+    expect(cancelled.body).toMatchObject({ total: 2, next_cursor: null });
+    const underWay = await allPagesOf(app, '/api/admin/courses?status=active', 'courses', support.token);
+    expect(underWay.map((course: { id: string }) => course.id).sort()).toEqual([c.c7, c.c8].sort());
     expect(await get('/api/admin/courses?status=lost', support.token)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 

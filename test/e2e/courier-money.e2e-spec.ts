@@ -5,6 +5,7 @@ import { SANDBOX_FAILING_WALLET } from '../../apps/api/src/common/money-gateways
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -122,15 +123,17 @@ describe('cash on delivery', () => {
     expect(await adjust(courier, 'cash', 30_000, 'Espèces de courses saisies hors ligne')).toMatchObject({ status: 201 });
     expect(await earnings(courier)).toMatchObject({ cash_owed: 30_000, over_cash_cap: true });
     const { id } = await cashCourse();
-    const offered = await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token });
-    expect(offered.body.map((course: { id: string }) => course.id)).not.toContain(id);
+    const offered = await allPagesOf(app, '/api/delivery/available-courses', 'courses', courier.token);
+    expect(offered.map((course: { id: string }) => course.id)).not.toContain(id);
     const refused = await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.token });
     expect(refused).toMatchObject({ status: 409, body: { code: 'CASH_CAP_REACHED', detail: COURIER_MONEY_MESSAGES.overCashCap(formatGnf(30_000), formatGnf(CAP)) } });
     expect((await app.db.course.findUniqueOrThrow({ where: { id } })).status).toBe('pending');
 
     const cash = await app.request('GET', '/api/admin/cash', undefined, { token: admin.token });
     expect(cash.body).toMatchObject({ cash_cap: CAP, total_on_street: expect.any(Number) });
-    expect(cash.body.couriers).toContainEqual(expect.objectContaining({ courier_id: courier.user.id, cash_owed: 30_000, over_cap: true }));
+    expect(await allPagesOf(app, '/api/admin/cash', 'couriers', admin.token)).toContainEqual(
+      expect.objectContaining({ courier_id: courier.user.id, cash_owed: 30_000, over_cap: true }),
+    );
 
     const held = (await earnings(courier)).cash_held;
     expect((await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: held + 1 }, { token: admin.token })).body.code).toBe('DEPOSIT_ABOVE_HELD');
@@ -166,8 +169,8 @@ describe('paying couriers', () => {
     expect(await earnings(paid)).toMatchObject({ balance: 0, earnings_due: 0 });
     expect(await earnings(failing)).toMatchObject({ balance: 15_000 });
     expect((await entries(failing.user.id, 'payout_reversed')).map((entry) => entry.amount)).toEqual([15_000]);
-    const history = await app.request('GET', '/api/admin/payouts', undefined, { token: admin.token });
-    expect(history.body).toContainEqual(expect.objectContaining({ id: failed!.id, status: 'failed', amount: 15_000 }));
+    const history = await allPagesOf(app, '/api/admin/payouts', 'payouts', admin.token);
+    expect(history).toContainEqual(expect.objectContaining({ id: failed!.id, status: 'failed', amount: 15_000 }));
 
     // The same week again (another click, a restarted scheduler): nothing more is paid.
     expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: week() }, { token: admin.token })).status).toBe(202);

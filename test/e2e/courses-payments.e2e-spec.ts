@@ -297,8 +297,8 @@ describe('my courses', () => {
     const id = created.body.id;
 
     const mine = await app.request('GET', '/api/courses', undefined, { token: alice.token });
-    expect(mine.body.map((course: { id: string }) => course.id)).toEqual([id]);
-    expect((await app.request('GET', '/api/courses', undefined, { token: bob.token })).body).toEqual([]);
+    expect(mine.body).toMatchObject({ courses: [{ id }], next_cursor: null, total: 1 });
+    expect((await app.request('GET', '/api/courses', undefined, { token: bob.token })).body).toEqual({ courses: [], next_cursor: null, total: 0 });
     for (const [method, path] of [['GET', `/api/courses/${id}`], ['GET', `/api/courses/${id}/tracking`], ['POST', `/api/courses/${id}/cancel`]] as const) {
       expect((await app.request(method, path, undefined, { token: bob.token })).status).toBe(404);
     }

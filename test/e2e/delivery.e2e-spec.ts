@@ -3,6 +3,7 @@ import { courseNumber, estimatePrice, receiptFileName } from '@coursa/domain';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { pdfText } from '../support/pdf.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor } from '../support/wait.js';
 
@@ -55,11 +56,11 @@ describe('a full delivery', () => {
     const { client, course, codes } = await orderedCourse();
     const courier = await signedIn(app, 'independent_delivery');
 
-    expect((await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token })).body).toEqual([]);
+    expect((await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token })).body).toEqual({ courses: [], next_cursor: null });
     expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.code).toBe('COURIER_UNAVAILABLE');
     await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
-    const available = await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token });
-    const offered = available.body.find((item: { id: string }) => item.id === course.id);
+    const available = await allPagesOf(app, '/api/delivery/available-courses', 'courses', courier.token);
+    const offered = available.find((item: { id: string }) => item.id === course.id);
     expect(offered).toMatchObject({ estimated_price: PRICE, earnings: Math.floor(PRICE * 0.7), pickup_location: { address: 'Marché Madina' } });
     expect(offered).not.toHaveProperty('recipient_phone');
 
@@ -89,7 +90,8 @@ describe('a full delivery', () => {
     expect(audit.map((row) => row.action)).toEqual(['course_created', 'course_accepted', 'course_status_changed', 'course_status_changed', 'course_status_changed', 'course_delivered']);
 
     const history = await app.request('GET', '/api/delivery/history', undefined, { token: courier.token });
-    expect(history.body[0]).toMatchObject({ id: course.id, status: 'delivered', earnings: Math.floor(PRICE * 0.7), client_contact: { name: client.user.fullName } });
+    expect(history.body).toMatchObject({ next_cursor: null, total: 1 });
+    expect(history.body.deliveries[0]).toMatchObject({ id: course.id, status: 'delivered', earnings: Math.floor(PRICE * 0.7), client_contact: { name: client.user.fullName } });
     const again = await verify(courier.token, course.id, await codes());
     expect(again.body.code).toBe('OTP_NOT_EXPECTED');
   });

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount, login, newIp, newPhone, signedIn } from '../support/accounts.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { fileOf, JPEG, PNG, uploadPhoto, WEBP } from '../support/uploads.js';
 
@@ -390,6 +391,7 @@ describe('the audit dashboard', () => {
     expect(logs.status).toBe(200);
     expect(await app.db.auditLog.count()).toBeGreaterThan(50);
     expect(logs.body.logs).toHaveLength(50);
+    expect(logs.body.next_cursor).toEqual(expect.any(String));
     const timestamps = logs.body.logs.map((log: { timestamp: string }) => log.timestamp);
     expect(timestamps).toEqual([...timestamps].sort().reverse());
     const newest = await app.db.auditLog.findFirstOrThrow({ orderBy: [{ at: 'desc' }, { id: 'desc' }], include: { actor: true } });
@@ -405,15 +407,21 @@ describe('the audit dashboard', () => {
       ip: newest.ip,
     });
 
-    const created = await get('audit-logs?action=admin_created&limit=200');
+    const created = await get('audit-logs?action=admin_created&limit=100');
+    expect(created.body).toMatchObject({ next_cursor: null });
     expect(created.body.logs).toHaveLength(1);
     expect(created.body.logs[0]).toMatchObject({ user_name: 'Test super_admin', user_role: 'super_admin', action: 'admin_created', resource_type: 'user', success: true, ip: '10.5.5.5' });
 
-    const files = await get('audit-logs?resource_type=file&limit=200');
-    expect(files.body.logs.length).toBe(await app.db.auditLog.count({ where: { resourceType: 'file' } }));
-    expect(files.body.logs.every((log: { action: string }) => log.action === 'file_uploaded')).toBe(true);
+    const files = await allPagesOf(app, '/api/super-admin/audit-logs?resource_type=file', 'logs', superAdmin.token);
+    expect(files.length).toBe(await app.db.auditLog.count({ where: { resourceType: 'file' } }));
+    expect(files.every((log: { action: string }) => log.action === 'file_uploaded')).toBe(true);
     expect((await get('audit-logs?limit=3&action=')).body.logs).toHaveLength(3);
-    for (const limit of ['0', '201', 'abc']) expect((await get(`audit-logs?limit=${limit}`)).status).toBe(400);
+    // Every log once, newest first, page after page.
+    const everything = await allPagesOf(app, '/api/super-admin/audit-logs', 'logs', superAdmin.token, 7);
+    expect(everything.map((log: { id: string }) => log.id)).toEqual(
+      (await app.db.auditLog.findMany({ orderBy: [{ at: 'desc' }, { id: 'desc' }], select: { id: true } })).map((log) => log.id),
+    );
+    for (const limit of ['0', '101', 'abc']) expect((await get(`audit-logs?limit=${limit}`)).status).toBe(400);
     expect(await get('audit-logs?action=course.create')).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { jobIds, JobName, QueueName, type RefundsResponse } from '@coursa/contracts';
+import { jobIds, JobName, QueueName, type StaffRefundDto } from '@coursa/contracts';
 import { estimatePrice } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, startFakePayCard, type FakeMtnMomo, type FakePayCard } from '../support/fake-payment-servers.js';
+import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor, waitUntil } from '../support/wait.js';
 
@@ -94,8 +95,7 @@ async function cancelledCourse(client: Account, orderId: string) {
 const refundSeenByClient = async (client: Account, courseId: string) =>
   (await app.request('GET', `/api/courses/${courseId}`, undefined, { token: client.token })).body.refund;
 
-const refundsListed = async (token: string, status = '') =>
-  (await app.request<RefundsResponse>('GET', `/api/admin/refunds${status ? `?status=${status}` : ''}`, undefined, { token })).body.refunds;
+const refundsListed = (token: string, status = '') => allPagesOf<StaffRefundDto>(app, `/api/admin/refunds${status ? `?status=${status}` : ''}`, 'refunds', token);
 
 const send = (staff: Account, id: string, phone: string, ip = newIp()) => app.request('POST', `/api/admin/refunds/${id}/send`, { phone }, { token: staff.token, ip });
 

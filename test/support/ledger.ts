@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals';
 import { login, signedIn } from './accounts.js';
+import { allPagesOf } from './pagination.js';
 import type { TestApp } from './test-app.js';
 
 /** The password `createAccount` gives an account unless told otherwise: the helper signs each courier in with it. */
@@ -112,7 +113,7 @@ export async function expectLedgerInvariant(app: Pick<TestApp, 'db' | 'request'>
   const adminToken = await tokenOf(app, ADMIN, async () => (await signedIn(app, 'admin')).token);
   const table = await app.request('GET', '/api/admin/cash', undefined, { token: adminToken });
   expect(table.status).toBe(200);
-  const rows = table.body.couriers as { courier_id: string; cash_held: number; cash_owed: number; balance: number }[];
+  const rows = await allPagesOf<{ courier_id: string; cash_held: number; cash_owed: number; balance: number }>(app, '/api/admin/cash', 'couriers', adminToken);
   expect(rows.map((row) => row.courier_id).sort()).toEqual(withEntries.sort());
   for (const row of rows) {
     const { cash_held, cash_owed, balance } = expected(row.courier_id);
