@@ -3,6 +3,7 @@ import {
   BLOOD_GROUPS,
   CASE_STATUSES,
   COURIER_ACCOUNT_ROLES,
+  COURSE_STATUS_FILTERS,
   COURSE_STATUSES,
   DISPUTE_TYPES,
   EMERGENCY_RELATIONSHIPS,
@@ -49,6 +50,18 @@ const text = (...values: string[]) => fc.constantFrom(...values);
 const point = { latitude, longitude };
 const location = { address, latitude: conakryLatitude, longitude: conakryLongitude, instructions: text('Sonner deux fois', '', 'Portail bleu') };
 const account = { full_name: validName, phone: validPhone, email: validEmail, password: validPassword };
+/**
+ * Every list's paging (README "Lists come in pages"): a limit of 1 to 100 and a cursor, well-formed (the sort keys of
+ * a row, base64url JSON: a date and an id, or a status before them) or not.
+ */
+const cursorOf = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+const cursor = fc.oneof(
+  fc.tuple(fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }), uuid).map(([date, id]) => cursorOf([date.toISOString(), id])),
+  fc.tuple(text('to_do', 'pending', 'approved'), fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }), uuid).map(([status, date, id]) => cursorOf([status, date.toISOString(), id])),
+  fc.base64String({ maxLength: 80 }),
+  text(''),
+);
+const page = { limit: fc.integer({ min: 1, max: 100 }).map(String), cursor };
 const paymentCommon = {
   amount: fc.integer({ min: 5_000, max: 100_000 }),
   customer_name: validName,
@@ -96,7 +109,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
       promo_code: text('BIENVENUE'),
     },
   },
-  'GET /api/courses': { caller: 'client', light: true },
+  'GET /api/courses': { caller: 'client', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'GET /api/courses/:id': { caller: 'client' },
   'GET /api/courses/:id/tracking': { caller: 'client' },
   'POST /api/courses/:id/cancel': { caller: 'client' },
@@ -129,18 +142,18 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
 
   // Delivery (couriers)
   'POST /api/delivery/toggle-availability': { caller: 'independent_delivery', light: true },
-  'GET /api/delivery/available-courses': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/available-courses': { caller: 'independent_delivery', query: page },
   'POST /api/delivery/accept-course/:id': { caller: 'independent_delivery' },
-  'GET /api/delivery/history': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/history': { caller: 'independent_delivery', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'GET /api/delivery/course/:id/navigation': { caller: 'independent_delivery' },
   'POST /api/delivery/course/:id/update-status': { caller: 'independent_delivery', query: { new_status: fc.constantFrom(...COURSE_STATUSES) } },
   'POST /api/delivery/course/:id/verify-otp': { caller: 'independent_delivery', body: { otp: fc.stringMatching(/^\d{6}$/) } },
   'POST /api/delivery/course/:id/regenerate-otp': { caller: 'independent_delivery' },
   'POST /api/delivery/course/:id/contact-support': { caller: 'independent_delivery', query: { issue: text('Le client ne répond pas', 'Adresse introuvable 🛵') } },
   'GET /api/delivery/earnings': { caller: 'independent_delivery', light: true },
-  'GET /api/delivery/commission-history': { caller: 'independent_delivery', light: true },
-  'GET /api/delivery/payment-history': { caller: 'independent_delivery', light: true },
-  'GET /api/delivery/ledger': { caller: 'independent_delivery', light: true },
+  'GET /api/delivery/commission-history': { caller: 'independent_delivery', query: page },
+  'GET /api/delivery/payment-history': { caller: 'independent_delivery', query: page },
+  'GET /api/delivery/ledger': { caller: 'independent_delivery', query: page },
   'POST /api/delivery/cash-deposits': {
     caller: 'independent_delivery',
     body: { payment_method: text('orange_money', 'mtn_momo'), phone_number: validPhone, amount: fc.integer({ min: -10, max: 1_000_000 }) },
@@ -151,41 +164,41 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   // Ratings, disputes, loyalty
   'POST /api/ratings': { caller: 'client', body: { course_id: uuid, rating: fc.integer({ min: 1, max: 5 }), comment: text('Très bien', '', 'مرحبا') } },
   'POST /api/disputes': { caller: 'client', body: { course_id: uuid, reason: text('Colis abîmé'), description: text('Le carton était ouvert.', ''), dispute_type: fc.constantFrom(...DISPUTE_TYPES) } },
-  'GET /api/disputes': { caller: 'client', light: true },
+  'GET /api/disputes': { caller: 'client', query: page },
   'GET /api/loyalty/profile': { caller: 'client', light: true },
   'GET /api/loyalty/leaderboard': { caller: 'client', light: true },
 
   // Back office
   'GET /api/dashboard/stats': { caller: 'admin', light: true },
   'GET /api/admin/analytics': { caller: 'admin', query: { period: text('24h', '7days', '30days', '90days') } },
-  'GET /api/admin/users': { caller: 'admin', query: { role: fc.constantFrom(...ROLES, '') } },
+  'GET /api/admin/users': { caller: 'admin', query: { ...page, role: fc.constantFrom(...ROLES, '') } },
   'DELETE /api/admin/users/:id': { caller: 'admin' },
   'PUT /api/users/:id/toggle-status': { caller: 'admin' },
-  'GET /api/admin/courses': { caller: 'admin', query: { status: fc.constantFrom(...COURSE_STATUSES, '') } },
+  'GET /api/admin/courses': { caller: 'admin', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'PUT /api/admin/courses/:id/status': { caller: 'admin', query: { new_status: text('delivered', 'cancelled'), reason: text('Client injoignable', '') } },
-  'GET /api/admin/disputes': { caller: 'admin', query: { status: fc.constantFrom(...CASE_STATUSES) } },
+  'GET /api/admin/disputes': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },
   'PUT /api/admin/disputes/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Remboursé', '') } },
-  'GET /api/admin/support-requests': { caller: 'admin', query: { status: fc.constantFrom(...CASE_STATUSES) } },
+  'GET /api/admin/support-requests': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },
   'PUT /api/admin/support-requests/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Rappelé', '') } },
   'POST /api/admin/commissions/weekly-run': { caller: 'admin', body: { iso_week: isoWeek } },
-  'GET /api/admin/commissions/pending': { caller: 'admin', light: true },
+  'GET /api/admin/commissions/pending': { caller: 'admin', query: page },
   'GET /api/admin/commissions/summary': { caller: 'admin', light: true },
   'POST /api/admin/commissions/process-payment': {
     caller: 'admin',
     body: { deliverer_id: uuid, commission_ids: fc.array(uuid, { minLength: 1, maxLength: 3 }), payment_method: text('mobile_money'), phone: validPhone },
   },
-  'GET /api/admin/payment-requests': { caller: 'admin', light: true },
+  'GET /api/admin/payment-requests': { caller: 'admin', query: page },
   'POST /api/admin/payment-requests/:id/approve': { caller: 'admin' },
   'POST /api/admin/payment-requests/:id/reject': { caller: 'admin' },
-  'GET /api/admin/payouts': { caller: 'admin', light: true },
+  'GET /api/admin/payouts': { caller: 'admin', query: page },
   'POST /api/admin/payouts/:id/check-status': { caller: 'admin' },
-  'GET /api/admin/cash': { caller: 'admin', light: true },
+  'GET /api/admin/cash': { caller: 'admin', query: page },
   'POST /api/admin/couriers/:id/cash-deposits': { caller: 'admin', body: { amount: fc.integer({ min: -10, max: 1_000_000 }), note: text('Versé au bureau de Kaloum', '') } },
   'POST /api/admin/couriers/:id/ledger-adjustments': {
     caller: 'admin',
     body: { account: text('earnings', 'cash'), amount: fc.integer({ min: -1_000_000, max: 1_000_000 }), reason: text('Correction de caisse', '', 'x') },
   },
-  'GET /api/admin/refunds': { caller: 'admin', query: { status: fc.constantFrom('to_do', 'processing', 'completed', 'failed', '') } },
+  'GET /api/admin/refunds': { caller: 'admin', query: { ...page, status: fc.constantFrom('to_do', 'processing', 'completed', 'failed', '') } },
   'POST /api/admin/refunds/:id/send': { caller: 'admin', body: { phone: validPhone } },
   'POST /api/admin/queue-board/session': { caller: 'admin', light: true },
   'POST /api/admin/create-delivery-person': {
@@ -224,7 +237,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/super-admin/migrate-to-super-admin': { caller: 'admin', light: true },
   'GET /api/super-admin/audit-logs': {
     caller: 'super_admin',
-    query: { limit: fc.integer({ min: 1, max: 200 }).map(String), action: text('login', 'course.create'), resource_type: text('user', 'course') },
+    query: { ...page, action: text('login', 'course.create'), resource_type: text('user', 'course') },
   },
   'GET /api/super-admin/audit-stats': { caller: 'super_admin', light: true },
 
