@@ -34,7 +34,8 @@ const figures = (result) => ({
 async function check(url, headers) {
   const response = await fetch(url, { headers });
   const body = await response.json();
-  if (response.status !== 200 || !Array.isArray(body) || body.length !== 50) throw new Error(`${url}: ${response.status}, ${Array.isArray(body) ? body.length : JSON.stringify(body).slice(0, 200)}`);
+  // The first page of the client's 50 courses (README "Lists come in pages").
+  if (response.status !== 200 || body.courses?.length !== 20 || body.total !== 50 || !body.next_cursor) throw new Error(`${url}: ${response.status}, ${JSON.stringify(body).slice(0, 200)}`);
 }
 
 const results = {};
