@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES, courierBalances, type CourseStatus, type Role } from '
 import { randomUUID } from 'node:crypto';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
+import { walkPages } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Every list comes in pages (README "Lists come in pages"). For each paged route: walked a few items at a time, every
@@ -91,31 +92,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Walk {
-  ids: string[];
-  pages: number;
-  first: Record<string, unknown>;
-}
-
-/** Reads a list from its first page, `limit` at a time, checking each page's size and cursor. */
-async function walk(path: string, key: string, token: string, limit: number, idOf: (item: any) => string = (item) => item.id): Promise<Walk> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  let first: Record<string, unknown> | undefined;
-  let pages = 0;
-  do {
-    const query: string = `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
-    const answer: { status: number; body: any } = await app.request('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, undefined, { token });
-    expect(answer.status).toBe(200);
-    first ??= answer.body;
-    pages += 1;
-    cursor = answer.body.next_cursor;
-    if (cursor) expect(answer.body[key]).toHaveLength(limit);
-    else expect(answer.body[key].length).toBeLessThanOrEqual(limit);
-    ids.push(...answer.body[key].map(idOf));
-    expect(pages).toBeLessThan(100);
-  } while (cursor);
-  return { ids, pages, first: first! };
+/** Reads a list from its first page, `limit` at a time (each page's size and cursor checked), and names its items. */
+async function walk(path: string, key: string, token: string, limit: number, idOf: (item: any) => string = (item) => item.id) {
+  const walked = await walkPages(app, path, key, token, limit);
+  return { ...walked, ids: walked.items.map(idOf) };
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
