@@ -1,16 +1,21 @@
-import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents } from '@/lib/socket';
 import type { CourseStatusEvent } from '@coursa/contracts';
-import { refreshCurrentUser } from '@/features/auth';
+import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents } from '@/lib/socket';
 import { realtimeActions } from './stores/realtime-store';
 
-/** A delivery moves the figures of the user's account (the courier's completed courses, the client's points). */
-function onCourseStatus(event: CourseStatusEvent) {
-  realtimeActions.status(event);
-  if (event.status === 'delivered') void refreshCurrentUser();
+export interface RealtimeHooks {
+  /**
+   * One of the user's courses was delivered: the figures of their account moved (the courier's completed courses,
+   * the client's points). The app shell passes what reads them again.
+   */
+  onCourseDelivered?: () => void;
 }
 
 /** Opens the socket for the signed-in user and feeds the realtime stores; the returned function undoes it. */
-export function startRealtime(): () => void {
+export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => void {
+  const onCourseStatus = (event: CourseStatusEvent) => {
+    realtimeActions.status(event);
+    if (event.status === 'delivered') onCourseDelivered?.();
+  };
   const stopState = onConnectionState(realtimeActions.setConnection);
   const stopEvents = onServerEvents({
     'courier:position': realtimeActions.position,
