@@ -27,12 +27,15 @@ export class ApiError extends Error {
   }
 }
 
+/** The code of the API's answer to an unexpected failure, whose detail (« Une erreur interne… ») says nothing more. */
+const INTERNAL_ERROR = 'INTERNAL_ERROR';
+
 /**
- * The message a screen shows for a failed call: the server's `detail` when it says why the request was refused (a
- * 4xx), else the screen's own fallback (the spec's message; a 5xx's generic detail says no more than it does).
+ * The message a screen shows for a failed call: the server's `detail` when it says why (a refusal, a provider that is
+ * down…), else the screen's own fallback — the spec's message — for an unexpected failure or no answer at all.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail && error.status < 500 ? error.detail : fallback;
+  return error instanceof ApiError && error.detail && error.code !== INTERNAL_ERROR ? error.detail : fallback;
 }
 
 export type SessionTokens = Pick<SessionResponse, 'access_token' | 'refresh_token'>;

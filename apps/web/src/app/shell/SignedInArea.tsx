@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { FullPageLoader } from '@/components/ui/Loader';
-import { refreshCurrentUser, useSessionStore } from '@/features/auth';
+import { refreshAfterDelivery, useSessionStore } from '@/features/auth';
 import { AppShell } from './AppShell';
 import { TabbedLayout } from './TabbedLayout';
 import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs';
@@ -47,7 +47,7 @@ function useLiveUpdates(role: Role | undefined) {
     let ended = false;
     const stops: (() => void)[] = [];
     const keep = (stop: () => void) => (ended ? stop() : stops.push(stop));
-    void import('@/features/realtime').then((realtime) => keep(realtime.startRealtime({ onCourseDelivered: () => void refreshCurrentUser() })));
+    void import('@/features/realtime').then((realtime) => keep(realtime.startRealtime({ onCourseDelivered: (event) => void refreshAfterDelivery(event) })));
     if (isCourier(role)) void import('@/features/courier').then((courier) => keep(courier.startPositionStreaming()));
     return () => {
       ended = true;

@@ -2,4 +2,4 @@
 export { ActivationPage } from './components/ActivationPage';
 export { AuthPage } from './components/AuthPage';
 export { useCurrentUser, useFreshCurrentUser } from './hooks/use-current-user';
-export { logout, refreshCurrentUser, restoreSession, startSession, useSessionStore } from './stores/session-store';
+export { logout, refreshAfterDelivery, refreshCurrentUser, restoreSession, startSession, useSessionStore } from './stores/session-store';

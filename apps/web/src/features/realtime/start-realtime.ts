@@ -4,17 +4,17 @@ import { realtimeActions } from './stores/realtime-store';
 
 export interface RealtimeHooks {
   /**
-   * One of the user's courses was delivered: the figures of their account moved (the courier's completed courses,
-   * the client's points). The app shell passes what reads them again.
+   * A course the socket hears of was delivered (the user's own, or, for staff and available couriers, anyone's): the
+   * app shell decides whether the figures of the account moved and reads them again.
    */
-  onCourseDelivered?: () => void;
+  onCourseDelivered?: (event: CourseStatusEvent) => void;
 }
 
 /** Opens the socket for the signed-in user and feeds the realtime stores; the returned function undoes it. */
 export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => void {
   const onCourseStatus = (event: CourseStatusEvent) => {
     realtimeActions.status(event);
-    if (event.status === 'delivered') onCourseDelivered?.();
+    if (event.status === 'delivered') onCourseDelivered?.(event);
   };
   const stopState = onConnectionState(realtimeActions.setConnection);
   const stopEvents = onServerEvents({

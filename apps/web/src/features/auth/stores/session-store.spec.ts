@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { answer } from '@/test/fetch-answer';
-import { refreshCurrentUser, useSessionStore } from './session-store';
+import { refreshAfterDelivery, refreshCurrentUser, useSessionStore } from './session-store';
 
 const user = { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021', total_courses: 3, rating: 4.5 };
 
@@ -31,5 +31,29 @@ describe('refreshCurrentUser', () => {
     useSessionStore.setState({ user: null, status: 'signed-out' });
     await refreshCurrentUser();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('refreshAfterDelivery', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, user));
+    globalThis.fetch = fetchMock;
+  });
+
+  it('reads the account again for the courier who delivered and for a client, never for anyone else', async () => {
+    useSessionStore.setState({ user: user as never, status: 'signed-in' });
+    await refreshAfterDelivery({ courier_id: 'someone-else' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await refreshAfterDelivery({ courier_id: user.id });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    useSessionStore.setState({ user: { ...user, id: 's', role: 'admin' } as never });
+    await refreshAfterDelivery({ courier_id: 'k1' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    useSessionStore.setState({ user: { ...user, id: 'c', role: 'client' } as never });
+    await refreshAfterDelivery({ courier_id: 'k1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

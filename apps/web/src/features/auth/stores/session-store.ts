@@ -1,4 +1,4 @@
-import type { SessionResponse, UserDto } from '@coursa/contracts';
+import type { CourseStatusEvent, SessionResponse, UserDto } from '@coursa/contracts';
 import { create } from 'zustand';
 import { sessionTokens } from '@/lib/api-client';
 import { authApi } from '../api/auth-api';
@@ -47,6 +47,16 @@ export async function refreshCurrentUser(): Promise<void> {
   } catch (error) {
     console.error(error);
   }
+}
+
+/**
+ * A delivery moves the figures of two accounts: the courier who made it (completed courses) and the client (points).
+ * Staff and available couriers hear every course's status too; a delivery that is not theirs changes nothing of theirs.
+ * A client only ever hears of their own courses.
+ */
+export async function refreshAfterDelivery(event: Pick<CourseStatusEvent, 'courier_id'>): Promise<void> {
+  const user = useSessionStore.getState().user;
+  if (user && (user.role === 'client' || event.courier_id === user.id)) await refreshCurrentUser();
 }
 
 /** After login, or any answer that opens a new session (e.g. a password change). */
