@@ -105,6 +105,17 @@ describe('e-mail through SMTP', () => {
     expect(smtp.recipientsOffered.filter((offered) => offered === address)).toHaveLength(3);
   });
 
+  it('keeps no code in a job that failed its last attempt (a server down for good)', async () => {
+    const address = newAddress();
+    smtp.refuse(address, 451, 10);
+    const jobId = `exhausted-${randomUUID()}`;
+    await queue.add(JobName.SendEmail, { to: address, ...resetCodeEmail({ fullName: 'Alpha', code: '731904', validMinutes: 15 }) }, { jobId, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
+    await waitUntil('the job to fail', async () => (await jobState(jobId)) === 'failed');
+    const job = (await queue.queue('notifications').getJob(jobId))!;
+    expect(job.attemptsMade).toBe(2);
+    expect(job.data).toMatchObject({ to: address, kind: 'reset_code', text: '', html: '' });
+  });
+
   it('delivers after the SMTP server comes back', async () => {
     const address = newAddress();
     const jobId = `outage-${randomUUID()}`;

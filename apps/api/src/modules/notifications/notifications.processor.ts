@@ -13,6 +13,9 @@ import {
   type OutgoingMessage,
 } from './drivers/message-driver.js';
 
+/** This run is the job's last try: failing it, the job fails for good. */
+const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
 /** How many messages one recipient gets in an hour, counted under `counter`. */
 interface HourlyLimit {
   counter: 'sms-sent' | 'email-sent';
@@ -46,11 +49,13 @@ export class NotificationsProcessor implements JobProcessor, OnApplicationShutdo
     try {
       await driver.send(payload);
     } catch (error) {
-      if (!(error instanceof PermanentSendError)) throw error;
-      // A failed job stays in Redis for a week (DEFAULT_JOB_OPTIONS): it keeps who, what kind and why, not the code
-      // or link, which the outbox relay also wipes from its table once queued.
-      await job.updateData({ ...payload, text: '', ...('html' in payload && { html: '' }) });
-      throw new UnrecoverableError(error.message);
+      const permanent = error instanceof PermanentSendError;
+      // A failed job stays in Redis for a week (DEFAULT_JOB_OPTIONS), readable on the queue board: once it will not be
+      // tried again (refused for good, or its last attempt), it keeps who, what kind and why, not the code or link,
+      // which the outbox relay also wipes from its table once queued.
+      if (permanent || isLastAttempt(job)) await job.updateData({ ...payload, text: '', ...('html' in payload && { html: '' }) });
+      if (permanent) throw new UnrecoverableError(error.message);
+      throw error;
     }
   }
 
