@@ -322,7 +322,15 @@ describe('the weekly run', () => {
     expect(await app.db.commissionRun.count({ where: { isoWeek: lastWeek } })).toBe(1);
 
     expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: '2025-W53' }, { token: admin.token })).status).toBe(400);
-    const nextWeek = isoWeekOf(new Date(Date.now() + 7 * 24 * 3600 * 1000));
-    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: nextWeek }, { token: admin.token })).body.code).toBe('ISO_WEEK_NOT_STARTED');
+    // Neither next week nor this one, still under way: its Monday run would find the week already taken.
+    for (const days of [7, 0]) {
+      const week = isoWeekOf(new Date(Date.now() + days * 24 * 3600 * 1000));
+      const runs = await app.db.commissionRun.count({ where: { isoWeek: week } });
+      expect(await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: week }, { token: admin.token })).toMatchObject({
+        status: 400,
+        body: { code: 'ISO_WEEK_NOT_OVER', detail: "Cette semaine n'est pas encore terminée : ses commissions se paient une fois la semaine finie." },
+      });
+      expect(await app.db.commissionRun.count({ where: { isoWeek: week } })).toBe(runs);
+    }
   });
 });

@@ -7,5 +7,6 @@ export const CommissionErrors = {
     badRequest('EARLY_PAYMENT_ABOVE_AVAILABLE', `Le montant demandé dépasse ce qui vous est dû aujourd'hui (${formatGnf(available)}).`),
   requestAlreadyOpen: () =>
     conflict('PAYMENT_REQUEST_ALREADY_OPEN', "Une demande est déjà en cours : attendez sa réponse avant d'en faire une autre."),
-  weekNotStarted: () => badRequest('ISO_WEEK_NOT_STARTED', "Cette semaine n'a pas encore commencé."),
+  weekNotOver: () =>
+    badRequest('ISO_WEEK_NOT_OVER', "Cette semaine n'est pas encore terminée : ses commissions se paient une fois la semaine finie."),
 };

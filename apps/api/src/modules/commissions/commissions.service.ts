@@ -121,7 +121,8 @@ export class CommissionsService {
   async requestWeeklyRun(staff: AuthUser, isoWeek: string | undefined, ip?: string): Promise<{ message: string; iso_week: string }> {
     const now = this.clock.now();
     const week = isoWeek ?? previousIsoWeek(now);
-    if (isoWeekRange(week).start > now) throw CommissionErrors.weekNotStarted();
+    // A week still under way would take its run's one row now, and its Monday run would then pay nothing.
+    if (isoWeekRange(week).end > now) throw CommissionErrors.weekNotOver();
     await this.jobs.add(JobName.WeeklyCommissionRun, { isoWeek: week }, { jobId: jobIds.weeklyCommissionRun(week) });
     await this.audit.record({ actorId: staff.id, actorRole: staff.role, action: 'commission_run_requested', resourceType: 'commission', resourceId: week, success: true, ip });
     return { message: `Calcul des paiements de la semaine ${week} lancé.`, iso_week: week };

@@ -5,9 +5,6 @@ import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { WEEKLY_RUN_FAILED, WeeklyRunCard } from './WeeklyRunCard';
 
-// Wednesday 25 November 2026: the last full week is 2026-W47, 16 to 22 November.
-const now = () => new Date('2026-11-25T10:00:00Z');
-
 describe('WeeklyRunCard', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   let confirmMock: jest.Mock<typeof window.confirm>;
@@ -18,12 +15,12 @@ describe('WeeklyRunCard', () => {
     window.confirm = confirmMock;
   });
 
-  it('starts the run for the last full week only after confirmation, and says it is under way', async () => {
-    renderWithQuery(<WeeklyRunCard now={now} />);
+  it('starts the run (the server picks the last full week) only after confirmation, and says which week', async () => {
+    renderWithQuery(<WeeklyRunCard />);
     const button = screen.getByRole('button', { name: 'Lancer le paiement hebdomadaire' });
     fireEvent.click(button);
     expect(confirmMock.mock.calls[0]![0]).toBe(
-      "Payer maintenant les commissions de la semaine 2026-W47 (du 16 novembre 2026 au 22 novembre 2026) à tous les livreurs ? Chaque livreur n'est payé qu'une fois par semaine.",
+      "Payer maintenant à tous les livreurs les commissions de la dernière semaine terminée ? Chaque livreur n'est payé qu'une fois par semaine.",
     );
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -32,14 +29,14 @@ describe('WeeklyRunCard', () => {
     await act(async () => fireEvent.click(button));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/admin/commissions/weekly-run');
-    expect(JSON.parse(init!.body as string)).toEqual({ iso_week: '2026-W47' });
+    expect(JSON.parse(init!.body as string)).toEqual({});
     expect(screen.getByRole('status').textContent).toBe('Calcul des paiements de la semaine 2026-W47 lancé.');
   });
 
   it('says so when the run cannot start', async () => {
     confirmMock.mockReturnValue(true);
     fetchMock.mockReturnValue(answer(500, {}));
-    renderWithQuery(<WeeklyRunCard now={now} />);
+    renderWithQuery(<WeeklyRunCard />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Lancer le paiement hebdomadaire' })));
     expect(screen.getByRole('alert').textContent).toBe(WEEKLY_RUN_FAILED);
   });
