@@ -77,6 +77,13 @@ describe('the parcel photo of an order', () => {
       body: { code: 'PARCEL_PHOTO_ALREADY_USED', detail: 'Cette photo accompagne déjà une autre course : ajoutez-en une nouvelle.' },
     });
     expect(await app.db.course.count()).toBe(courses);
+
+    // Two orders at once with the same new photo: one course gets it, the other is told why it did not.
+    const shared = await uploadPhoto(app, 'parcel-photo', client.token, { data: fileOf(JPEG), name: 'c.jpg', type: 'image/jpeg' });
+    const answers = await Promise.all([order(client.token, { photo_url: shared.body.photo_url }), order(client.token, { photo_url: shared.body.photo_url })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.code).toBe('PARCEL_PHOTO_ALREADY_USED');
+    expect(await app.db.course.count()).toBe(courses + 1);
   });
 
   it('has the checks of every upload: the size, the type by its first bytes, the file field; clients only', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
-import type { Payment, PaymentMethod, Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type Payment, type PaymentMethod } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -23,6 +23,8 @@ export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' 
 
 export class PaymentClaimLost extends Error {}
 export class PromoClaimLost extends Error {}
+/** Another order took the same parcel photo first (the unique photo_file_id). */
+export class PhotoClaimLost extends Error {}
 
 @Injectable()
 export class CoursesRepository {
@@ -51,7 +53,10 @@ export class CoursesRepository {
         const claimed = await tx.promoCode.updateMany({ where: { id: course.promoCodeId, usedAt: null }, data: { usedAt: new Date() } });
         if (claimed.count === 0) throw new PromoClaimLost();
       }
-      const created = await tx.course.create({ data: { ...course, paymentMethod } });
+      const created = await tx.course.create({ data: { ...course, paymentMethod } }).catch((error: unknown) => {
+        if (course.photoFileId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new PhotoClaimLost();
+        throw error;
+      });
       if (payment.kind === 'paid') {
         const claimed = await tx.payment.updateMany({
           where: { id: payment.payment.id, clientId: course.clientId, status: 'succeeded', courseId: null },

@@ -11,7 +11,7 @@ import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
-import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
+import { CoursesRepository, PaymentClaimLost, PhotoClaimLost, PromoClaimLost } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { CourseListInput, CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 
@@ -135,6 +135,7 @@ export class CoursesService {
     } catch (error) {
       if (error instanceof PaymentClaimLost) throw PaymentErrors.alreadyUsed();
       if (error instanceof PromoClaimLost) throw invalidPromo();
+      if (error instanceof PhotoClaimLost) throw CourseErrors.photoAlreadyUsed();
       throw error;
     }
   }
