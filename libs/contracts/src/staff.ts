@@ -3,6 +3,14 @@ import type { UserDto } from './auth.js';
 import type { Page } from './pagination.js';
 
 /** POST /upload/personal-photo and /upload/id-photo: the stored photo, to quote in the KYC payload. */
+/** Where an uploaded photo is served (`GET /api/files/:id`): the upload answers `<FILES_PATH><file_id>`. */
+export const FILES_PATH = '/api/files/';
+
+/** The file id a photo URL of ours points to, or null for any other URL. */
+export function fileIdOf(url: string): string | null {
+  return url.startsWith(FILES_PATH) && url.length > FILES_PATH.length ? url.slice(FILES_PATH.length) : null;
+}
+
 export interface PhotoUploadResponse {
   /** `/api/files/<file_id>`: a KYC photo is served to staff only, a parcel photo also to its client and the course's courier. */
   photo_url: string;

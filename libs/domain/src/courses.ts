@@ -91,7 +91,6 @@ export const DEFAULT_CANCEL_REASONS: Record<Exclude<Mover, 'courier'>, string> =
   staff: "Annulée par l'administration",
 };
 
-/** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
 /**
  * The package types the order form offers (the spec names the field, not its values; the API takes any short text).
  * A course without one shows as the first.
@@ -99,6 +98,7 @@ export const DEFAULT_CANCEL_REASONS: Record<Exclude<Mover, 'courier'>, string> =
 export const PACKAGE_TYPES = ['Standard', 'Documents', 'Petit colis', 'Colis volumineux', 'Fragile', 'Repas'] as const;
 export const DEFAULT_PACKAGE_TYPE = PACKAGE_TYPES[0];
 
+/** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
 export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'];
 
 /** What a list of courses can be filtered by: one status, or `active` for every status in progress. */

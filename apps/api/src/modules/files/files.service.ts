@@ -1,5 +1,5 @@
 import { Injectable, PayloadTooLargeException } from '@nestjs/common';
-import type { PhotoUploadResponse } from '@coursa/contracts';
+import { fileIdOf, FILES_PATH, type PhotoUploadResponse } from '@coursa/contracts';
 import { canSeeFile, photoTypeOf } from '@coursa/domain';
 import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { createHash } from 'node:crypto';
@@ -11,8 +11,6 @@ import { isUuid } from '../../common/validation/params.js';
 import { FilesErrors } from './files.errors.js';
 import { FilesRepository, type PhotoKind } from './files.repository.js';
 
-/** Where a stored photo is served: the upload answers it, the forms that use the photo quote it back. */
-export const FILES_PATH = '/api/files/';
 
 /** Where each kind is kept under STORAGE_DIR. */
 const STORAGE_FOLDERS: Record<PhotoKind, string> = { personal_photo: 'kyc', id_photo: 'kyc', parcel_photo: 'parcels' };
@@ -55,7 +53,7 @@ export class FilesService {
 
   /** The uploaded photo of this kind a photo URL (`/api/files/<id>`) points to, or null. */
   async photoAt(url: string, kind: PhotoKind): Promise<UploadedPhoto | null> {
-    const id = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';
+    const id = fileIdOf(url);
     const photo = isUuid(id) ? await this.repository.findPhoto(id) : null;
     return photo?.kind === kind ? photo : null;
   }

@@ -1,15 +1,14 @@
+import { fileIdOf } from '@coursa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
-
-const FILES_PATH = '/api/files/';
 
 /**
  * A photo the API keeps (`/api/files/<id>`), which needs the session's bearer header: an <img src> cannot send it, so
  * the photo is fetched, shown from an object URL, and the URL released when the photo leaves the screen.
  */
 export function StoredPhoto({ url, alt }: { url: string; alt: string }) {
-  const id = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';
+  const id = fileIdOf(url) ?? '';
   const { data: blob, isError } = useQuery({
     queryKey: ['GET /api/files/:id', id],
     queryFn: () => apiClient.file('GET /api/files/:id', { id }, 'image/jpeg'),

@@ -1,3 +1,3 @@
 export { AuditTab } from './components/AuditTab';
 export { CreateAdminTab } from './components/CreateAdminTab';
-export { MigrationOffer, MigrationPanel } from './components/MigrationPanel';
+export { MigrationOffer } from './components/MigrationPanel';

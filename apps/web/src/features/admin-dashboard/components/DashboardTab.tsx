@@ -1,5 +1,5 @@
 import type { AdminCourseDto } from '@coursa/contracts';
-import { ACTIVE_STATUSES, shortId } from '@coursa/domain';
+import { shortId } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -20,7 +20,6 @@ const OpsMap = lazy(() => import('@/components/map/OpsMap'));
 /** Refreshed every 30 s (spec §9); each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
 const refreshing = { refetchInterval: AUTO_REFRESH_MS, refetchIntervalInBackground: true } as const;
 
-const inTransitOnly = (courses: AdminCourseDto[]) => courses.filter((course) => ACTIVE_STATUSES.includes(course.status));
 
 /** Spec §2 "Admin dashboard": counters, live map and activity, finances, champions, notifications, shortcuts. */
 export function DashboardTab() {
@@ -28,7 +27,7 @@ export function DashboardTab() {
   const statsQuery = useQuery({ ...adminDashboardQueries.stats(), ...refreshing });
   const analyticsQuery = useQuery({ ...adminAnalyticsQueries.analytics('30days'), ...refreshing });
   // The courses in transit come on their own, so the map does not wait for the (heavier) analytics.
-  const transit = useQuery({ ...adminCoursesQueries.list(), select: inTransitOnly, ...refreshing });
+  const transit = useQuery({ ...adminCoursesQueries.inTransit(), ...refreshing });
   const loading = statsQuery.isFetching || analyticsQuery.isFetching;
   const refresh = () => {
     void statsQuery.refetch();

@@ -31,7 +31,7 @@ export function MyClaims() {
               {claim.description && <p className="muted">{claim.description}</p>}
               <p className="muted">
                 Course #{shortId(claim.course_id)} · ouverte le {formatDate(claim.created_at)}
-                {claim.resolved_at && ` · close le ${formatDate(claim.resolved_at)}`}
+                {claim.resolved_at && ` · clôturée le ${formatDate(claim.resolved_at)}`}
               </p>
               {claim.staff_note && <p>Réponse de Coursa : {claim.staff_note}</p>}
             </li>

@@ -1,11 +1,13 @@
-import { auditActionLabel, type AuditStatsDto } from '@coursa/contracts';
+import { auditActionLabel, type AuditLogsResponse, type AuditStatsDto } from '@coursa/contracts';
 import { accountTypeLabel } from '@coursa/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Loader } from '@/components/ui/Loader';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatNumber } from '@/lib/format';
+import { usePagedList } from '@/lib/paged-query';
 import { superAdminQueries, type AuditFilters } from '../api/super-admin-api';
 import { AUDIT_ACTION_FILTERS, AUDIT_LOAD_ERROR, AUDIT_RESOURCE_LABELS, withAll } from './audit-labels';
 
@@ -14,13 +16,19 @@ const RESOURCE_OPTIONS = withAll(AUDIT_RESOURCE_LABELS, 'Toutes les ressources')
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 
-/** Spec §2 "Audit dashboard" (super administrator): statistics of 30 days, filters, and the latest entries. */
+const logsOf = (page: AuditLogsResponse) => page.logs;
+
+/**
+ * Spec §2 "Audit dashboard" (super administrator): statistics of 30 days, filters, and the entries, newest first, 50
+ * at a time (« Voir plus » reads the next 50 under the same filters).
+ */
 export function AuditTab() {
   const [filters, setFilters] = useState<AuditFilters>({ action: '', resource_type: '' });
   // The statistics stay on screen while other filters load; the entries give way to the loader.
-  const { data, isPlaceholderData, isError: failed } = useQuery({ ...superAdminQueries.audit(filters), placeholderData: keepPreviousData });
-  const logs = isPlaceholderData ? null : data?.logs;
-  const stats = data?.stats;
+  const entries = usePagedList(superAdminQueries.auditLogs(filters), logsOf);
+  const { data: stats, isError: statsFailed } = useQuery(superAdminQueries.auditStats());
+  const failed = entries.isError || statsFailed;
+  const logs = entries.items;
 
   return (
     <div className="stack">
@@ -66,6 +74,7 @@ export function AuditTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={entries} />
     </div>
   );
 }

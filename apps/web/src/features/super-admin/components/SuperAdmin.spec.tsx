@@ -78,6 +78,20 @@ describe('super admin screens', () => {
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la création');
   });
 
+  it('reads 50 more entries with « Voir plus », under the same filters', async () => {
+    const entry = (id: number) => ({ id: `l${id}`, timestamp: '2026-11-25T10:00:00Z', user_name: 'Test', user_role: 'admin', action: 'login', resource_type: 'user', resource_id: null, success: true, ip: null });
+    fetchMock.mockImplementation((input) => {
+      const url = String(input);
+      if (url.includes('audit-stats')) return answer(200, { total_actions: 60, actions_per_day: 2, most_active_users: [], actions_by_type: {} });
+      return url.includes('cursor=') ? answer(200, { logs: [entry(51)], next_cursor: null }) : answer(200, { logs: Array.from({ length: 50 }, (_, i) => entry(i)), next_cursor: 'c50' });
+    });
+    renderWithQuery(<AuditTab />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Voir plus' })));
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/super-admin/audit-logs?limit=50&cursor=c50');
+    expect(screen.getByRole('list', { name: "Journal d'audit" }).children).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+  });
+
   it('filters the audit log and reports a failed load', async () => {
     fetchMock.mockImplementation((input) =>
       String(input).includes('audit-stats')
@@ -89,7 +103,9 @@ describe('super admin screens', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/super-admin/audit-logs?limit=50');
     await act(async () => fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin_created' } }));
     await act(async () => fireEvent.change(screen.getByLabelText('Ressource'), { target: { value: 'user' } }));
-    expect(fetchMock.mock.calls.at(-2)![0]).toBe('/api/super-admin/audit-logs?limit=50&action=admin_created&resource_type=user');
+    // Only the entries are read again under new filters; the statistics stay.
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/super-admin/audit-logs?limit=50&action=admin_created&resource_type=user');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('audit-stats'))).toHaveLength(1);
 
     fetchMock.mockImplementation(() => answer(500, {}));
     await act(async () => fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'login' } }));

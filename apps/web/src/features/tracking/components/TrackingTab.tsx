@@ -1,5 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -7,6 +7,7 @@ import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
+import { formatPhone } from '@/lib/format';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
 
@@ -20,11 +21,11 @@ const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 'delivered'];
 
-const activeOnly = (courses: CourseDto[]) => courses.filter((course) => ACTIVE_STATUSES.includes(course.status));
 
 /** 'Suivi GPS Temps Réel' (spec §2): the client's active courses, live. */
 export function TrackingTab() {
-  const { data, isError } = useQuery({ ...trackingQueries.courses(), select: activeOnly });
+  // The courses under way, as the server filters them.
+  const { data, isError } = useQuery(trackingQueries.courses());
   const [chosenId, setChosenId] = useState('');
 
   // A failed load (logged) shows as no course to follow.
@@ -147,7 +148,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       </div>
       {tracking.courier_contact && !delivered && (
         <p className="muted">
-          Livreur : {tracking.courier_contact.name} · {tracking.courier_contact.phone}
+          Livreur : {tracking.courier_contact.name} · {formatPhone(tracking.courier_contact.phone)}
         </p>
       )}
       {claiming && <DisputeModal courseId={course.id} onClose={() => setClaiming(false)} />}
