@@ -10,4 +10,5 @@ export * from './loyalty.js';
 export * from './phone.js';
 export * from './pricing.js';
 export * from './roles.js';
+export * from './sms.js';
 export * from './validation.js';
