@@ -10,6 +10,7 @@ import { Clock, PasswordHasher, RandomSource, SecretHasher } from '../../common/
 import { AuditRepository } from '../audit/audit.repository.js';
 import { activationEmail, resetCodeEmail } from '../notifications/email-templates.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { activationSms, resetCodeSms } from '../notifications/sms-texts.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthErrors, AuthMessages } from './auth.errors.js';
@@ -92,8 +93,7 @@ export class AuthService {
     });
 
     const link = `${this.config.PUBLIC_URL}/activation?token=${token}`;
-    const text = `Coursa : bienvenue ${user.fullName} ! Activez votre compte (lien valable 24 h) : ${link}`;
-    await this.notifications.sendSms(user.phone, text, 'activation');
+    await this.notifications.sendSms(user.phone, activationSms({ fullName: user.fullName, link, validHours: ACTIVATION_TTL_MS / 3600_000 }), 'activation');
     if (user.email) {
       await this.notifications.sendEmail(user.email, activationEmail({ fullName: user.fullName, link, validHours: ACTIVATION_TTL_MS / 3600_000 }));
     }
@@ -201,8 +201,7 @@ export class AuthService {
     const now = this.clock.now();
     await this.repository.createResetCode(user.id, input.method, this.hasher.hash(code), new Date(now.getTime() + RESET_CODE_TTL_MS), now);
     if (input.method === 'sms') {
-      const text = `Coursa : votre code de réinitialisation est ${code}. Il expire dans 15 minutes. Ne le communiquez à personne.`;
-      await this.notifications.sendSms(user.phone, text, 'reset_code');
+      await this.notifications.sendSms(user.phone, resetCodeSms({ code, validMinutes: RESET_CODE_TTL_MS / 60_000 }), 'reset_code');
     } else {
       await this.notifications.sendEmail(user.email!, resetCodeEmail({ fullName: user.fullName, code, validMinutes: RESET_CODE_TTL_MS / 60_000 }));
     }

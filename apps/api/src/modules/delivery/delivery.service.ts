@@ -25,6 +25,7 @@ import { isUuid } from '../../common/validation/params.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import { newDeliveryCodeSms } from '../notifications/sms-texts.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import { DeliveryErrors } from './delivery.errors.js';
@@ -131,7 +132,7 @@ export class DeliveryService {
       payload: {
         to: updated.recipientPhone,
         kind: 'delivery_otp',
-        text: `Coursa : nouveau code de livraison : ${otp}. L'ancien code ne marche plus. Donnez-le au livreur seulement à la remise du colis.`,
+        text: newDeliveryCodeSms({ code: otp }),
       },
     }));
     if (!replaced) throw DeliveryErrors.courseClosed();
