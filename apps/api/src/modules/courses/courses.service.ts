@@ -5,6 +5,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { FilesService } from '../files/files.service.js';
+import { deliveryCodeSms } from '../notifications/sms-texts.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
@@ -111,7 +112,7 @@ export class CoursesService {
             payload: {
               to: recipientPhone,
               kind: 'delivery_otp',
-              text: `Coursa : un colis de ${client.fullName} est en route vers vous. Code de livraison : ${otp}. Donnez-le au livreur seulement à la remise du colis.`,
+              text: deliveryCodeSms({ senderName: client.fullName, code: otp }),
             },
           },
           {
