@@ -1,23 +1,29 @@
 import type { JsonRouteKey } from '@coursa/contracts';
 import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { forgetOfflineData } from '@/pwa/offline-data';
 import { apiClient, sessionTokens, type CallArgs } from './api-client';
 
 /**
  * The cache of server data. Spec §8: a failed load is logged and shows at once (the screen offers a reload), so no
- * retries; a tab loads when it opens, not when the window regains focus.
+ * retries; a tab loads when it opens, not when the window regains focus. Offline, a query still runs once
+ * (`offlineFirst`): the service worker answers with the last copy it kept, so the screen shows what it last knew
+ * instead of waiting for the network.
  */
 export function newQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => console.error(error) }),
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' }, mutations: { retry: false } },
   });
 }
 
 export const queryClient = newQueryClient();
 
-// One account's data never shows to the next one signing in on the same device.
+// One account's data never shows to the next one signing in on the same device: neither this cache nor the
+// service worker's copies of the API's answers.
 sessionTokens.subscribe((token) => {
-  if (!token) queryClient.clear();
+  if (token) return;
+  queryClient.clear();
+  forgetOfflineData();
 });
 
 /** A filter matching every query of a route, whatever its inputs: what a change invalidates. */

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { logout, useCurrentUser } from '@/features/auth';
+import { OfflineBanner } from './OfflineBanner';
 
-/** Header (greeting and logout) above the signed-in screens. Signing out sends the user to /auth. */
+/** Header (greeting and logout) above the signed-in screens, and « Hors ligne » while offline. Signing out sends the user to /auth. */
 export function AppShell({ navigation, children }: { navigation?: ReactNode; children: ReactNode }) {
   const user = useCurrentUser();
   const [signingOut, setSigningOut] = useState(false);
@@ -24,6 +25,7 @@ export function AppShell({ navigation, children }: { navigation?: ReactNode; chi
           </button>
         </header>
         {navigation}
+        <OfflineBanner />
       </div>
       <main className="shell__content">{children}</main>
     </div>
