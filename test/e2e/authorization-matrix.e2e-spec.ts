@@ -48,7 +48,7 @@ interface Entry {
 
 let app: TestApp;
 const tokens = new Map<Caller, string | undefined>();
-const ids = { caller: new Map<Caller, string>(), course: '', orderId: '' };
+const ids = { caller: new Map<Caller, string>(), course: '', orderId: '', trackingToken: '' };
 const secrets = { clientPhone: '', recipientPhone: '', address: 'Rue KA-020, Kaloum' };
 
 beforeAll(async () => {
@@ -76,6 +76,8 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   ids.course = created.body.id;
   ids.orderId = (await app.db.payment.findFirstOrThrow({ where: { courseId: ids.course } })).orderId;
+  // The recipient's tracking link, from their SMS.
+  ids.trackingToken = (await app.outbox.waitFor((line) => line.to === secrets.recipientPhone && line.kind === 'tracking_link')).text.match(/\/suivi\/([\w-]+)/)![1]!;
   await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: tokens.get('salaried') });
   expect((await app.request('POST', `/api/delivery/accept-course/${ids.course}`, undefined, { token: tokens.get('salaried') })).status).toBe(200);
 });
@@ -125,6 +127,8 @@ const ROUTES: Record<RouteKey, Entry> = {
     request: () => ({ path: `/api/courses/${course()}` }),
     expected: only(SIGNED_IN, 200, { otherClient: 404, independent: 404, otherCourier: 404 }),
   },
+  // The recipient's link: the token alone opens it, with or without an account, the same for everyone.
+  'GET /api/public/tracking/:token': { request: () => ({ path: `/api/public/tracking/${ids.trackingToken}` }), expected: everyone(200) },
   'GET /api/courses/:id/tracking': {
     request: () => ({ path: `/api/courses/${course()}/tracking` }),
     expected: only(SIGNED_IN, 200, { otherClient: 404, independent: 404, otherCourier: 404 }),

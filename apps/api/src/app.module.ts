@@ -24,6 +24,7 @@ import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { RefundsModule } from './modules/refunds/refunds.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
+import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 
@@ -54,6 +55,7 @@ export class AppModule {
         AdminModule,
         ReceiptsModule,
         TrackingModule,
+        RecipientTrackingModule,
         FilesModule,
         OnboardingModule,
         SuperAdminModule,

@@ -12,6 +12,7 @@ export * from './outbox.js';
 export * from './pagination.js';
 export * from './payments.js';
 export * from './realtime.js';
+export * from './recipient-tracking.js';
 export * from './refunds.js';
 export * from './routes.js';
 export * from './staff.js';

@@ -65,6 +65,7 @@ import type {
   PaymentMethodsResponse,
   PaymentStatusResponse,
 } from './payments.js';
+import type { RecipientTrackingDto } from './recipient-tracking.js';
 import type { RefundSentResponse, RefundStatus, RefundsResponse, SendRefundRequest } from './refunds.js';
 import type {
   AuditLogsResponse,
@@ -134,6 +135,8 @@ export interface ApiRoutes {
   'GET /api/courses': Route<CoursesResponse, never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/courses/:id': Route<CourseDto>;
   'GET /api/courses/:id/tracking': Route<CourseTrackingDto>;
+  /** The recipient's tracking link, with no account (the token from the SMS). */
+  'GET /api/public/tracking/:token': Route<RecipientTrackingDto>;
   'POST /api/courses/:id/cancel': Route<CourseDto>;
   'GET /api/courses/:id/receipt': Route<FileAnswer<'application/pdf'>>;
 

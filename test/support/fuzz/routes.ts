@@ -112,6 +112,8 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/courses': { caller: 'client', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'GET /api/courses/:id': { caller: 'client' },
   'GET /api/courses/:id/tracking': { caller: 'client' },
+  // The recipient's link, public: junk tokens are 404 (or 429 once one address guessed too often).
+  'GET /api/public/tracking/:token': { caller: null },
   'POST /api/courses/:id/cancel': { caller: 'client' },
   'GET /api/courses/:id/receipt': { caller: 'client' },
 

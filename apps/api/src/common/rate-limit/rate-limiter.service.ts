@@ -33,4 +33,14 @@ export class RateLimiterService {
       }
     });
   }
+
+  /** Throws 429 with Retry-After when the subject is already over the limit, without counting a hit (e.g. misses counted elsewhere). */
+  async refuseIfOver(limit: RateLimit, subject: string): Promise<void> {
+    const key = this.redis.key('rl', limit.name, subject);
+    const results = (await this.redis.client.multi().get(key).ttl(key).exec()) ?? [];
+    if (Number(results[0]?.[1] ?? 0) > limit.max) {
+      const retryAfter = Math.max(1, Number(results[1]?.[1] ?? limit.windowSeconds));
+      throw new DomainError('RATE_LIMITED', COMMON_MESSAGES.tooManyRequests, 429, { 'retry-after': String(retryAfter) });
+    }
+  }
 }

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
+
+/** The course behind a tracking token's hash, with only what the recipient's page may show (and the courier's id for the position). */
+@Injectable()
+export class RecipientTrackingRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findByTokenHash(hash: string) {
+    return this.prisma.client.course.findUnique({
+      where: { trackingTokenHash: hash },
+      select: {
+        status: true,
+        courierId: true,
+        deliveryAddress: true,
+        createdAt: true,
+        assignedAt: true,
+        pickupTime: true,
+        deliveryTime: true,
+        cancelledAt: true,
+        courier: { select: { fullName: true } },
+      },
+    });
+  }
+}
+
+export type TrackedCourse = NonNullable<Awaited<ReturnType<RecipientTrackingRepository['findByTokenHash']>>>;

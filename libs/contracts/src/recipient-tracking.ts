@@ -1,0 +1,28 @@
+import type { CourseStatus } from '@coursa/domain';
+
+/** One step of a course as the recipient sees it: reached or not, and when when it is known. */
+export interface RecipientTrackingStep {
+  status: CourseStatus;
+  label: string;
+  done: boolean;
+  /** When the course reached this step (null when not reached, or for a step Coursa does not time). */
+  at: string | null;
+}
+
+/**
+ * What the recipient's tracking link (`/suivi/<token>`) shows, with no account: never a phone number, the pickup
+ * address, the price nor anyone's id.
+ */
+export interface RecipientTrackingDto {
+  status: CourseStatus;
+  status_label: string;
+  steps: RecipientTrackingStep[];
+  /** The courier's first name, once one carries the parcel. */
+  courier_first_name: string | null;
+  /** The courier's latest position, only once the parcel is collected and while it is on its way. */
+  courier_position: { latitude: number; longitude: number; at: string } | null;
+  arrival_estimate: string;
+  delivery_address: string;
+  /** When the link stops answering (one hour after the course ends), null while it is under way. */
+  expires_at: string | null;
+}
