@@ -85,6 +85,7 @@ function setUp() {
     {} as never,
     loyalty,
     files as never,
+    { PUBLIC_URL: 'https://coursa.example' } as never,
   );
   return { service, courses, pay, paymentsRepository, photos };
 }

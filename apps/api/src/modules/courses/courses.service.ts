@@ -1,13 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CourseDto, CoursesResponse, QuoteResponse } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, statusesOf, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { FilesService } from '../files/files.service.js';
-import { deliveryCodeSms } from '../notifications/sms-texts.js';
+import { deliveryCodeSms, trackingLinkSms } from '../notifications/sms-texts.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PositionsStore } from '../tracking/positions.store.js';
+import { TRACKING_TOKEN_BYTES, trackingUrl } from '../recipient-tracking/tracking-link.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
@@ -28,6 +30,7 @@ export class CoursesService {
     private readonly positions: PositionsStore,
     private readonly loyalty: LoyaltyService,
     private readonly files: FilesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async quote(user: AuthUser, input: QuoteInput): Promise<QuoteResponse> {
@@ -76,6 +79,8 @@ export class CoursesService {
 
     const photo = input.photo_url ? await this.parcelPhoto(client, input.photo_url) : null;
     const otp = this.random.digits(CODE_LENGTH);
+    // The recipient's tracking link: the token goes in their SMS, only its hash in the course.
+    const trackingToken = this.random.token(TRACKING_TOKEN_BYTES);
     const now = this.clock.now();
     try {
       const course = await this.courses.create(
@@ -102,6 +107,7 @@ export class CoursesService {
           promoCodeId: promo?.promo.id,
           otpHash: this.hasher.hash(otp),
           otpGeneratedAt: now,
+          trackingTokenHash: this.hasher.hash(trackingToken),
         },
         payment,
         (courseId) => [
@@ -114,6 +120,12 @@ export class CoursesService {
               kind: 'delivery_otp',
               text: deliveryCodeSms({ senderName: client.fullName, code: otp }),
             },
+          },
+          {
+            type: 'sms',
+            aggregateType: 'course',
+            aggregateId: courseId,
+            payload: { to: recipientPhone, kind: 'tracking_link', text: trackingLinkSms({ url: trackingUrl(this.config.PUBLIC_URL, trackingToken) }) },
           },
           {
             type: 'course.created',

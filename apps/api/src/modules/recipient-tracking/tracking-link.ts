@@ -7,11 +7,8 @@ export const TRACKING_TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 /** The link keeps answering this long after the course ends (delivered or cancelled). */
 export const TRACKING_LINK_GRACE_MS = 60 * 60 * 1000;
 
-/** The page's address, sent in the recipient's SMS. */
+/** The page's address, sent in the recipient's SMS (its text: trackingLinkSms in notifications/sms-texts). */
 export const trackingUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/suivi/${token}`;
-
-/** The SMS that carries the link (plain GSM-7 characters, one segment), until the notifications' SMS texts carry it. */
-export const trackingLinkSms = ({ url }: { url: string }) => `Coursa : suivez votre colis en direct ici : ${url}`;
 
 /** When the link stops answering: one hour after the course was delivered or cancelled; never while it is under way. */
 export function trackingLinkExpiry(course: { deliveryTime: Date | null; cancelledAt: Date | null }): Date | null {
