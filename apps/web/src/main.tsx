@@ -7,6 +7,12 @@ import './styles.css';
 
 void restoreSession();
 
+// The service worker (installable app, offline start): production builds only, so neither `vite dev` nor the unit
+// tests have one; loaded after the page, outside the first screen's JavaScript.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./pwa/register').then((pwa) => pwa.registerServiceWorker()));
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders>
