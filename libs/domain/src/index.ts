@@ -7,6 +7,7 @@ export * from './customer-email.js';
 export * from './disputes.js';
 export * from './kyc.js';
 export * from './loyalty.js';
+export * from './offline.js';
 export * from './phone.js';
 export * from './pricing.js';
 export * from './roles.js';

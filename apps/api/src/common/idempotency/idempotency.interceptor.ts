@@ -44,8 +44,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async handle(request: AuthenticatedRequest, key: string, statusCode: number, reply: FastifyReply, next: CallHandler) {
     const userId = request.user!.id;
     const route = `${request.method} ${request.routeOptions.url}`;
-    // Keyed hash: the body may hold card data, which must not be recoverable from what we store.
-    const requestHash = this.hasher.hash(`${route}\n${JSON.stringify(request.body ?? null)}`);
+    // Keyed hash: the body may hold card data, which must not be recoverable from what we store. The path's ids and
+    // the query are part of the request too (a courier's step names its course in the path and its status in the
+    // query); a route with neither hashes as it always did.
+    const target = { ...(request.params as object), ...(request.query as object) };
+    const where = Object.keys(target).length ? `\n${JSON.stringify([request.params ?? {}, request.query ?? {}])}` : '';
+    const requestHash = this.hasher.hash(`${route}\n${JSON.stringify(request.body ?? null)}${where}`);
     const replay = async () => {
       const stored = await this.records.find(userId, key);
       if (!stored) return undefined;

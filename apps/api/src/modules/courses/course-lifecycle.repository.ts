@@ -7,7 +7,7 @@ import type { Tx } from '../../common/prisma/transaction.js';
 /** The fields a move sets beside the status (times, courier, price, reason, the dead delivery code). */
 export type StatusFields = Pick<
   Prisma.CourseUncheckedUpdateManyInput,
-  'courierId' | 'assignedAt' | 'pickupTime' | 'deliveryTime' | 'finalPrice' | 'cancelledAt' | 'cancelReason' | 'otpHash'
+  'courierId' | 'assignedAt' | 'pickupTime' | 'deliveryTime' | 'statusAt' | 'finalPrice' | 'cancelledAt' | 'cancelReason' | 'otpHash'
 >;
 
 /** The only writer of a course's status: used by the course lifecycle, inside its transaction. */

@@ -128,15 +128,55 @@ describe('CourseLifecycle.transition', () => {
     );
   });
 
+  describe("a step made offline, with the device's occurred_at", () => {
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    const seen = (status: CourseStatus, steps: Partial<Course>) => ({ ...course(status), createdAt: at(-60), ...steps }) as Course;
+
+    it("is recorded at the device's time, the audit line keeping both times", async () => {
+      const result = await t.lifecycle.transition({} as never, seen('en_route_pickup', { assignedAt: at(-30), statusAt: at(-20) }), 'collected', actors.courier, {
+        occurredAt: at(-5),
+      });
+      expect(result.ok).toBe(true);
+      expect(t.writes).toEqual([{ to: 'collected', fields: { statusAt: at(-5), pickupTime: at(-5) } }]);
+      expect(t.audit.record).toHaveBeenCalledWith(
+        expect.objectContaining({
+          details: { from: 'en_route_pickup', status: 'collected', occurred_at: at(-5).toISOString(), received_at: NOW.toISOString() },
+        }),
+        {},
+      );
+    });
+
+    it('is refused in the future beyond the clock skew, and before the previous step', async () => {
+      const before = seen('en_route_pickup', { assignedAt: at(-30), statusAt: at(-20) });
+      expect(await t.lifecycle.transition({} as never, before, 'collected', actors.courier, { occurredAt: at(3) })).toEqual({
+        ok: false,
+        refusal: 'in_future',
+        status: 'en_route_pickup',
+      });
+      expect(await t.lifecycle.transition({} as never, before, 'collected', actors.courier, { occurredAt: at(-21) })).toEqual({
+        ok: false,
+        refusal: 'before_previous_step',
+        status: 'en_route_pickup',
+      });
+      expect(t.repository.move).not.toHaveBeenCalled();
+      expect(t.outbox.add).not.toHaveBeenCalled();
+    });
+
+    it("a clock a little fast is believed but the step is not put after the server's now", async () => {
+      await t.lifecycle.transition({} as never, seen('assigned', { assignedAt: at(-30) }), 'en_route_pickup', actors.courier, { occurredAt: at(1) });
+      expect(t.writes).toEqual([{ to: 'en_route_pickup', fields: { statusAt: NOW } }]);
+    });
+  });
+
   it('collecting stamps the pickup time', async () => {
     await t.lifecycle.transition({} as never, course('en_route_pickup'), 'collected', actors.courier);
-    expect(t.writes).toEqual([{ to: 'collected', fields: { pickupTime: NOW } }]);
+    expect(t.writes).toEqual([{ to: 'collected', fields: { statusAt: NOW, pickupTime: NOW } }]);
     expect(t.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'course_status_changed' }), {});
   });
 
   it('a courier’s handover: price after discount, code erased, cash collected, points, commission, one more course, receipt event', async () => {
     const result = await t.lifecycle.transition({} as never, course('en_route_delivery'), 'delivered', actors.courier, { proofs: ['delivery_code'] });
-    expect(t.writes).toEqual([{ to: 'delivered', fields: { deliveryTime: NOW, finalPrice: 10_000, otpHash: null } }]);
+    expect(t.writes).toEqual([{ to: 'delivered', fields: { statusAt: NOW, deliveryTime: NOW, finalPrice: 10_000, otpHash: null } }]);
     expect(t.payments.collectCashOnDelivery).toHaveBeenCalledWith({}, 'course-1', NOW);
     expect(t.loyalty.creditForDelivery).toHaveBeenCalledWith({}, (result as { course: Course }).course, NOW);
     expect(t.commissions.recordForDelivery).toHaveBeenCalledWith({}, (result as { course: Course }).course, 'independent_delivery');
@@ -171,7 +211,7 @@ describe('CourseLifecycle.transition', () => {
     ['staff', "Annulée par l'administration"],
   ] as const)('a cancellation by %s without a reason gets the default one; the payment is released', async (kind, reason) => {
     await t.lifecycle.transition({} as never, course('pending'), 'cancelled', actors[kind]);
-    expect(t.writes).toEqual([{ to: 'cancelled', fields: { cancelledAt: NOW, cancelReason: reason, otpHash: null } }]);
+    expect(t.writes).toEqual([{ to: 'cancelled', fields: { statusAt: NOW, cancelledAt: NOW, cancelReason: reason, otpHash: null } }]);
     expect(t.payments.releaseForCancelledCourse).toHaveBeenCalledWith({}, 'course-1');
     expect(t.payments.collectCashOnDelivery).not.toHaveBeenCalled();
     expect(t.outbox.add.mock.calls[0]![1]).toMatchObject({ type: 'course.status', payload: { status: 'cancelled' } });

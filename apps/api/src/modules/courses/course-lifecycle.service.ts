@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, OutboxEventInput } from '@coursa/contracts';
-import { checkMove, DEFAULT_CANCEL_REASONS, moverOf, type CourseStatus, type MoveProof, type MoveRefusal } from '@coursa/domain';
+import {
+  checkMove,
+  checkOccurredAt,
+  DEFAULT_CANCEL_REASONS,
+  moverOf,
+  previousStepAt,
+  stepTime,
+  type CourseStatus,
+  type MoveProof,
+  type MoveRefusal,
+  type OccurredAtRefusal,
+} from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -16,14 +27,23 @@ import { CourseLifecycleRepository, type StatusFields } from './course-lifecycle
 export interface TransitionContext {
   /** When the move happened (the injected clock's now unless said). */
   at?: Date;
+  /**
+   * When the courier's device made the move (`occurred_at`, sent later when made offline): refused when in the future
+   * (beyond MAX_CLOCK_SKEW_MS) or before the course's previous step; else the step's time, and the audit line keeps
+   * both it and the server's `received_at`.
+   */
+  occurredAt?: Date;
   /** A cancellation's reason (the canceller's default when none), or staff's note on a delivery; kept in the audit line. */
   reason?: string | null;
   /** What was checked before the move: the recipient's code for a courier's handover. */
   proofs?: readonly MoveProof[];
 }
 
-/** `stale`: the course moved meanwhile (another courier was faster, staff closed it); `not_found`: no such course. */
-export type TransitionRefusal = MoveRefusal | 'stale' | 'not_found';
+/**
+ * `stale`: the course moved meanwhile (another courier was faster, staff closed it); `not_found`: no such course;
+ * `in_future` / `before_previous_step`: the device's occurred_at is not plausible.
+ */
+export type TransitionRefusal = MoveRefusal | OccurredAtRefusal | 'stale' | 'not_found';
 
 export type TransitionResult = { ok: true; course: Course } | { ok: false; refusal: TransitionRefusal; status: CourseStatus | null };
 
@@ -66,7 +86,12 @@ export class CourseLifecycle {
   async transition(tx: Tx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
     const refusal = checkMove(course, to, actor, context.proofs);
     if (refusal) return { ok: false, refusal, status: course.status };
-    const at = context.at ?? this.clock.now();
+    const receivedAt = this.clock.now();
+    if (context.occurredAt) {
+      const implausible = checkOccurredAt(context.occurredAt, receivedAt, previousStepAt(course));
+      if (implausible) return { ok: false, refusal: implausible, status: course.status };
+    }
+    const at = context.at ?? stepTime(context.occurredAt, receivedAt);
     const reason = to === 'cancelled' ? context.reason || DEFAULT_CANCEL_REASONS[moverOf(actor.role) === 'client' ? 'client' : 'staff'] : (context.reason ?? null);
     const moved = await this.courses.move(tx, course, to, this.fieldsFor(course, to, actor, at, reason));
     if (!moved) {
@@ -111,15 +136,24 @@ export class CourseLifecycle {
         resourceId: moved.id,
         success: true,
         ip: actor.ip,
-        details: { from: course.status, status: to, ...(reason === null ? {} : { reason }) },
+        details: {
+          from: course.status,
+          status: to,
+          ...(reason === null ? {} : { reason }),
+          ...(context.occurredAt && { occurred_at: context.occurredAt.toISOString(), received_at: receivedAt.toISOString() }),
+        },
       },
       tx,
     );
     return { ok: true, course: moved };
   }
 
-  /** What a move sets beside the status. */
+  /** What a move sets beside the status: always the time it reached it. */
   private fieldsFor(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null): StatusFields {
+    return { statusAt: at, ...this.stepFields(course, to, actor, at, reason) };
+  }
+
+  private stepFields(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null): StatusFields {
     switch (to) {
       case 'assigned':
         return { courierId: actor.id, assignedAt: at };

@@ -1,4 +1,4 @@
-import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, type CourseStatus } from '@coursa/domain';
+import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, OCCURRED_AT_MESSAGES, type CourseStatus, type OccurredAtRefusal } from '@coursa/domain';
 import { badRequest, conflict, notFound } from '../../common/errors/domain-error.js';
 
 export const DeliveryErrors = {
@@ -15,5 +15,7 @@ export const DeliveryErrors = {
   otpLocked: () =>
     conflict('OTP_LOCKED', "Trop de tentatives : ce code n'est plus valable. Envoyez un nouveau code au destinataire."),
   courseClosed: () => conflict('COURSE_CLOSED', 'Cette course est terminée.'),
+  implausibleTime: (refusal: OccurredAtRefusal) =>
+    badRequest(refusal === 'in_future' ? 'OCCURRED_AT_IN_FUTURE' : 'OCCURRED_AT_BEFORE_PREVIOUS_STEP', OCCURRED_AT_MESSAGES[refusal]),
   emptyIssue: () => badRequest('ISSUE_REQUIRED', 'Décrivez le problème pour contacter le support.'),
 };

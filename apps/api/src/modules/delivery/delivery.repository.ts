@@ -97,9 +97,9 @@ export class DeliveryRepository {
   }
 
   /** Stores a courier's support request, and tells staff through the outbox. */
-  async createSupportRequest(courseId: string, requesterId: string, issue: string): Promise<void> {
+  async createSupportRequest(courseId: string, requesterId: string, issue: string, occurredAt: Date | null = null): Promise<void> {
     await this.prisma.client.$transaction(async (tx) => {
-      const request = await tx.supportRequest.create({ data: { courseId, requesterId, issue } });
+      const request = await tx.supportRequest.create({ data: { courseId, requesterId, issue, occurredAt } });
       await this.outbox.add(tx, {
         type: 'staff.notice',
         aggregateType: 'support_request',

@@ -101,3 +101,49 @@ describe('DeliveryService.updateStatus', () => {
     expect(t.repository.findForCourier).not.toHaveBeenCalled();
   });
 });
+
+describe('actions made offline, sent later with occurred_at', () => {
+  const NOW = new Date('2026-11-25T10:00:00Z');
+  const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
+
+  it('a step passes the device time to the lifecycle, and its refusal of the time is a 400 in French', async () => {
+    const t = setUp('en_route_pickup');
+    t.lifecycle.move.mockResolvedValueOnce({ ok: true, course: {} } as never);
+    await t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(-5));
+    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'collected', expect.anything(), { occurredAt: minutes(-5) });
+    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'in_future', status: 'en_route_pickup' } as never);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(10))).rejects.toMatchObject({
+      status: 400,
+      code: 'OCCURRED_AT_IN_FUTURE',
+    });
+    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'before_previous_step', status: 'en_route_pickup' } as never);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(-600))).rejects.toMatchObject({
+      status: 400,
+      code: 'OCCURRED_AT_BEFORE_PREVIOUS_STEP',
+    });
+  });
+
+  it('a step the course has already reached answers as done and moves nothing', async () => {
+    const t = setUp('collected');
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected')).resolves.toEqual({
+      message: 'Statut mis à jour.',
+      status: 'collected',
+      status_label: 'Colis récupéré',
+    });
+    expect(t.lifecycle.move).not.toHaveBeenCalled();
+  });
+
+  it('a code entered offline at an implausible time is refused before it costs a try', async () => {
+    const t = setUp('en_route_delivery');
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, minutes(5))).rejects.toMatchObject({ status: 400, code: 'OCCURRED_AT_IN_FUTURE' });
+    expect(t.attempts()).toBe(0);
+    await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, minutes(-1));
+    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'delivered', expect.anything(), { proofs: ['delivery_code'], occurredAt: minutes(-1) });
+  });
+
+  it('a wrong code entered offline is checked when it arrives, and counts', async () => {
+    const t = setUp('en_route_delivery');
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000', undefined, minutes(-1))).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    expect(t.attempts()).toBe(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { rooms, type AvailableCoursesResponse, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
+  checkOccurredAt,
   CODE_LENGTH,
   commissionFor,
   COURIER_NEXT_STEP,
@@ -10,8 +11,10 @@ import {
   DELIVERY_MESSAGES,
   isOverCashCap,
   OTP_MAX_ATTEMPTS,
+  previousStepAt,
   shortId,
   statusesOf,
+  stepTime,
   type CourseStatus,
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
@@ -33,6 +36,9 @@ import { DeliveryRepository, type CourierCourse } from './delivery.repository.js
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
 const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
+
+/** The steps a courier makes with update-status (accepting is its own call; delivering needs the code). */
+const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
 
 const location = (address: string, latitude: number, longitude: number, instructions: string | null) => ({ address, latitude, longitude, instructions });
 
@@ -96,27 +102,44 @@ export class DeliveryService {
     return { message: 'Course acceptée.', course_id: taken.course.id, status: taken.course.status };
   }
 
-  /** One step of the courier's table (libs/domain COURSE_TRANSITIONS); the handover itself needs the recipient's code. */
-  async updateStatus(courier: AuthUser, courseId: string, newStatus: string, ip?: string) {
+  /**
+   * One step of the courier's table (libs/domain COURSE_TRANSITIONS); the handover itself needs the recipient's code.
+   * `occurredAt`: the device's time of a step made offline (the lifecycle checks it and records it). A step the course
+   * has already reached (a retry whose first answer was lost) answers as done, without a second move.
+   */
+  async updateStatus(courier: AuthUser, courseId: string, newStatus: string, ip?: string, occurredAt?: Date) {
     if (!(COURSE_STATUSES as readonly string[]).includes(newStatus)) throw DeliveryErrors.unknownStatus();
     const to = newStatus as CourseStatus;
+    const done = { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
     const course = await this.mine(courier, courseId);
-    const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip));
+    if (course.status === to && isCourierStep(to)) return done;
+    const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip), { occurredAt });
     if (!moved.ok) {
       if (moved.refusal === 'needs_delivery_code') throw DeliveryErrors.deliveryNeedsCode();
+      if (moved.refusal === 'in_future' || moved.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(moved.refusal);
+      // Raced with its own retry: the other request made this very step.
+      if (moved.status === to && isCourierStep(to)) return done;
       throw DeliveryErrors.invalidStep(moved.status ?? course.status);
     }
-    return { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
+    return done;
   }
 
-  /** The handover: the recipient's code, at most 5 wrong tries, compared in constant time. */
-  async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string): Promise<MessageResponse> {
+  /**
+   * The handover: the recipient's code, at most 5 wrong tries, compared in constant time. A code entered offline is
+   * checked when it arrives, right or wrong; an implausible `occurredAt` is refused before it costs a try.
+   */
+  async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string, occurredAt?: Date): Promise<MessageResponse> {
     const course = await this.mine(courier, courseId);
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course));
+    if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
-    const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'] });
-    if (!delivered.ok) throw DeliveryErrors.otpNotExpected();
+    const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
+    if (!delivered.ok) {
+      if (delivered.refusal === 'in_future' || delivered.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(delivered.refusal);
+      throw DeliveryErrors.otpNotExpected();
+    }
     return { message: DELIVERY_MESSAGES.otpDelivered };
   }
 
@@ -139,11 +162,14 @@ export class DeliveryService {
     return { message: DELIVERY_MESSAGES.otpRegenerated };
   }
 
-  async contactSupport(courier: AuthUser, courseId: string, issue: string | undefined): Promise<MessageResponse> {
+  /** `occurredAt`: when the device made the request (sent later when made offline); not in the future. */
+  async contactSupport(courier: AuthUser, courseId: string, issue: string | undefined, occurredAt?: Date): Promise<MessageResponse> {
     const text = issue?.trim();
     if (!text) throw DeliveryErrors.emptyIssue();
     const course = await this.mine(courier, courseId);
-    await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000));
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now());
+    if (implausible) throw DeliveryErrors.implausibleTime(implausible);
+    await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000), occurredAt ? stepTime(occurredAt, this.clock.now()) : null);
     return { message: DELIVERY_MESSAGES.supportRecorded };
   }
 
