@@ -56,5 +56,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    rolldownOptions: {
+      // The app, and the recipient's tracking page (/suivi/<token>): its own small entry, no React (budget 60 KB).
+      input: { main: fromHere('./index.html'), suivi: fromHere('./suivi.html') },
+    },
   },
 });

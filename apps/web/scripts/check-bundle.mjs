@@ -16,3 +16,15 @@ if (js > BUDGET_KB) {
   console.error(`The first screen's JavaScript is over budget by ${(js - BUDGET_KB).toFixed(1)} KB.`);
   process.exit(1);
 }
+
+// The recipient's tracking page (/suivi/<token>) is opened from an SMS on any phone: its own budget, all the
+// JavaScript suivi.html loads (its entry and every chunk it preloads), gzipped.
+const SUIVI_BUDGET_KB = 60;
+const suiviHtml = readFileSync(join(dist, 'suivi.html'), 'utf8');
+const suiviFiles = [...suiviHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, path]) => path);
+const suiviJs = suiviFiles.reduce((sum, path) => sum + gzipped(path), 0);
+console.log(`Tracking page (suivi.html): ${suiviJs.toFixed(1)} KB of JavaScript, gzipped (budget ${SUIVI_BUDGET_KB} KB).`);
+if (!suiviFiles.length || suiviJs > SUIVI_BUDGET_KB) {
+  console.error(suiviFiles.length ? `The tracking page's JavaScript is over budget by ${(suiviJs - SUIVI_BUDGET_KB).toFixed(1)} KB.` : 'suivi.html loads no script: is it built?');
+  process.exit(1);
+}
