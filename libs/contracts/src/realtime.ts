@@ -14,6 +14,17 @@ export interface CourierPositionInput {
 
 export type PositionAck = { ok: true } | { ok: false; code: 'RATE_LIMITED' | 'INVALID_POSITION' | 'FORBIDDEN'; detail: string };
 
+/**
+ * The positions a courier's phone measured through a network drop, sent at once on reconnect: at most
+ * POSITION_BATCH_MAX (libs/domain), none in the future, none older than POSITION_BATCH_WINDOW_MS (those are dropped).
+ */
+export interface CourierPositionsInput {
+  positions: CourierPositionInput[];
+}
+
+/** `stored`: the points kept in the trail (in time order, the same time once); `dropped`: those too old or repeated. */
+export type PositionsAck = { ok: true; stored: number; dropped: number } | { ok: false; code: 'RATE_LIMITED' | 'INVALID_POSITION' | 'FORBIDDEN'; detail: string };
+
 export interface CourierPosition {
   courier_id: string;
   lat: number;
@@ -70,6 +81,8 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   'courier:position': (position: CourierPositionInput, ack: (answer: PositionAck) => void) => void;
+  /** Positions buffered through a drop: all go to the trail with their times, only the latest is broadcast live. */
+  'courier:positions': (batch: CourierPositionsInput, ack: (answer: PositionsAck) => void) => void;
   /** Asks to follow a course; granted only to its client, its courier and staff. */
   'course:subscribe': (request: { course_id: string }, ack: (answer: SubscribeAck) => void) => void;
   /** The whole ops snapshot, couriers included, for a dashboard that opens on an already connected socket (staff only). */

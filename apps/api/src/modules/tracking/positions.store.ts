@@ -12,6 +12,18 @@ redis.call('GEOADD', KEYS[2], ARGV[1], ARGV[2], ARGV[3])
 redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5])
 return 1`;
 
+/**
+ * A batch's latest position (KEYS and ARGV as above, ARGV[6] its time): one batch a second at most (0), kept as the
+ * live position only when newer than the one stored (1), else left alone (2): a single position sent meanwhile wins.
+ */
+const SAVE_LATEST_IF_DUE = `
+if not redis.call('SET', KEYS[1], '1', 'PX', 1000, 'NX') then return 0 end
+local stored = redis.call('GET', KEYS[3])
+if stored and cjson.decode(stored)['at'] >= ARGV[6] then return 2 end
+redis.call('GEOADD', KEYS[2], ARGV[1], ARGV[2], ARGV[3])
+redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5])
+return 1`;
+
 /** Latest courier positions in Redis: a GEO set for "who is where", one key per courier for the details. */
 @Injectable()
 export class PositionsStore {
@@ -43,6 +55,27 @@ export class PositionsStore {
       FRESH_SECONDS,
     );
     return saved === 1;
+  }
+
+  /**
+   * The latest position of a batch sent after a drop: 'limited' when the courier sent a batch less than a second ago,
+   * 'saved' when it became their live position, 'older' when the one stored is as recent (nothing changed then).
+   */
+  async saveLatestIfDue(position: CourierPosition): Promise<'limited' | 'saved' | 'older'> {
+    const saved = await this.redis.client.eval(
+      SAVE_LATEST_IF_DUE,
+      3,
+      this.redis.key('courier', position.courier_id, 'batch-gate'),
+      this.geoKey,
+      this.positionKey(position.courier_id),
+      position.lng,
+      position.lat,
+      position.courier_id,
+      JSON.stringify(position),
+      FRESH_SECONDS,
+      position.at,
+    );
+    return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
   }
 
   async latest(courierId: string): Promise<CourierPosition | null> {

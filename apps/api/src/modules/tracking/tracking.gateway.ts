@@ -16,10 +16,11 @@ import {
   type InterServerEvents,
   type OpsSnapshotAnswer,
   type PositionAck,
+  type PositionsAck,
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
-import { canSeeCourse, isCourier, isStaff, type Role } from '@coursa/domain';
+import { canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Role } from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
@@ -27,6 +28,7 @@ import { Clock } from '../../common/security/secrets.js';
 import { isUuid } from '../../common/validation/params.js';
 import { SessionCheck } from '../auth/session-check.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
+import { prepareBatch } from './position-batch.js';
 import { PositionsStore } from './positions.store.js';
 import { SessionSweep } from './session-sweep.service.js';
 import { TrackingRepository } from './tracking.repository.js';
@@ -54,6 +56,8 @@ const PositionSchema = z
     at: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(MAX_DATE_MS)]),
   })
   .strict();
+
+const PositionsSchema = z.object({ positions: z.array(PositionSchema).min(1).max(POSITION_BATCH_MAX) }).strict();
 
 const COURSES_TTL_MS = 60_000;
 
@@ -172,6 +176,32 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);
     this.trail.add(position, courses);
     return { ok: true };
+  }
+
+  /**
+   * Positions buffered through a drop (issue 22): checked like single ones, the batch refused when one is in the
+   * future, those older than the window dropped; all go to the trail with their own times, in order, once each; only
+   * the latest is broadcast and kept as the live position (unless a newer one arrived meanwhile). One batch a second.
+   */
+  @SubscribeMessage('courier:positions')
+  async positionsBatch(@ConnectedSocket() socket: TrackingSocket, @MessageBody() body: unknown): Promise<PositionsAck> {
+    const user = socket.data.user;
+    if (!isCourier(user.role)) return { ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' };
+    const parsed = PositionsSchema.safeParse(body);
+    if (!parsed.success) {
+      return { ok: false, code: 'INVALID_POSITION', detail: `Positions invalides (de 1 à ${POSITION_BATCH_MAX} positions valides).` };
+    }
+    const prepared = prepareBatch(user.id, parsed.data.positions, this.clock.now());
+    if (!prepared.ok) return { ok: false, code: 'INVALID_POSITION', detail: prepared.detail };
+    const latest = prepared.points.at(-1);
+    if (!latest) return { ok: true, stored: 0, dropped: prepared.dropped };
+    const live = await this.positions.saveLatestIfDue(latest);
+    if (live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
+    this.metrics.positions.inc(prepared.points.length);
+    const courses = await this.activeCourses(socket);
+    if (live === 'saved') this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', latest);
+    for (const point of prepared.points) this.trail.add(point, courses);
+    return { ok: true, stored: prepared.points.length, dropped: prepared.dropped };
   }
 
   private async activeCourses(socket: TrackingSocket): Promise<string[]> {

@@ -1,0 +1,46 @@
+import type { CourierPosition } from '@coursa/contracts';
+import { MAX_CLOCK_SKEW_MS, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
+
+/** A position as the gateway validated it (`at` still as the device sent it). */
+export interface ValidPosition {
+  lat: number;
+  lng: number;
+  heading?: number;
+  speed?: number;
+  accuracy?: number;
+  at: string | number;
+}
+
+export type PreparedBatch =
+  | { ok: true; points: CourierPosition[]; dropped: number }
+  | { ok: false; detail: string };
+
+/**
+ * A batch of positions sent after a drop, made ready for the trail: refused whole when one is in the future (beyond
+ * MAX_CLOCK_SKEW_MS: the phone's clock is wrong, none of its times can be believed); the ones older than
+ * POSITION_BATCH_WINDOW_MS dropped; the rest in time order, one per time (a position sent twice is kept once).
+ */
+export function prepareBatch(courierId: string, positions: readonly ValidPosition[], now: Date): PreparedBatch {
+  const nowMs = now.getTime();
+  const timed = positions.map((input) => ({ input, ms: new Date(input.at).getTime() }));
+  if (timed.some(({ ms }) => ms > nowMs + MAX_CLOCK_SKEW_MS)) {
+    return { ok: false, detail: "Position datée dans le futur : vérifiez l'heure du téléphone." };
+  }
+  const fresh = timed.filter(({ ms }) => ms >= nowMs - POSITION_BATCH_WINDOW_MS).sort((a, b) => a.ms - b.ms);
+  const points: CourierPosition[] = [];
+  let last = Number.NaN;
+  for (const { input, ms } of fresh) {
+    if (ms === last) continue;
+    last = ms;
+    points.push({
+      courier_id: courierId,
+      lat: input.lat,
+      lng: input.lng,
+      heading: input.heading ?? null,
+      speed: input.speed ?? null,
+      accuracy: input.accuracy ?? null,
+      at: new Date(ms).toISOString(),
+    });
+  }
+  return { ok: true, points, dropped: positions.length - points.length };
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ClientToServerEvents, CourierPosition, PositionAck, PositionsAck, ServerToClientEvents } from '@coursa/contracts';
+import { POSITION_BATCH_MAX, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
+import { io, type Socket } from 'socket.io-client';
+import { newPhone, signedIn } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sleep, waitUntil } from '../support/wait.js';
+
+/** Issue 22 item 3: the positions a courier's phone measured through a network drop, sent as one batch. */
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let app: TestApp;
+let otherApi: string;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  otherApi = await app.startAnotherApi();
+});
+afterAll(async () => {
+  sockets.forEach((socket) => socket.disconnect());
+  await app?.close();
+});
+
+const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
+const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
+
+function connect(url: string, token: string): Promise<ClientSocket> {
+  const socket: ClientSocket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+const sendBatch = (socket: ClientSocket, batch: unknown) => new Promise<PositionsAck>((resolve) => socket.emit('courier:positions', batch as never, resolve));
+const sendOne = (socket: ClientSocket, position: unknown) => new Promise<PositionAck>((resolve) => socket.emit('courier:position', position as never, resolve));
+
+async function acceptedCourse() {
+  const client = await signedIn(app, 'client');
+  const courier = await signedIn(app, 'independent_delivery');
+  await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
+  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
+  const courseId = created.body.id as string;
+  expect((await app.request('POST', `/api/delivery/accept-course/${courseId}`, undefined, { token: courier.token })).status).toBe(200);
+  return { client, courier, courseId };
+}
+
+describe('positions through a drop', () => {
+  it('a batch sent after a drop lands in the trail with its times, in order, once each; only the latest is broadcast, on every process', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const courierSocket = await connect(otherApi, courier.token);
+    const seen: CourierPosition[] = [];
+    clientSocket.on('courier:position', (position) => seen.push(position));
+
+    // Before the drop, one live position.
+    const start = Date.now() - 5 * 60_000;
+    expect(await sendOne(courierSocket, { lat: 9.54, lng: -13.66, at: start })).toEqual({ ok: true });
+    await waitUntil('the live position', () => seen.length === 1, 8000, 25);
+
+    // Four minutes offline, one position every 10 s, sent out of order with one repeated.
+    const offline = Array.from({ length: 24 }, (_, index) => ({ lat: 9.55 + index / 10_000, lng: -13.66, accuracy: 8, at: start + 60_000 + index * 10_000 }));
+    const shuffled = [...offline.slice(12), ...offline.slice(0, 12), offline[3]!];
+    expect(await sendBatch(courierSocket, { positions: shuffled })).toEqual({ ok: true, stored: 24, dropped: 1 });
+
+    await waitUntil('the latest position', () => seen.length === 2, 8000, 25);
+    await sleep(500);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatchObject({ courier_id: courier.user.id, lat: offline.at(-1)!.lat, at: new Date(offline.at(-1)!.at).toISOString() });
+    const tracking = await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token });
+    expect(tracking.body.delivery_person_location).toMatchObject({ latitude: offline.at(-1)!.lat });
+
+    // The trail reaches PostgreSQL in batches (every 2 s).
+    await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId } })) === 25, 10_000, 100);
+    const trail = await app.db.courierPosition.findMany({ where: { courseId }, orderBy: { recordedAt: 'asc' } });
+    expect(trail.map((row) => [row.latitude, row.recordedAt.getTime()])).toEqual([[9.54, start], ...offline.map((point) => [point.lat, point.at])]);
+  });
+
+  it('refuses in French: a time in the future, too many, not a courier; drops the too old; one batch a second', async () => {
+    const { client, courier } = await acceptedCourse();
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    const future = await sendBatch(courierSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() + 10 * 60_000 }] });
+    expect(future).toEqual({ ok: false, code: 'INVALID_POSITION', detail: "Position datée dans le futur : vérifiez l'heure du téléphone." });
+    const tooMany = Array.from({ length: POSITION_BATCH_MAX + 1 }, (_, index) => ({ lat: 9.5, lng: -13.6, at: Date.now() - index * 100 }));
+    expect(await sendBatch(courierSocket, { positions: tooMany })).toMatchObject({ ok: false, code: 'INVALID_POSITION', detail: expect.stringContaining('Positions invalides') });
+    expect(await sendBatch(courierSocket, { positions: [{ lat: 200, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    expect(await sendBatch(courierSocket, { positions: [] })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+
+    const old = await sendBatch(courierSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() - POSITION_BATCH_WINDOW_MS - 60_000 }, { lat: 9.51, lng: -13.6, at: Date.now() - 1000 }] });
+    expect(old).toEqual({ ok: true, stored: 1, dropped: 1 });
+    expect(await sendBatch(courierSocket, { positions: [{ lat: 9.52, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+
+    const clientSocket = await connect(app.baseUrl, client.token);
+    expect(await sendBatch(clientSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('a batch older than the live position goes to the trail but does not replace what the others see', async () => {
+    const { client, courier, courseId } = await acceptedCourse();
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    const seen: CourierPosition[] = [];
+    clientSocket.on('courier:position', (position) => seen.push(position));
+    expect(await sendOne(courierSocket, { lat: 9.6, lng: -13.6, at: Date.now() })).toEqual({ ok: true });
+    await waitUntil('the live position', () => seen.length === 1, 8000, 25);
+    expect(await sendBatch(courierSocket, { positions: [{ lat: 9.59, lng: -13.6, at: Date.now() - 60_000 }] })).toEqual({ ok: true, stored: 1, dropped: 0 });
+    await sleep(500);
+    expect(seen).toHaveLength(1);
+    const tracking = await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token });
+    expect(tracking.body.delivery_person_location).toMatchObject({ latitude: 9.6 });
+    await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId } })) === 2, 10_000, 100);
+  });
+});
