@@ -61,6 +61,11 @@ const cursor = fc.oneof(
   fc.base64String({ maxLength: 80 }),
   text(''),
 );
+/** A device's time for an action made offline (issue 22): past, future, another offset, or not a date at all. */
+const occurredAt = fc.oneof(
+  fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
+  text('', 'hier', '2026-11-25T10:00:00+01:00', '2026-11-25T10:00:00'),
+);
 const page = { limit: fc.integer({ min: 1, max: 100 }).map(String), cursor };
 const paymentCommon = {
   amount: fc.integer({ min: 5_000, max: 100_000 }),
@@ -148,10 +153,10 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/delivery/accept-course/:id': { caller: 'independent_delivery' },
   'GET /api/delivery/history': { caller: 'independent_delivery', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'GET /api/delivery/course/:id/navigation': { caller: 'independent_delivery' },
-  'POST /api/delivery/course/:id/update-status': { caller: 'independent_delivery', query: { new_status: fc.constantFrom(...COURSE_STATUSES) } },
-  'POST /api/delivery/course/:id/verify-otp': { caller: 'independent_delivery', body: { otp: fc.stringMatching(/^\d{6}$/) } },
+  'POST /api/delivery/course/:id/update-status': { caller: 'independent_delivery', query: { new_status: fc.constantFrom(...COURSE_STATUSES), occurred_at: occurredAt } },
+  'POST /api/delivery/course/:id/verify-otp': { caller: 'independent_delivery', body: { otp: fc.stringMatching(/^\d{6}$/), occurred_at: occurredAt } },
   'POST /api/delivery/course/:id/regenerate-otp': { caller: 'independent_delivery' },
-  'POST /api/delivery/course/:id/contact-support': { caller: 'independent_delivery', query: { issue: text('Le client ne répond pas', 'Adresse introuvable 🛵') } },
+  'POST /api/delivery/course/:id/contact-support': { caller: 'independent_delivery', query: { issue: text('Le client ne répond pas', 'Adresse introuvable 🛵'), occurred_at: occurredAt } },
   'GET /api/delivery/earnings': { caller: 'independent_delivery', light: true },
   'GET /api/delivery/commission-history': { caller: 'independent_delivery', query: page },
   'GET /api/delivery/payment-history': { caller: 'independent_delivery', query: page },
