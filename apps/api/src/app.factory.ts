@@ -97,9 +97,11 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
       root: resolve(config.WEB_DIST),
       wildcard: false,
       index: false,
-      // Built assets have hashed names and never change; the entry page must be fetched fresh.
+      // Built assets (assets/) have hashed names and never change. Everything else keeps its name from one version to
+      // the next and must be checked at each use: the entry page, the service worker (sw.js: a browser keeping an old
+      // one would never see a new version), the web app manifest and its icons.
       setHeaders: (response, path) =>
-        response.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+        response.header('cache-control', isHashedAsset(config.WEB_DIST, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   return app;
@@ -109,6 +111,11 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
 async function isQueueBoardUser(app: NestFastifyApplication, request: FastifyRequest): Promise<boolean> {
   const session = await app.get(SessionCheck).verify(boardToken(request));
   return session.verdict === 'valid' && QUEUE_BOARD_ROLES.includes(session.user.role);
+}
+
+/** A file of the build's assets/ folder, whose name carries a hash of its content. */
+export function isHashedAsset(webDist: string, path: string): boolean {
+  return relative(resolve(webDist), path).split(sep)[0] === 'assets';
 }
 
 /** URL paths of the files of the web build (empty when there is none). */
@@ -122,14 +129,10 @@ function listWebFiles(webDist: string): Set<string> {
   );
 }
 
-/**
- * Sends every path that is neither the API, the socket, the sandbox nor a file of the build to the app's index.html,
- * but the recipient's tracking links (/suivi/<token>) to their own small page, suivi.html.
- */
+/** Sends every path that is neither the API, the socket, the sandbox nor a file of the build to the app's index.html. */
 export function spaRewrite(url: string, webFiles: Set<string>): string {
   if (!webFiles.has('/index.html')) return url;
   const path = url.split('?')[0]!;
   if (/^\/(api|socket\.io|sandbox|metrics)(\/|$)/.test(path) || webFiles.has(path)) return url;
-  if (/^\/suivi(\/|$)/.test(path) && webFiles.has('/suivi.html')) return '/suivi.html';
   return '/index.html';
 }
