@@ -129,10 +129,14 @@ function listWebFiles(webDist: string): Set<string> {
   );
 }
 
-/** Sends every path that is neither the API, the socket, the sandbox nor a file of the build to the app's index.html. */
+/**
+ * Sends every path that is neither the API, the socket, the sandbox nor a file of the build to the app's index.html,
+ * but the recipient's tracking links (/suivi/<token>) to their own small page, suivi.html.
+ */
 export function spaRewrite(url: string, webFiles: Set<string>): string {
   if (!webFiles.has('/index.html')) return url;
   const path = url.split('?')[0]!;
   if (/^\/(api|socket\.io|sandbox|metrics)(\/|$)/.test(path) || webFiles.has(path)) return url;
+  if (/^\/suivi(\/|$)/.test(path) && webFiles.has('/suivi.html')) return '/suivi.html';
   return '/index.html';
 }
