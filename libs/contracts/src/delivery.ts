@@ -72,4 +72,6 @@ export interface CourseStatusUpdatedResponse {
 export interface VerifyOtpRequest {
   /** The 6 digits the recipient received. */
   otp: string;
+  /** When the courier entered it, if without network (ISO 8601): the handover's time when plausible. */
+  occurred_at?: string;
 }

@@ -158,10 +158,11 @@ export interface ApiRoutes {
   'POST /api/delivery/accept-course/:id': Route<CourseAcceptedResponse>;
   'GET /api/delivery/history': Route<DeliveryHistoryResponse, never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/delivery/course/:id/navigation': Route<NavigationDto>;
-  'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus }>;
+  /** `occurred_at`: the device's time of a step made offline (ISO 8601); send an `Idempotency-Key` with it. */
+  'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus; occurred_at?: string }>;
   'POST /api/delivery/course/:id/verify-otp': Route<MessageResponse, VerifyOtpRequest>;
   'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
-  'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string }>;
+  'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string; occurred_at?: string }>;
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
   'GET /api/delivery/ledger': Route<LedgerResponse, never, PageQuery>;
   'POST /api/delivery/cash-deposits': Route<CashDepositInitiatedResponse, CashDepositRequest>;
