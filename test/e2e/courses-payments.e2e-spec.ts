@@ -352,7 +352,8 @@ describe('the transactional outbox', () => {
     const created = await app.request('POST', '/api/courses', body, { token });
     expect(created.status).toBe(201);
     const waiting = await app.db.outboxEvent.findMany({ where: { aggregateId: created.body.id, publishedAt: null } });
-    expect(waiting.map((event) => event.type).sort()).toEqual(['course.created', 'sms']);
+    // The delivery code and the tracking link: two SMS.
+    expect(waiting.map((event) => event.type).sort()).toEqual(['course.created', 'sms', 'sms']);
 
     await app.startWorker();
     await app.outbox.waitFor((line) => line.to === body.recipient_phone && line.kind === 'delivery_otp');

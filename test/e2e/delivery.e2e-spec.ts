@@ -85,7 +85,8 @@ describe('a full delivery', () => {
     expect(await app.db.user.findUniqueOrThrow({ where: { id: client.user.id } })).toMatchObject({ loyaltyPoints: 10 });
     expect(await app.db.user.findUniqueOrThrow({ where: { id: courier.user.id } })).toMatchObject({ totalCourses: 1 });
     const events = await app.db.outboxEvent.findMany({ where: { aggregateId: course.id }, orderBy: { id: 'asc' } });
-    expect(events.map((event) => event.type)).toEqual(['sms', 'course.created', 'course.status', 'course.status', 'course.status', 'course.status', 'course.status', 'course.delivered']);
+    // The recipient's two texts (the code, the tracking link), then the course's events.
+    expect(events.map((event) => event.type)).toEqual(['sms', 'sms', 'course.created', 'course.status', 'course.status', 'course.status', 'course.status', 'course.status', 'course.delivered']);
     const audit = await app.db.auditLog.findMany({ where: { resourceId: course.id }, orderBy: { at: 'asc' } });
     expect(audit.map((row) => row.action)).toEqual(['course_created', 'course_accepted', 'course_status_changed', 'course_status_changed', 'course_status_changed', 'course_delivered']);
 

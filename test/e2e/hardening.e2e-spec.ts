@@ -166,7 +166,7 @@ describe('logs', () => {
       { token: client.token },
     );
     const courseId = created.body.id as string;
-    const otp = codeIn((await app.outbox.waitFor((line) => line.to === recipient)).text);
+    const otp = codeIn((await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp')).text);
     await app.request('POST', `/api/delivery/accept-course/${courseId}`, undefined, { token: courier.token });
     for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
       await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=${status}`, undefined, { token: courier.token });

@@ -79,11 +79,12 @@ it('a crash of PostgreSQL while courses are ordered leaves no half-created cours
   );
   const recipients = orders.flat().map((attempt) => attempt.recipient);
   expect(rows.map((row) => row.recipient_phone).sort()).toEqual([...recipients].sort());
-  for (const row of rows) expect(row).toMatchObject({ payments: 1, texts: 1, audits: 1 });
+  // Two texts each: the delivery code and the tracking link.
+  for (const row of rows) expect(row).toMatchObject({ payments: 1, texts: 2, audits: 1 });
 
   // And every recipient gets the code, once.
-  await waitUntil('every delivery code to be texted', () => recipients.every((phone) => coursa.outbox.lines().some((line) => line.to === phone)), 30_000, 100);
-  for (const phone of recipients) expect(coursa.outbox.lines().filter((line) => line.to === phone)).toHaveLength(1);
+  await waitUntil('every delivery code to be texted', () => recipients.every((phone) => coursa.outbox.lines().some((line) => line.to === phone && line.kind === 'delivery_otp')), 30_000, 100);
+  for (const phone of recipients) expect(coursa.outbox.lines().filter((line) => line.to === phone && line.kind === 'delivery_otp')).toHaveLength(1);
 
   recordFigures('postgres-restart', {
     orders: recipients.length,
