@@ -3,6 +3,7 @@ import type { CourseStatus, CourseStatusFilter } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 import { allPages, pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
+import type { QueuedAction } from '../offline/courier-outbox';
 
 export const courierQueries = {
   /** The courier's deliveries, newest first, a page at a time; by status or `active` (all when none). */
@@ -32,6 +33,18 @@ export const courierApi = {
   contactSupport: (id: string, issue: string) =>
     apiClient.call('POST /api/delivery/course/:id/contact-support', { params: { id }, query: { issue } }),
   depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),
+  /** An action kept while offline (courier-outbox), sent with its own Idempotency-Key and the time it was made at. */
+  sendQueued: ({ action, key, occurredAt }: QueuedAction) => {
+    const options = { params: { id: action.courseId }, headers: { 'Idempotency-Key': key } };
+    switch (action.kind) {
+      case 'update-status':
+        return apiClient.call('POST /api/delivery/course/:id/update-status', { ...options, query: { new_status: action.status, occurred_at: occurredAt } });
+      case 'verify-otp':
+        return apiClient.call('POST /api/delivery/course/:id/verify-otp', { ...options, body: { otp: action.otp, occurred_at: occurredAt } });
+      case 'contact-support':
+        return apiClient.call('POST /api/delivery/course/:id/contact-support', { ...options, query: { issue: action.issue, occurred_at: occurredAt } });
+    }
+  },
   requestPayment: (amount: number) =>
     apiClient.call('POST /api/delivery/request-payment', { body: { amount, reason: 'early_payment' } }),
 };
