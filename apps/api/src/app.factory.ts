@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
 import { clientErrorResponse, routerErrorAnswer } from './common/errors/error-response.js';
+import { maskPathSecrets } from './common/logging/log-path.js';
 import { PinoNestLogger } from './common/logging/logger.js';
 import { METRICS, type Metrics } from './common/ops/metrics.js';
 import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
@@ -71,7 +72,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     // The path without its query string, which can carry tokens (the PayCard return, an activation link).
     request.log.info(
-      { method: request.method, path: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { method: request.method, path: maskPathSecrets(request.url.split('?')[0]!), route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
   });

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
 import { toErrorAnswer } from './error-response.js';
+import { maskPathSecrets } from '../logging/log-path.js';
 
 /** The one place where errors become HTTP answers `{detail, code}`; never a stack trace to the user. */
 @Catch()
@@ -15,7 +16,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const answer = toErrorAnswer(error);
     if (answer.unexpected) {
-      this.logger.error({ err: error, reqId: request.id, url: request.url }, 'unexpected error');
+      this.logger.error({ err: error, reqId: request.id, url: maskPathSecrets(request.url) }, 'unexpected error');
     }
     const body = answer.unexpected
       ? { detail: answer.detail, code: answer.code, request_id: String(request.id) }
