@@ -66,6 +66,11 @@ describe('the recipient tracking link', () => {
     const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id } });
     expect(stored.trackingTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.trackingTokenHash).not.toContain(token);
+    // Opened once: the access log keeps the path with the token masked.
+    expect((await track(token)).status).toBe(200);
+    await sleep(200);
+    expect(app.logs.some((line) => line.includes('/api/public/tracking/[masqué]'))).toBe(true);
+    expect(app.logs.filter((line) => line.includes(token))).toEqual([]);
   });
 
   it('follows the course with no account: steps, first name, position once collected, then 404 an hour after delivery', async () => {
