@@ -1,15 +1,5 @@
-import type { CourierPosition } from '@coursa/contracts';
+import type { CourierPosition, CourierPositionInput } from '@coursa/contracts';
 import { MAX_CLOCK_SKEW_MS, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
-
-/** A position as the gateway validated it (`at` still as the device sent it). */
-export interface ValidPosition {
-  lat: number;
-  lng: number;
-  heading?: number;
-  speed?: number;
-  accuracy?: number;
-  at: string | number;
-}
 
 export type PreparedBatch =
   | { ok: true; points: CourierPosition[]; dropped: number }
@@ -20,7 +10,7 @@ export type PreparedBatch =
  * MAX_CLOCK_SKEW_MS: the phone's clock is wrong, none of its times can be believed); the ones older than
  * POSITION_BATCH_WINDOW_MS dropped; the rest in time order, one per time (a position sent twice is kept once).
  */
-export function prepareBatch(courierId: string, positions: readonly ValidPosition[], now: Date): PreparedBatch {
+export function prepareBatch(courierId: string, positions: readonly CourierPositionInput[], now: Date): PreparedBatch {
   const nowMs = now.getTime();
   const timed = positions.map((input) => ({ input, ms: new Date(input.at).getTime() }));
   if (timed.some(({ ms }) => ms > nowMs + MAX_CLOCK_SKEW_MS)) {

@@ -42,19 +42,7 @@ export class PositionsStore {
    * the courier's key in one round trip.
    */
   async saveIfDue(position: CourierPosition): Promise<boolean> {
-    const saved = await this.redis.client.eval(
-      SAVE_IF_DUE,
-      3,
-      this.redis.key('courier', position.courier_id, 'gate'),
-      this.geoKey,
-      this.positionKey(position.courier_id),
-      position.lng,
-      position.lat,
-      position.courier_id,
-      JSON.stringify(position),
-      FRESH_SECONDS,
-    );
-    return saved === 1;
+    return (await this.saveThrough(SAVE_IF_DUE, 'gate', position)) === 1;
   }
 
   /**
@@ -62,10 +50,16 @@ export class PositionsStore {
    * 'saved' when it became their live position, 'older' when the one stored is as recent (nothing changed then).
    */
   async saveLatestIfDue(position: CourierPosition): Promise<'limited' | 'saved' | 'older'> {
-    const saved = await this.redis.client.eval(
-      SAVE_LATEST_IF_DUE,
+    const saved = await this.saveThrough(SAVE_LATEST_IF_DUE, 'batch-gate', position, position.at);
+    return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
+  }
+
+  /** Runs one of the save scripts: its gate, the GEO set and the courier's key, then the position (and `extra`). */
+  private saveThrough(script: string, gate: string, position: CourierPosition, ...extra: string[]): Promise<unknown> {
+    return this.redis.client.eval(
+      script,
       3,
-      this.redis.key('courier', position.courier_id, 'batch-gate'),
+      this.redis.key('courier', position.courier_id, gate),
       this.geoKey,
       this.positionKey(position.courier_id),
       position.lng,
@@ -73,9 +67,8 @@ export class PositionsStore {
       position.courier_id,
       JSON.stringify(position),
       FRESH_SECONDS,
-      position.at,
+      ...extra,
     );
-    return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
   }
 
   async latest(courierId: string): Promise<CourierPosition | null> {
