@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, CourierPosition, PositionAck, PositionsAck, ServerToClientEvents } from '@coursa/contracts';
 import { POSITION_BATCH_MAX, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
-import { newPhone, signedIn } from '../support/accounts.js';
+import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -23,9 +23,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
-const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
-
 function connect(url: string, token: string): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
   sockets.push(socket);
@@ -38,19 +35,10 @@ function connect(url: string, token: string): Promise<ClientSocket> {
 const sendBatch = (socket: ClientSocket, batch: unknown) => new Promise<PositionsAck>((resolve) => socket.emit('courier:positions', batch as never, resolve));
 const sendOne = (socket: ClientSocket, position: unknown) => new Promise<PositionAck>((resolve) => socket.emit('courier:position', position as never, resolve));
 
-async function acceptedCourse() {
-  const client = await signedIn(app, 'client');
-  const courier = await signedIn(app, 'independent_delivery');
-  await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
-  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
-  const courseId = created.body.id as string;
-  expect((await app.request('POST', `/api/delivery/accept-course/${courseId}`, undefined, { token: courier.token })).status).toBe(200);
-  return { client, courier, courseId };
-}
 
 describe('positions through a drop', () => {
   it('a batch sent after a drop lands in the trail with its times, in order, once each; only the latest is broadcast, on every process', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);
     const courierSocket = await connect(otherApi, courier.token);
     const seen: CourierPosition[] = [];
@@ -80,7 +68,7 @@ describe('positions through a drop', () => {
   });
 
   it('refuses in French: a time in the future, too many, not a courier; drops the too old; one batch a second', async () => {
-    const { client, courier } = await acceptedCourse();
+    const { client, courier } = await acceptedCourse(app);
     const courierSocket = await connect(app.baseUrl, courier.token);
     const future = await sendBatch(courierSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() + 10 * 60_000 }] });
     expect(future).toEqual({ ok: false, code: 'INVALID_POSITION', detail: "Position datée dans le futur : vérifiez l'heure du téléphone." });
@@ -98,7 +86,7 @@ describe('positions through a drop', () => {
   });
 
   it('a batch older than the live position goes to the trail but does not replace what the others see', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);
     const courierSocket = await connect(app.baseUrl, courier.token);
     const seen: CourierPosition[] = [];

@@ -3,6 +3,7 @@ import type { ClientToServerEvents, CourierPosition, OpsSnapshot, PositionAck, S
 import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
+import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -43,17 +44,6 @@ function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, eve
 const send = (socket: ClientSocket, position: unknown) =>
   new Promise<PositionAck>((resolve) => socket.emit('courier:position', position as never, resolve));
 
-/** A client's course, accepted by an available courier. */
-async function acceptedCourse() {
-  const client = await signedIn(app, 'client');
-  const courier = await signedIn(app, 'independent_delivery');
-  await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
-  const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
-  const courseId = created.body.id as string;
-  expect((await app.request('POST', `/api/delivery/accept-course/${courseId}`, undefined, { token: courier.token })).status).toBe(200);
-  return { client, courier, courseId };
-}
-
 describe('handshake', () => {
   it('refuses no token, a forged token and an expired one', async () => {
     await expect(connect(app.baseUrl, undefined)).rejects.toThrow('UNAUTHENTICATED');
@@ -84,7 +74,7 @@ describe('handshake', () => {
 
 describe("the courier's number on the tracking screen", () => {
   it("goes to the course's client while it is under way, never to staff nor the courier, and no more once it is closed", async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const tracking = (token: string) => app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token });
     const courierRow = await app.db.user.findUniqueOrThrow({ where: { id: courier.user.id } });
     expect((await tracking(client.token)).body.courier_contact).toEqual({ name: courierRow.fullName, phone: courierRow.phone });
@@ -101,7 +91,7 @@ describe("the courier's number on the tracking screen", () => {
 
 describe('live positions across API processes', () => {
   it('a client on process A sees, in order, the positions its courier sends to process B', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);
     const courierSocket = await connect(otherApi, courier.token);
     const seen = collect(clientSocket, 'courier:position');
@@ -127,7 +117,7 @@ describe('live positions across API processes', () => {
   });
 
   it("a courier's positions stop reaching a course as soon as it is closed, on every process", async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);
     const courierSocket = await connect(otherApi, courier.token);
     const positions = collect(clientSocket, 'courier:position');
@@ -147,7 +137,7 @@ describe('live positions across API processes', () => {
   });
 
   it('a status change made by the worker reaches the client', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(otherApi, client.token);
     const statuses = collect(clientSocket, 'course:status');
     await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
@@ -156,7 +146,7 @@ describe('live positions across API processes', () => {
   });
 
   it("another client never hears about someone else's course, even asking to join its room", async () => {
-    const { courier, courseId } = await acceptedCourse();
+    const { courier, courseId } = await acceptedCourse(app);
     const intruder = await signedIn(app, 'client');
     const intruderSocket = await connect(app.baseUrl, intruder.token);
     const heard = [...['courier:position', 'course:status'].map((event) => collect(intruderSocket, event as 'course:status'))];
@@ -173,7 +163,7 @@ describe('live positions across API processes', () => {
   });
 
   it('only couriers send positions, only their own, only valid ones', async () => {
-    const { client } = await acceptedCourse();
+    const { client } = await acceptedCourse(app);
     const other = await signedIn(app, 'salaried_delivery');
     const courier = await signedIn(app, 'independent_delivery');
     const clientSocket = await connect(app.baseUrl, client.token);
@@ -189,7 +179,7 @@ describe('live positions across API processes', () => {
   });
 
   it('cuts a burst of 50 positions a second to one a second, without errors', async () => {
-    const { client, courier } = await acceptedCourse();
+    const { client, courier } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);
     const seen = collect(clientSocket, 'courier:position');
     const courierSocket = await connect(otherApi, courier.token);
@@ -211,7 +201,7 @@ describe('live positions across API processes', () => {
 
 describe('a flaky mobile connection', () => {
   it('recovers the connection state: what was sent while the socket was away arrives after it comes back', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnectionDelay: 300 });
     sockets.push(socket);
     await new Promise((resolve) => socket.once('connect', resolve as () => void));
@@ -231,7 +221,7 @@ describe('a flaky mobile connection', () => {
 
 describe('staff', () => {
   it('get the couriers online when they connect, then figures about once a second', async () => {
-    const { courier } = await acceptedCourse();
+    const { courier } = await acceptedCourse(app);
     const courierSocket = await connect(otherApi, courier.token);
     expect(await send(courierSocket, { lat: 9.57, lng: -13.64, at: Date.now() })).toEqual({ ok: true });
     const admin = await signedIn(app, 'admin');
@@ -251,7 +241,7 @@ describe('staff', () => {
   });
 
   it('hear at once of new claims, support requests and early payment requests', async () => {
-    const { client, courier, courseId } = await acceptedCourse();
+    const { client, courier, courseId } = await acceptedCourse(app);
     const admin = await signedIn(app, 'support');
     const notices = collect(await connect(app.baseUrl, admin.token), 'notification');
     await app.request('POST', '/api/disputes', { course_id: courseId, reason: 'Colis en retard', dispute_type: 'delivery_issue' }, { token: client.token });
