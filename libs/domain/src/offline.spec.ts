@@ -15,8 +15,9 @@ describe('occurred_at plausibility', () => {
     expect(checkOccurredAt(new Date(now.getTime() + MAX_CLOCK_SKEW_MS + 1), now)).toBe('in_future');
   });
 
-  it('refuses a time before the previous step', () => {
-    expect(checkOccurredAt(minutes(-11), now, minutes(-10))).toBe('before_previous_step');
+  it('refuses a time before the previous step by more than the clock skew', () => {
+    expect(checkOccurredAt(new Date(minutes(-10).getTime() - MAX_CLOCK_SKEW_MS), now, minutes(-10))).toBeNull();
+    expect(checkOccurredAt(new Date(minutes(-10).getTime() - MAX_CLOCK_SKEW_MS - 1), now, minutes(-10))).toBe('before_previous_step');
   });
 
   it('takes the latest step time known as the previous step', () => {
@@ -30,5 +31,10 @@ describe('occurred_at plausibility', () => {
     expect(stepTime(minutes(-3), now)).toEqual(minutes(-3));
     expect(stepTime(minutes(1), now)).toEqual(now);
     expect(stepTime(undefined, now)).toEqual(now);
+  });
+
+  it('records a slow clock\'s step at the previous step, never before it', () => {
+    expect(stepTime(minutes(-11), now, minutes(-10))).toEqual(minutes(-10));
+    expect(stepTime(minutes(-9), now, minutes(-10))).toEqual(minutes(-9));
   });
 });

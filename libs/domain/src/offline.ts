@@ -30,18 +30,20 @@ export function previousStepAt(course: {
 
 /**
  * Why a device's time is not believed, or null when it is: later than the server's now plus the allowed skew, or
- * earlier than the course's previous step (the steps happened in order).
+ * earlier than the course's previous step by more than that skew (the steps happened in order; a previous step the
+ * server timed itself, such as the acceptance, may look a little later than a phone whose clock runs slow).
  */
 export function checkOccurredAt(occurredAt: Date, now: Date, previous: Date | null = null): OccurredAtRefusal | null {
   if (occurredAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) return 'in_future';
-  if (previous && occurredAt.getTime() < previous.getTime()) return 'before_previous_step';
+  if (previous && occurredAt.getTime() < previous.getTime() - MAX_CLOCK_SKEW_MS) return 'before_previous_step';
   return null;
 }
 
 /**
- * The time a step is recorded at: the device's when plausible, but never later than the server's now (a clock
- * running up to MAX_CLOCK_SKEW_MS fast is believed, not its future).
+ * The time a step is recorded at: the device's when plausible, kept between the previous step and the server's now
+ * (a clock running up to MAX_CLOCK_SKEW_MS fast or slow is believed, not its future nor a step before the last one).
  */
-export function stepTime(occurredAt: Date | undefined, now: Date): Date {
-  return occurredAt && occurredAt.getTime() < now.getTime() ? occurredAt : now;
+export function stepTime(occurredAt: Date | undefined, now: Date, previous: Date | null = null): Date {
+  if (!occurredAt || occurredAt.getTime() >= now.getTime()) return now;
+  return previous && occurredAt.getTime() < previous.getTime() ? previous : occurredAt;
 }

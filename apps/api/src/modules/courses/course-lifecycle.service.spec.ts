@@ -153,7 +153,7 @@ describe('CourseLifecycle.transition', () => {
         refusal: 'in_future',
         status: 'en_route_pickup',
       });
-      expect(await t.lifecycle.transition({} as never, before, 'collected', actors.courier, { occurredAt: at(-21) })).toEqual({
+      expect(await t.lifecycle.transition({} as never, before, 'collected', actors.courier, { occurredAt: at(-23) })).toEqual({
         ok: false,
         refusal: 'before_previous_step',
         status: 'en_route_pickup',
@@ -165,6 +165,11 @@ describe('CourseLifecycle.transition', () => {
     it("a clock a little fast is believed but the step is not put after the server's now", async () => {
       await t.lifecycle.transition({} as never, seen('assigned', { assignedAt: at(-30) }), 'en_route_pickup', actors.courier, { occurredAt: at(1) });
       expect(t.writes).toEqual([{ to: 'en_route_pickup', fields: { statusAt: NOW } }]);
+    });
+
+    it('a clock a little slow is believed, its step put at the previous one rather than before it', async () => {
+      await t.lifecycle.transition({} as never, seen('assigned', { assignedAt: at(-30) }), 'en_route_pickup', actors.courier, { occurredAt: at(-31) });
+      expect(t.writes).toEqual([{ to: 'en_route_pickup', fields: { statusAt: at(-30) } }]);
     });
   });
 

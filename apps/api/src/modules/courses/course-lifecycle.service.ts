@@ -87,11 +87,12 @@ export class CourseLifecycle {
     const refusal = checkMove(course, to, actor, context.proofs);
     if (refusal) return { ok: false, refusal, status: course.status };
     const receivedAt = this.clock.now();
+    const previous = previousStepAt(course);
     if (context.occurredAt) {
-      const implausible = checkOccurredAt(context.occurredAt, receivedAt, previousStepAt(course));
+      const implausible = checkOccurredAt(context.occurredAt, receivedAt, previous);
       if (implausible) return { ok: false, refusal: implausible, status: course.status };
     }
-    const at = context.at ?? stepTime(context.occurredAt, receivedAt);
+    const at = context.at ?? stepTime(context.occurredAt, receivedAt, previous);
     const reason = to === 'cancelled' ? context.reason || DEFAULT_CANCEL_REASONS[moverOf(actor.role) === 'client' ? 'client' : 'staff'] : (context.reason ?? null);
     const moved = await this.courses.move(tx, course, to, this.fieldsFor(course, to, actor, at, reason));
     if (!moved) {
