@@ -40,7 +40,10 @@ function RoleLayout({ role }: { role: Role }) {
   }
 }
 
-/** While signed in: the socket for everyone, position streaming for couriers (DESIGN §5); loaded on demand. */
+/**
+ * While signed in: the socket for everyone; for couriers, position streaming (DESIGN §5) and the sending of the actions
+ * kept while offline (issue 22); loaded on demand.
+ */
 function useLiveUpdates(role: Role | undefined) {
   useEffect(() => {
     if (!role) return;
@@ -48,7 +51,12 @@ function useLiveUpdates(role: Role | undefined) {
     const stops: (() => void)[] = [];
     const keep = (stop: () => void) => (ended ? stop() : stops.push(stop));
     void import('@/features/realtime').then((realtime) => keep(realtime.startRealtime({ onCourseDelivered: (event) => void refreshAfterDelivery(event) })));
-    if (isCourier(role)) void import('@/features/courier').then((courier) => keep(courier.startPositionStreaming()));
+    if (isCourier(role)) {
+      void import('@/features/courier').then((courier) => {
+        keep(courier.startPositionStreaming());
+        keep(courier.startCourierSync());
+      });
+    }
     return () => {
       ended = true;
       stops.forEach((stop) => stop());

@@ -6,3 +6,4 @@ export { MyDeliveries } from './components/MyDeliveries';
 export { NavigationTab } from './components/NavigationTab';
 export { RatingsTab } from './components/RatingsTab';
 export { startPositionStreaming } from './hooks/position-streaming';
+export { startCourierSync } from './offline/courier-sync';

@@ -1,5 +1,5 @@
 import type { CashDepositRequest } from '@coursa/contracts';
-import type { CourseStatus, CourseStatusFilter } from '@coursa/domain';
+import type { CourseStatusFilter } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 import { allPages, pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
@@ -26,14 +26,12 @@ export const courierApi = {
   /** Every course the courier has under way (all the pages of `active`: a courier carries a few at most). */
   activeDeliveries: () => allPages('GET /api/delivery/history', { status: 'active' }, (page) => page.deliveries),
   navigation: (id: string) => apiClient.call('GET /api/delivery/course/:id/navigation', { params: { id } }),
-  updateStatus: (id: string, status: CourseStatus) =>
-    apiClient.call('POST /api/delivery/course/:id/update-status', { params: { id }, query: { new_status: status } }),
-  verifyOtp: (id: string, otp: string) => apiClient.call('POST /api/delivery/course/:id/verify-otp', { params: { id }, body: { otp } }),
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
-  contactSupport: (id: string, issue: string) =>
-    apiClient.call('POST /api/delivery/course/:id/contact-support', { params: { id }, query: { issue } }),
   depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),
-  /** An action kept while offline (courier-outbox), sent with its own Idempotency-Key and the time it was made at. */
+  /**
+   * A step, a delivery code or a support request: always through the courier's outbox (offline/courier-sync), sent
+   * with its own Idempotency-Key and the time it was made at.
+   */
   sendQueued: ({ action, key, occurredAt }: QueuedAction) => {
     const options = { params: { id: action.courseId }, headers: { 'Idempotency-Key': key } };
     switch (action.kind) {

@@ -8,8 +8,10 @@ import { Select } from '@/components/ui/Select';
 import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { refreshCurrentUser } from '@/features/auth';
 import { useCourseStatusEvent } from '@/features/realtime';
+import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
+import { latestAnswer, runCourierAction, shownStatus, useCourierSync } from '../offline/courier-sync';
 import { noteDeliveries } from '../stores/active-course-store';
 import { OtpBlock } from './OtpBlock';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -37,6 +39,24 @@ export function NavigationTab() {
   }, []);
   useEffect(() => load(), [load]);
 
+  // The server's answers to actions sent from the phone (at once, or when the network came back): the list may have
+  // changed, and a code accepted ends a delivery.
+  useEffect(
+    () =>
+      useCourierSync.subscribe((state, previous) => {
+        const fresh = state.answers.filter((answer) => !previous.answers.includes(answer));
+        if (!fresh.length) return;
+        load();
+        if (fresh.some(({ queued, ok }) => ok && queued.action.kind === 'verify-otp')) {
+          setJustDelivered(true);
+          // One more completed course on the home banner, without waiting for the socket.
+          void refreshCurrentUser();
+        }
+      }),
+    [load],
+  );
+  const pending = useCourierSync((state) => state.pending);
+
   if (!courses) return <Loader />;
 
   const delivered = justDelivered && <Alert tone="success">{DELIVERY_MESSAGES.otpDelivered}</Alert>;
@@ -62,51 +82,44 @@ export function NavigationTab() {
         onChange={(event) => setSelectedId(event.target.value)}
         options={courses.map((course) => ({
           value: course.id,
-          label: `${shortId(course.id)} — ${COURSE_STATUS_LABELS[course.status]}`,
+          label: `${shortId(course.id)} — ${COURSE_STATUS_LABELS[shownStatus(course.id, course.status, pending)]}`,
         }))}
       />
       {selectedId && (
-        <CourseNavigation
-          key={selectedId}
-          courseId={selectedId}
-          onChanged={load}
-          onDelivered={() => {
-            setJustDelivered(true);
-            load();
-            // One more completed course on the home banner, without waiting for the socket.
-            void refreshCurrentUser();
-          }}
-        />
+        <CourseNavigation key={selectedId} courseId={selectedId} />
       )}
     </div>
   );
 }
 
-interface CourseNavigationProps {
-  courseId: string;
-  onChanged: () => void;
-  onDelivered: () => void;
-}
+/** Shown beside a course while something the courier did with it is kept on the phone (issue 22). */
+export const WAITING_FOR_NETWORK = 'En attente de réseau';
 
-function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigationProps) {
+/**
+ * One course under way. A step goes through the courier's outbox: made without network it shows at once, marked
+ * « En attente de réseau », and is sent in order when the network returns (a refusal then shows the server's reason).
+ */
+function CourseNavigation({ courseId }: { courseId: string }) {
   const [course, setCourse] = useState<NavigationDto | null>(null);
   const [updating, setUpdating] = useState(false);
   const statusEvent = useCourseStatusEvent(courseId);
+  const pending = useCourierSync((state) => state.pending);
+  const stepAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'update-status'));
 
   const load = useCallback(() => {
     courierApi.navigation(courseId).then(setCourse, (error: unknown) => console.error(error));
   }, [courseId]);
-  useEffect(() => load(), [load, statusEvent]);
+  useEffect(() => load(), [load, statusEvent, stepAnswer]);
 
   if (!course) return <Loader />;
-  const next = COURIER_NEXT_STEP[course.status];
+  const status = shownStatus(courseId, course.status, pending);
+  const waiting = pending.some(({ action }) => action.courseId === courseId);
+  const next = COURIER_NEXT_STEP[status];
 
   async function advance(to: NonNullable<typeof next>['to']) {
     setUpdating(true);
     try {
-      await courierApi.updateStatus(courseId, to);
-      load();
-      onChanged();
+      await runCourierAction({ kind: 'update-status', courseId, status: to });
     } catch (error) {
       console.error(error);
     } finally {
@@ -120,8 +133,14 @@ function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigation
       <section className="card">
         <div className="card__header">
           <h3 className="card__title">Course {course.short_id}</h3>
-          <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
+          <span className={`status-badge status-badge--${status}`}>{COURSE_STATUS_LABELS[status]}</span>
         </div>
+        {waiting && (
+          <p className="waiting-badge" role="status">
+            {WAITING_FOR_NETWORK}
+          </p>
+        )}
+        {stepAnswer && !stepAnswer.ok && <Alert tone="error">{errorMessage(stepAnswer.error, "L'étape n'a pas été acceptée.")}</Alert>}
         <Suspense fallback={<Loader label="Chargement de la carte…" />}>
           <CourseMap
             label="Carte de navigation"
@@ -150,7 +169,7 @@ function CourseNavigation({ courseId, onChanged, onDelivered }: CourseNavigation
           </Button>
         )}
       </section>
-      {course.status === 'en_route_delivery' && <OtpBlock courseId={courseId} onDelivered={onDelivered} />}
+      {status === 'en_route_delivery' && <OtpBlock courseId={courseId} />}
       <section className="card">
         <h3 className="card__title">Contacts</h3>
         <dl className="details">

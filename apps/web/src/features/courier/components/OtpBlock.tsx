@@ -1,56 +1,84 @@
 import { DELIVERY_MESSAGES, isCompleteCode, keepCodeDigits } from '@coursa/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { courierApi } from '../api/courier-api';
+import type { OfflineAction, SentAction } from '../offline/courier-outbox';
+import { latestAnswer, runCourierAction, useCourierSync } from '../offline/courier-sync';
 
 interface OtpBlockProps {
   courseId: string;
-  /** After a successful delivery: reload the course list. */
-  onDelivered: () => void;
   /** The support prompt; window.prompt by default. */
   askIssue?: () => string | null;
 }
 
 type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 
-/** The delivery code step (spec §2, §5, §8): the recipient's 6 digits end the delivery. */
-export function OtpBlock({ courseId, onDelivered, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
+/** Said while a code or a support request waits on the phone for the network. */
+export const OTP_WAITING_FOR_NETWORK = 'En attente de réseau : envoi dès le retour du réseau.';
+
+/** What the server's answer to a code or a support request shows (any refused code: the spec's wrong-code message). */
+function noticeOf({ queued, ok }: SentAction): Notice | null {
+  if (queued.action.kind === 'verify-otp') return ok ? { tone: 'success', text: DELIVERY_MESSAGES.otpDelivered } : { tone: 'error', text: DELIVERY_MESSAGES.otpWrong };
+  return ok ? { tone: 'success', text: DELIVERY_MESSAGES.supportRecorded } : null;
+}
+
+const ours = (courseId: string) => (action: OfflineAction) =>
+  action.courseId === courseId && (action.kind === 'verify-otp' || action.kind === 'contact-support');
+
+/**
+ * The delivery code step (spec §2, §5, §8): the recipient's 6 digits end the delivery. A code or a support request
+ * goes through the courier's outbox: made offline, it waits on the phone and is checked when it reaches the server,
+ * whose answer shows then. A new code needs the network (the server texts it).
+ */
+export function OtpBlock({ courseId, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const waiting = useCourierSync((state) => state.pending.some(({ action }) => ours(courseId)(action)));
+  const otpAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'verify-otp'));
+  const supportAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'contact-support'));
 
-  async function act(action: () => Promise<unknown>, success: Notice, failure: Notice | null, after?: () => void) {
+  // An answer, given now or when the network came back, replaces what was shown.
+  useEffect(() => setNotice(otpAnswer ? noticeOf(otpAnswer) : null), [otpAnswer]);
+  useEffect(() => {
+    if (supportAnswer) setNotice(noticeOf(supportAnswer));
+  }, [supportAnswer]);
+
+  async function run(action: OfflineAction) {
     setBusy(true);
     setNotice(null);
     try {
-      await action();
-      setNotice(success);
-      after?.();
+      await runCourierAction(action);
     } catch (error) {
       console.error(error);
-      if (failure) setNotice(failure);
     } finally {
       setBusy(false);
     }
   }
 
-  const validate = () =>
-    act(
-      () => courierApi.verifyOtp(courseId, code),
-      { tone: 'success', text: DELIVERY_MESSAGES.otpDelivered },
-      { tone: 'error', text: DELIVERY_MESSAGES.otpWrong },
-      () => {
-        setCode('');
-        onDelivered();
-      },
-    );
+  const validate = async () => {
+    await run({ kind: 'verify-otp', courseId, otp: code });
+    setCode('');
+  };
 
   const support = () => {
     const issue = askIssue()?.trim();
-    if (!issue) return;
-    void act(() => courierApi.contactSupport(courseId, issue), { tone: 'success', text: DELIVERY_MESSAGES.supportRecorded }, null);
+    if (issue) void run({ kind: 'contact-support', courseId, issue });
+  };
+
+  const regenerate = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await courierApi.regenerateOtp(courseId);
+      setNotice({ tone: 'info', text: DELIVERY_MESSAGES.otpRegenerated });
+    } catch (error) {
+      console.error(error);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -80,7 +108,7 @@ export function OtpBlock({ courseId, onDelivered, askIssue = () => window.prompt
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => void act(() => courierApi.regenerateOtp(courseId), { tone: 'info', text: DELIVERY_MESSAGES.otpRegenerated }, null)}
+          onClick={() => void regenerate()}
         >
           Nouveau Code
         </Button>
@@ -88,6 +116,7 @@ export function OtpBlock({ courseId, onDelivered, askIssue = () => window.prompt
           Support
         </Button>
       </div>
+      {waiting && <Alert tone="info">{OTP_WAITING_FOR_NETWORK}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <p className="otp__warning">Si le code est incorrect, ne remettez pas le colis et contactez le support.</p>
     </section>
