@@ -469,8 +469,8 @@ describe('courses', () => {
       delivery_person_name: NAMES.C,
       created_at: c7.createdAt.toISOString(),
       estimated_price: 8_000,
-      pickup_location: { address: 'Point de retrait' },
-      delivery_location: { address: 'Point de livraison' },
+      pickup_location: { address: 'Point de retrait', latitude: KALOUM[3]![0], longitude: KALOUM[3]![1] },
+      delivery_location: { address: 'Point de livraison', latitude: 9.53, longitude: -13.68 },
       description: null,
     });
     expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });

@@ -4,6 +4,7 @@ import { POSITION_BATCH_MAX, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { signedIn } from '../support/accounts.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
 /** Issue 22 item 3: the positions a courier's phone measured through a network drop, sent as one batch. */
@@ -99,5 +100,40 @@ describe('positions through a drop', () => {
     const tracking = await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token });
     expect(tracking.body.delivery_person_location).toMatchObject({ latitude: 9.6 });
     await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId } })) === 2, 10_000, 100);
+  });
+});
+
+describe('ETA (issue 22 item 6)', () => {
+  it("positions carry the courier's observed speed, and the tracking answer the minutes it gives, on every process", async () => {
+    const { client, courier, courseId } = await acceptedCourse(app);
+    const admin = await signedIn(app, 'admin');
+    const clientSocket = await connect(app.baseUrl, client.token);
+    const opsSocket = await connect(app.baseUrl, admin.token);
+    const courierSocket = await connect(otherApi, courier.token);
+    const seen: CourierPosition[] = [];
+    const seenByOps: CourierPosition[] = [];
+    clientSocket.on('courier:position', (position) => seen.push(position));
+    opsSocket.on('courier:position', (position) => position.courier_id === courier.user.id && seenByOps.push(position));
+    const tracking = async () => (await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token })).body;
+
+    // Before any position: the spec's fixed text for an assigned course.
+    expect(await tracking()).toMatchObject({ eta_minutes: null, arrival_estimate: 'En attente' });
+
+    // Through a drop, four minutes heading north to the pickup (Madina) at 0.4995 km a minute: 29.97 km/h.
+    const now = Date.now();
+    const north = (minutesAway: number) => ({ lat: 9.5456 - 0.0045 * minutesAway, lng: -13.6566 });
+    const batch = [4, 3, 2, 1].map((minutesAway) => ({ ...north(minutesAway), at: now - minutesAway * 60_000 }));
+    expect(await sendBatch(courierSocket, { positions: batch })).toMatchObject({ ok: true, stored: 4 });
+    await waitUntil('the batch', () => seen.length === 1 && seenByOps.length === 1, 8000, 25);
+    expect(seen[0]).toMatchObject({ lat: north(1).lat, observed_speed_kmh: 30 });
+    expect(seenByOps[0]).toMatchObject({ observed_speed_kmh: 30 });
+    // 0.5 km to the pickup, then 7.38 km to Kaloum, at 30 km/h: 15.75 min (25 at the city's 18 km/h).
+    expect(await tracking()).toMatchObject({ eta_minutes: 16, arrival_estimate: 'Arrivée estimée dans 16 min' });
+
+    // Back online at the pickup: the single position keeps the pace, and the ETA follows it.
+    expect(await sendOne(courierSocket, { ...north(0), at: now })).toEqual({ ok: true });
+    await waitUntil('the live position', () => seen.length === 2, 8000, 25);
+    expect(seen[1]).toMatchObject({ lat: north(0).lat, observed_speed_kmh: 30 });
+    expect(await tracking()).toMatchObject({ eta_minutes: 15, arrival_estimate: 'Arrivée estimée dans 15 min' });
   });
 });

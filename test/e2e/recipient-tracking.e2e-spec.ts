@@ -82,6 +82,8 @@ describe('the recipient tracking link', () => {
       status_label: 'En attente',
       courier_first_name: null,
       courier_position: null,
+      arrival_estimate: 'En attente',
+      eta_minutes: null,
       delivery_address: DROP.address,
       expires_at: null,
     });
@@ -102,19 +104,24 @@ describe('the recipient tracking link', () => {
     expect(await sendPosition(socket, 9.53, -13.68)).toEqual({ ok: true });
     expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(200);
 
-    // On the way to the pickup: the courier's first name, not yet where they are.
+    // On the way to the pickup: the courier's first name and the ETA, not yet where they are. 3.12 km to the pickup,
+    // then 7.38 km to the delivery, at the city's 18 km/h (one position gives no observed speed): 35 min.
     const toPickup = await track(token);
-    expect(toPickup.body).toMatchObject({ status: 'en_route_pickup', courier_first_name: 'Mamadou', courier_position: null });
+    expect(toPickup.body).toMatchObject({ status: 'en_route_pickup', courier_first_name: 'Mamadou', courier_position: null, eta_minutes: 35, arrival_estimate: 'Arrivée estimée dans 35 min' });
 
     expect((await step(courier.token, course.id, 'collected')).status).toBe(200);
     const collected = await track(token);
-    expect(collected.body).toMatchObject({ status: 'collected', courier_position: { latitude: 9.53, longitude: -13.68 } });
+    // Collected: straight to the delivery, 4.26 km.
+    expect(collected.body).toMatchObject({ status: 'collected', courier_position: { latitude: 9.53, longitude: -13.68 }, eta_minutes: 15 });
     expect(collected.body.steps.find((s) => s.status === 'collected')).toMatchObject({ done: true, at: expect.any(String) });
 
     // The position follows the courier (the store keeps one a second).
     await sleep(1_100);
     expect(await sendPosition(socket, 9.52, -13.70)).toEqual({ ok: true });
-    expect((await track(token)).body.courier_position).toMatchObject({ latitude: 9.52, longitude: -13.7 });
+    const moved = (await track(token)).body;
+    expect(moved.courier_position).toMatchObject({ latitude: 9.52, longitude: -13.7 });
+    // …and so does the ETA: 1.81 km left.
+    expect(moved).toMatchObject({ eta_minutes: 7, arrival_estimate: 'Arrivée estimée dans 7 min' });
 
     // Never a phone, the pickup address, the price, nor anyone's id.
     const text = JSON.stringify(collected.body);
@@ -124,7 +131,7 @@ describe('the recipient tracking link', () => {
     }
     expect(text).not.toContain(String(course.estimated_price));
     expect(Object.keys(collected.body).sort()).toEqual(
-      ['arrival_estimate', 'courier_first_name', 'courier_position', 'delivery_address', 'expires_at', 'status', 'status_label', 'steps'].sort(),
+      ['arrival_estimate', 'courier_first_name', 'courier_position', 'delivery_address', 'eta_minutes', 'expires_at', 'status', 'status_label', 'steps'].sort(),
     );
 
     // Delivered: the link answers for one more hour, without the position.

@@ -72,8 +72,9 @@ export interface AdminCourseDto {
   delivery_person_name: string | null;
   created_at: string;
   estimated_price: number;
-  pickup_location: { address: string };
-  delivery_location: { address: string };
+  /** With their coordinates: the dashboard computes the ETA of the courses under way from them. */
+  pickup_location: { address: string; latitude: number; longitude: number };
+  delivery_location: { address: string; latitude: number; longitude: number };
   description: string | null;
 }
 

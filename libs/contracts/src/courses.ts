@@ -89,7 +89,10 @@ export interface CourseTrackingDto {
   created_at: string;
   pickup_time: string | null;
   delivery_time: string | null;
+  /** « Arrivée estimée dans 12 min » when `eta_minutes` is known, otherwise the spec's fixed text for the status. */
   arrival_estimate: string;
+  /** Whole minutes to arrival (`etaMinutes`); null when not under way or no courier position was received. */
+  eta_minutes: number | null;
   /** Null when the course is not under way or no position was received. */
   delivery_person_location: { latitude: number; longitude: number; at: string } | null;
   /** The courier's name and number, for the client's « Contacter le livreur »: only to its client, only while under way. */

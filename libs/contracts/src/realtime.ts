@@ -33,6 +33,11 @@ export interface CourierPosition {
   speed: number | null;
   accuracy: number | null;
   at: string;
+  /**
+   * The courier's speed over their last minutes of positions, km/h, as the server observed it (README « Live
+   * tracking », ETA); null until they span a minute. Receivers compute each course's ETA with it (`etaMinutes`).
+   */
+  observed_speed_kmh: number | null;
 }
 
 export interface CourseStatusEvent {

@@ -21,7 +21,10 @@ export interface RecipientTrackingDto {
   courier_first_name: string | null;
   /** The courier's latest position, only once the parcel is collected and while it is on its way. */
   courier_position: { latitude: number; longitude: number; at: string } | null;
+  /** « Arrivée estimée dans 12 min » when `eta_minutes` is known, otherwise the spec's fixed text for the status. */
   arrival_estimate: string;
+  /** Whole minutes to arrival while under way, once the courier sent a position (even before the position is shown). */
+  eta_minutes: number | null;
   delivery_address: string;
   /** When the link stops answering (one hour after the course ends), null while it is under way. */
   expires_at: string | null;

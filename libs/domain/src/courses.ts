@@ -108,22 +108,6 @@ export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
 /** The statuses a filter lets through. */
 export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] => (filter === 'active' ? ACTIVE_STATUSES : [filter]);
 
-/** Arrival text on the tracking screen: fixed per status, not computed (spec §4). */
-export function arrivalEstimate(status: CourseStatus): string {
-  switch (status) {
-    case 'en_route_delivery':
-      return '15-25 min';
-    case 'en_route_pickup':
-      return '10-20 min';
-    case 'collected':
-      return 'En préparation';
-    case 'delivered':
-      return 'Livré !';
-    default:
-      return 'En attente';
-  }
-}
-
 const sixDigits = (n: number) => String(n).padStart(6, '0');
 
 /** A course's number as users read it: CRS-000123. */

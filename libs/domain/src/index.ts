@@ -5,6 +5,7 @@ export * from './courier-money.js';
 export * from './courses.js';
 export * from './customer-email.js';
 export * from './disputes.js';
+export * from './eta.js';
 export * from './kyc.js';
 export * from './loyalty.js';
 export * from './offline.js';

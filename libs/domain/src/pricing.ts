@@ -13,11 +13,18 @@ export interface Coordinates {
 const isSet = (point?: Partial<Coordinates> | null): point is Coordinates =>
   !!point && Number.isFinite(point.latitude) && Number.isFinite(point.longitude) && !!point.latitude && !!point.longitude;
 
-/** Distance in whole km: 111 × the Euclidean difference of the coordinates, rounded; 0 when a point is missing. */
+/**
+ * Straight-line distance in km: 111 × the Euclidean difference of the coordinates (the spec's flat approximation,
+ * within 2 % of the great circle at Conakry's latitude); null when a point is missing.
+ */
+export function straightLineKm(from?: Partial<Coordinates> | null, to?: Partial<Coordinates> | null): number | null {
+  if (!isSet(from) || !isSet(to)) return null;
+  return KM_PER_DEGREE * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude);
+}
+
+/** Distance in whole km, the straight line rounded; 0 when a point is missing. */
 export function distanceKm(pickup?: Partial<Coordinates> | null, delivery?: Partial<Coordinates> | null): number {
-  if (!isSet(pickup) || !isSet(delivery)) return 0;
-  const degrees = Math.hypot(delivery.latitude - pickup.latitude, delivery.longitude - pickup.longitude);
-  return Math.round(KM_PER_DEGREE * degrees);
+  return Math.round(straightLineKm(pickup, delivery) ?? 0);
 }
 
 /** 5000 GNF + 1000 GNF per km; 5000 GNF when coordinates are missing or zero. */

@@ -28,8 +28,8 @@ export class AdminCoursesService {
       delivery_person_name: course.courier?.fullName ?? null,
       created_at: course.createdAt.toISOString(),
       estimated_price: course.estimatedPrice,
-      pickup_location: { address: course.pickupAddress },
-      delivery_location: { address: course.deliveryAddress },
+      pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
+      delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
       description: course.description,
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };

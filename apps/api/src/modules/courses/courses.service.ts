@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CourseDto, CoursesResponse, QuoteResponse } from '@coursa/contracts';
+import type { CourseDto, CoursesResponse, CourseTrackingDto, QuoteResponse } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, CODE_LENGTH, distanceKm, estimatePrice, statusesOf, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -8,6 +8,7 @@ import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets
 import { FilesService } from '../files/files.service.js';
 import { deliveryCodeSms, trackingLinkSms } from '../notifications/sms-texts.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
+import { courseEta } from '../tracking/course-eta.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { TRACKING_TOKEN_BYTES, trackingUrl } from '../recipient-tracking/tracking-link.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
@@ -171,10 +172,11 @@ export class CoursesService {
     return this.get(user, id);
   }
 
-  /** Tracking data (spec §2 tracking screen), with the courier's latest position from Redis. */
-  async tracking(user: AuthUser, id: string) {
+  /** Tracking data (spec §2 tracking screen), with the courier's latest position from Redis and the ETA it gives. */
+  async tracking(user: AuthUser, id: string): Promise<CourseTrackingDto> {
     const course = await this.visibleCourse(user, id);
     const position = course.courierId ? await this.positions.latest(course.courierId) : null;
+    const eta = courseEta(course, position);
     return {
       id: course.id,
       status: course.status,
@@ -185,7 +187,8 @@ export class CoursesService {
       created_at: course.createdAt.toISOString(),
       pickup_time: course.pickupTime?.toISOString() ?? null,
       delivery_time: course.deliveryTime?.toISOString() ?? null,
-      arrival_estimate: arrivalEstimate(course.status),
+      arrival_estimate: arrivalEstimate(course.status, eta),
+      eta_minutes: eta,
       delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
       courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
     };

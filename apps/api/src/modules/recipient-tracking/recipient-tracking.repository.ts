@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
-/** The course behind a tracking token's hash, with only what the recipient's page may show (and the courier's id for the position). */
+/**
+ * The course behind a tracking token's hash, with only what the recipient's page may show, and what it is computed from
+ * but never shows (the courier's id for the position, the points for the ETA).
+ */
 @Injectable()
 export class RecipientTrackingRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -13,6 +16,10 @@ export class RecipientTrackingRepository {
         status: true,
         courierId: true,
         deliveryAddress: true,
+        pickupLatitude: true,
+        pickupLongitude: true,
+        deliveryLatitude: true,
+        deliveryLongitude: true,
         createdAt: true,
         assignedAt: true,
         pickupTime: true,

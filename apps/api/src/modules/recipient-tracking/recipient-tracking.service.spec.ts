@@ -8,12 +8,17 @@ import { trackingLinkExpiry, trackingUrl } from './tracking-link.js';
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 const CREATED = new Date('2026-11-25T09:00:00Z');
 const DELIVERED = new Date('2026-11-25T10:00:00Z');
-const POSITION = { courier_id: 'courier-1', lat: 9.51, lng: -13.7, heading: null, speed: null, accuracy: null, at: '2026-11-25T09:40:00Z' };
+/** 3.33 km north of the delivery point (0.03° × 111), going at 20 km/h: 10 min. */
+const POSITION = { courier_id: 'courier-1', lat: 9.51, lng: -13.7, heading: null, speed: null, accuracy: null, at: '2026-11-25T09:40:00Z', observed_speed_kmh: 20 };
 
 const course = (changes: Partial<TrackedCourse> = {}): TrackedCourse => ({
   status: 'en_route_delivery',
   courierId: 'courier-1',
   deliveryAddress: 'Rue KA-020, Kaloum',
+  pickupLatitude: 9.51,
+  pickupLongitude: -13.8,
+  deliveryLatitude: 9.48,
+  deliveryLongitude: -13.7,
   createdAt: CREATED,
   assignedAt: new Date('2026-11-25T09:10:00Z'),
   pickupTime: new Date('2026-11-25T09:30:00Z'),
@@ -65,17 +70,23 @@ describe('RecipientTrackingService.track', () => {
       ],
       courier_first_name: 'Mamadou',
       courier_position: { latitude: 9.51, longitude: -13.7, at: POSITION.at },
-      arrival_estimate: expect.any(String),
+      arrival_estimate: 'Arrivée estimée dans 10 min',
+      eta_minutes: 10,
       delivery_address: 'Rue KA-020, Kaloum',
       expires_at: null,
     });
   });
 
-  it('hides the position until the parcel is collected', async () => {
+  it('hides the position until the parcel is collected, but gives the ETA once the courier is on the way', async () => {
     for (const status of ['pending', 'assigned', 'en_route_pickup'] as const) {
       const { service } = setUp(course({ status, pickupTime: null }), new Date('2026-11-25T09:45:00Z'));
       expect((await service.track(TOKEN, '10.0.0.1')).courier_position).toBeNull();
     }
+    // To the pickup (11.1 km west), then to the delivery (11.59 km): 68.1 min at 20 km/h.
+    const { service: onTheWay } = setUp(course({ status: 'en_route_pickup', pickupTime: null }), new Date('2026-11-25T09:45:00Z'));
+    expect(await onTheWay.track(TOKEN, '10.0.0.1')).toMatchObject({ eta_minutes: 69, arrival_estimate: 'Arrivée estimée dans 69 min' });
+    const { service: waiting } = setUp(course({ status: 'pending', courierId: null, courier: null }), new Date('2026-11-25T09:45:00Z'));
+    expect(await waiting.track(TOKEN, '10.0.0.1')).toMatchObject({ eta_minutes: null, arrival_estimate: 'En attente' });
     const { service } = setUp(course({ status: 'collected' }), new Date('2026-11-25T09:45:00Z'));
     expect((await service.track(TOKEN, '10.0.0.1')).courier_position).not.toBeNull();
   });

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { RecipientTrackingDto, RecipientTrackingStep } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
 import { notFound } from '../../common/errors/domain-error.js';
 import { RateLimiterService, type RateLimit } from '../../common/rate-limit/rate-limiter.service.js';
 import { Clock, SecretHasher } from '../../common/security/secrets.js';
+import { courseEta } from '../tracking/course-eta.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { RecipientTrackingRepository, type TrackedCourse } from './recipient-tracking.repository.js';
 import { trackingLinkExpiry, TRACKING_TOKEN_SHAPE } from './tracking-link.js';
@@ -51,14 +52,18 @@ export class RecipientTrackingService {
       await this.limiter.hit([TRACKING_MISSES, ip]);
       throw trackingLinkNotFound();
     }
-    const position = POSITION_SHOWN.includes(course.status) && course.courierId ? await this.positions.latest(course.courierId) : null;
+    // Read while under way for the ETA (« dans 12 min » says when, not where), shown only once collected.
+    const position = ACTIVE_STATUSES.includes(course.status) && course.courierId ? await this.positions.latest(course.courierId) : null;
+    const eta = courseEta(course, position);
+    const shown = POSITION_SHOWN.includes(course.status) ? position : null;
     return {
       status: course.status,
       status_label: COURSE_STATUS_LABELS[course.status],
       steps: stepsOf(course),
       courier_first_name: course.courier ? firstName(course.courier.fullName) : null,
-      courier_position: position && { latitude: position.lat, longitude: position.lng, at: position.at },
-      arrival_estimate: arrivalEstimate(course.status),
+      courier_position: shown && { latitude: shown.lat, longitude: shown.lng, at: shown.at },
+      arrival_estimate: arrivalEstimate(course.status, eta),
+      eta_minutes: eta,
       delivery_address: course.deliveryAddress,
       expires_at: expiry?.toISOString() ?? null,
     };

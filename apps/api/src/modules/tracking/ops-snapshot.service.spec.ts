@@ -3,7 +3,7 @@ import type { CourierPosition, OpsSnapshot } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
 import { OpsSnapshots } from './ops-snapshot.service.js';
 
-const COURIER: CourierPosition = { courier_id: 'courier-1', lat: 9.55, lng: -13.66, heading: null, speed: null, accuracy: null, at: '2026-11-25T09:59:58.000Z' };
+const COURIER: CourierPosition = { courier_id: 'courier-1', lat: 9.55, lng: -13.66, heading: null, speed: null, accuracy: null, at: '2026-11-25T09:59:58.000Z', observed_speed_kmh: null };
 /** One power of two per status, so any wrong set of "active" statuses gives a different sum. */
 const BY_STATUS: Partial<Record<CourseStatus, number>> = { pending: 1, assigned: 2, en_route_pickup: 4, collected: 8, en_route_delivery: 16, delivered: 32, cancelled: 64 };
 

@@ -30,6 +30,8 @@ export function prepareBatch(courierId: string, positions: readonly CourierPosit
       speed: input.speed ?? null,
       accuracy: input.accuracy ?? null,
       at: new Date(ms).toISOString(),
+      // The gateway gives the latest its speed, from the socket's window.
+      observed_speed_kmh: null,
     });
   }
   return { ok: true, points, dropped: positions.length - points.length };

@@ -28,6 +28,7 @@ import { Clock } from '../../common/security/secrets.js';
 import { isUuid } from '../../common/validation/params.js';
 import { SessionCheck } from '../auth/session-check.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
+import { emptySpeedWindow, observeSpeed, type SpeedSample, type SpeedWindow } from './observed-speed.js';
 import { prepareBatch } from './position-batch.js';
 import { PositionsStore } from './positions.store.js';
 import { SessionSweep } from './session-sweep.service.js';
@@ -38,6 +39,8 @@ interface SocketData {
   user: { id: string; role: Role; sv: number };
   /** The courier's active courses: re-read when one of them changes status, and every minute in any case. */
   courses?: { ids: string[]; readAt: number };
+  /** A courier's last minutes of positions, for the speed their positions carry (the ETA's). */
+  speed?: SpeedWindow;
 }
 
 type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -159,6 +162,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const parsed = PositionSchema.safeParse(body);
     if (!parsed.success) return { ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' };
     const input = parsed.data;
+    const at = new Date(input.at);
     const position: CourierPosition = {
       courier_id: user.id,
       lat: input.lat,
@@ -166,7 +170,8 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       heading: input.heading ?? null,
       speed: input.speed ?? null,
       accuracy: input.accuracy ?? null,
-      at: new Date(input.at).toISOString(),
+      at: at.toISOString(),
+      observed_speed_kmh: this.observeSpeed(socket, [{ latitude: input.lat, longitude: input.lng, ms: at.getTime() }]),
     };
     if (!(await this.positions.saveIfDue(position))) {
       return { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' };
@@ -195,6 +200,10 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!prepared.ok) return { ok: false, code: 'INVALID_POSITION', detail: prepared.detail };
     const latest = prepared.points.at(-1);
     if (!latest) return { ok: true, stored: 0, dropped: prepared.dropped };
+    latest.observed_speed_kmh = this.observeSpeed(
+      socket,
+      prepared.points.map((point) => ({ latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) })),
+    );
     const live = await this.positions.saveLatestIfDue(latest);
     if (live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
     this.metrics.positions.inc(prepared.points.length);
@@ -202,6 +211,17 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (live === 'saved') this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', latest);
     for (const point of prepared.points) this.trail.add(point, courses);
     return { ok: true, stored: prepared.points.length, dropped: prepared.dropped };
+  }
+
+  /**
+   * Adds positions, in time order, to the socket's speed window and answers the courier's speed after the last. Before
+   * the rate gate: a position refused for coming too soon still says where the courier was, and when.
+   */
+  private observeSpeed(socket: TrackingSocket, samples: readonly SpeedSample[]): number | null {
+    const window = (socket.data.speed ??= emptySpeedWindow());
+    let kmh = window.kmh;
+    for (const sample of samples) kmh = observeSpeed(window, sample);
+    return kmh;
   }
 
   private async activeCourses(socket: TrackingSocket): Promise<string[]> {

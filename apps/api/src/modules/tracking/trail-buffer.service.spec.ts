@@ -11,6 +11,7 @@ const position = (index: number): CourierPosition => ({
   speed: null,
   accuracy: null,
   at: new Date(Date.UTC(2026, 10, 25, 10, 0, index)).toISOString(),
+  observed_speed_kmh: null,
 });
 
 function setUp() {

@@ -15,8 +15,8 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   delivery_person_name: 'Mamadou Diallo',
   created_at: '2026-01-15T10:00:00.000Z',
   estimated_price: 25000,
-  pickup_location: { address: 'Kaloum, marché' },
-  delivery_location: { address: 'Ratoma, Lambanyi' },
+  pickup_location: { address: 'Kaloum, marché', latitude: 9.5092, longitude: -13.7122 },
+  delivery_location: { address: 'Ratoma, Lambanyi', latitude: 9.62, longitude: -13.6 },
   description: id === '01' ? 'Deux cartons' : null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];

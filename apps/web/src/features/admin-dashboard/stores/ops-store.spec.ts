@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { CourierPosition, OpsSnapshot } from '@coursa/contracts';
 import { opsActions, useOpsStore } from './ops-store';
 
-const position = (courier: string, lat: number): CourierPosition => ({ courier_id: courier, lat, lng: -13.6, heading: null, speed: null, accuracy: null, at: '2026-11-23T10:00:00.000Z' });
+const position = (courier: string, lat: number): CourierPosition => ({ courier_id: courier, lat, lng: -13.6, heading: null, speed: null, accuracy: null, at: '2026-11-23T10:00:00.000Z', observed_speed_kmh: null });
 const figures = (online: number): OpsSnapshot => ({
   at: '2026-11-23T10:00:01.000Z',
   courses_by_status: { assigned: 1 },
