@@ -1,7 +1,9 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { LOGGER } from '../../common/logging/logger.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import {
@@ -12,6 +14,7 @@ import {
   type OutgoingEmail,
   type OutgoingMessage,
 } from './drivers/message-driver.js';
+import { messagingWarnings } from './sms-texts.js';
 
 /** This run is the job's last try: failing it, the job fails for good. */
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -27,7 +30,7 @@ interface HourlyLimit {
  * EMAIL_PER_ADDRESS_PER_HOUR e-mails to one address.
  */
 @Injectable()
-export class NotificationsProcessor implements JobProcessor, OnApplicationShutdown {
+export class NotificationsProcessor implements JobProcessor, OnApplicationBootstrap, OnApplicationShutdown {
   readonly handlers: JobHandlers = {
     [JobName.SendSms]: (payload, job) =>
       this.send(this.sms, payload, job, { counter: 'sms-sent', perHour: this.config.SMS_PER_PHONE_PER_HOUR }),
@@ -40,7 +43,12 @@ export class NotificationsProcessor implements JobProcessor, OnApplicationShutdo
     @Inject(EMAIL_DRIVER) private readonly email: MessageDriver<OutgoingEmail>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onApplicationBootstrap() {
+    for (const warning of messagingWarnings(this.config)) this.logger.warn(warning);
+  }
 
   private async send<Message extends OutgoingMessage>(driver: MessageDriver<Message>, payload: Message, job: Job<Message>, limit: HourlyLimit) {
     await this.waitIfOverLimit(limit, payload.to.toLowerCase(), job);

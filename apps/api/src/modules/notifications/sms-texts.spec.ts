@@ -3,7 +3,7 @@ import { isOneGsm7Segment } from '@coursa/domain';
 // Twilio's segment calculator, an independent judge of the encoding and the segment count.
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { activationTokenIn, codeIn } from '../../../../../test/support/outbox.js';
-import { ACTIVATION_MAX_ORIGIN, activationSms, deliveryCodeSms, newDeliveryCodeSms, resetCodeSms, trackingLinkSms } from './sms-texts.js';
+import { ACTIVATION_MAX_ORIGIN, activationSms, deliveryCodeSms, messagingWarnings, newDeliveryCodeSms, resetCodeSms, trackingLinkSms } from './sms-texts.js';
 
 /** A 30-character production origin, longer than https://app.coursa.gn. */
 const ORIGIN = 'https://www.coursa-conakry.com';
@@ -106,5 +106,22 @@ describe('the names in them', () => {
     expect(ACTIVATION_MAX_ORIGIN).toBe(45);
     const tooLong = activationSms({ fullName: '', link: activationLink('x'.repeat(ACTIVATION_MAX_ORIGIN + 1)), validHours: 24 });
     expect(isOneGsm7Segment(tooLong)).toBe(false);
+  });
+});
+
+describe("the worker's start-up warnings", () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: ORIGIN, SMS_DRIVER: 'nimba', SMTP_URL: 'smtp://mail.coursa.gn:587' };
+
+  it('say nothing when messages go out and fit', () => {
+    expect(messagingWarnings(production)).toEqual([]);
+    expect(messagingWarnings({ ...production, NODE_ENV: 'development', SMS_DRIVER: 'log', SMTP_URL: undefined })).toEqual([]);
+  });
+
+  it('name a PUBLIC_URL too long for one segment, and production messages kept in the outbox file', () => {
+    expect(messagingWarnings({ ...production, PUBLIC_URL: `https://${'x'.repeat(ACTIVATION_MAX_ORIGIN)}` })).toEqual([expect.stringContaining('two segments')]);
+    expect(messagingWarnings({ ...production, SMS_DRIVER: 'log', SMTP_URL: undefined })).toEqual([
+      expect.stringContaining('SMS_DRIVER=log'),
+      expect.stringContaining('SMTP_URL unset'),
+    ]);
   });
 });

@@ -52,3 +52,17 @@ export function trackingLinkSms({ url }: { url: string }): string {
  */
 export const ACTIVATION_MAX_ORIGIN =
   GSM7_SEGMENT_SEPTETS - activationSms({ fullName: '', link: `/activation?token=${'x'.repeat(43)}`, validHours: 24 }).length;
+
+/**
+ * What an operator should hear at the worker's start about how messages will go out: a PUBLIC_URL too long for the
+ * links to stay one segment, and, in production, texts and e-mails written to the outbox file instead of sent.
+ */
+export function messagingWarnings(config: { NODE_ENV: string; PUBLIC_URL: string; SMS_DRIVER: string; SMTP_URL?: string }): string[] {
+  const warnings: string[] = [];
+  if (config.PUBLIC_URL.length > ACTIVATION_MAX_ORIGIN) {
+    warnings.push(`PUBLIC_URL has ${config.PUBLIC_URL.length} characters: above ${ACTIVATION_MAX_ORIGIN}, the activation SMS takes two segments`);
+  }
+  if (config.NODE_ENV === 'production' && config.SMS_DRIVER === 'log') warnings.push('SMS_DRIVER=log in production: texts are written to OUTBOX_FILE, not sent');
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) warnings.push('SMTP_URL unset in production: e-mails are written to OUTBOX_FILE, not sent');
+  return warnings;
+}
