@@ -56,7 +56,9 @@ function renderSummary(tracking: RecipientTrackingDto) {
   status.dataset.testid = 'suivi-status';
   const parts: HTMLElement[] = [status];
   if (!ENDED.includes(tracking.status)) {
-    const eta = el('p', 'suivi__eta', `Arrivée estimée : ${tracking.arrival_estimate}`);
+    // « Arrivée estimée dans 12 min » once the courier's position gives it (fresh at each answer), the status's text before.
+    const text = tracking.eta_minutes !== null ? tracking.arrival_estimate : `Arrivée estimée : ${tracking.arrival_estimate}`;
+    const eta = el('p', 'suivi__eta', text);
     eta.dataset.testid = 'suivi-eta';
     parts.push(eta);
   }

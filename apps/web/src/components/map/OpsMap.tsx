@@ -13,6 +13,8 @@ export interface OpsCourier {
   label: string;
   /** True while the courier carries a course. */
   inTransit: boolean;
+  /** « Arrivée estimée dans 12 min » for the course they carry, when known. */
+  eta: string | null;
 }
 
 interface OpsMapProps {
@@ -50,13 +52,14 @@ export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne'
   );
 }
 
-const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit }: OpsCourier) {
+const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta }: OpsCourier) {
   // A new position object only when the courier really moved.
   const at = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
   return (
     <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label}>
       <Tooltip>
         {label} · {inTransit ? 'en course' : 'disponible'}
+        {eta && ` · ${eta}`}
       </Tooltip>
     </Marker>
   );

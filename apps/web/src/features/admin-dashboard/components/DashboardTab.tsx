@@ -1,5 +1,4 @@
 import type { AdminCourseDto } from '@coursa/contracts';
-import { shortId } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -12,6 +11,7 @@ import { adminDashboardQueries } from '../api/admin-dashboard-api';
 import { useOpsFeed } from '../hooks/use-ops-feed';
 import { opsActions, useOpsStore } from '../stores/ops-store';
 import { Champions } from './Champions';
+import { liveCouriers } from './live-couriers';
 import { NotificationCenter } from './NotificationCenter';
 import { QueueBoardButton } from './QueueBoardButton';
 
@@ -88,7 +88,7 @@ export function DashboardTab() {
   );
 }
 
-/** Couriers online from the `ops` room; those carrying a course (from the course list) stand out. */
+/** Couriers online from the `ops` room; those carrying a course (from the course list) stand out, with its ETA. */
 function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
   const positions = useOpsStore((state) => state.couriers);
   const carrying = useMemo(() => {
@@ -96,20 +96,7 @@ function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
     inTransit.forEach((course) => course.assigned_delivery_person_id && byCourier.set(course.assigned_delivery_person_id, course));
     return byCourier;
   }, [inTransit]);
-  const couriers = useMemo(
-    () =>
-      Object.values(positions).map((position) => {
-        const course = carrying.get(position.courier_id);
-        return {
-          id: position.courier_id,
-          lat: position.lat,
-          lng: position.lng,
-          label: course?.delivery_person_name ?? `#${shortId(position.courier_id)}`,
-          inTransit: Boolean(course),
-        };
-      }),
-    [positions, carrying],
-  );
+  const couriers = useMemo(() => liveCouriers(positions, carrying), [positions, carrying]);
   const onlineCount = couriers.length;
   const transitCount = couriers.filter((courier) => courier.inTransit).length;
 

@@ -3,6 +3,7 @@ import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { realtimeActions } from '@/features/realtime';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
 
@@ -17,7 +18,8 @@ const tracking = {
   created_at: '2026-11-22T08:00:00.000Z',
   pickup_time: null,
   delivery_time: null,
-  arrival_estimate: '10-20 min',
+  arrival_estimate: 'Arrivée estimée dans 12 min',
+  eta_minutes: 12,
   delivery_person_location: { latitude: 9.512345, longitude: -13.709876, at: '2026-11-22T08:05:00.000Z' },
   courier_contact: { name: 'Mamadou Barry', phone: '+224620000011' },
 };
@@ -31,6 +33,7 @@ describe('tracking', () => {
   afterEach(() => {
     cleanup();
     jest.useRealTimers();
+    realtimeActions.reset();
   });
 
   it('shows the empty state without active courses', async () => {
@@ -51,13 +54,34 @@ describe('tracking', () => {
       await jest.advanceTimersByTimeAsync(0);
     });
     expect(screen.getByText('Position du livreur : 9.5123, -13.7099')).toBeTruthy();
-    expect(screen.getByText('10-20 min')).toBeTruthy();
+    expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 12 min');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(TRACKING_REFRESH_MS);
     });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(String(fetchMock.mock.calls[1][0])).toBe(`/api/courses/${tracking.id}/tracking`);
+  });
+
+  it('updates the ETA with each live position, at the pace the server observed', async () => {
+    fetchMock.mockImplementation(() => reply(200, tracking));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    expect((await screen.findByTestId('arrival-estimate')).textContent).toBe('Arrivée estimée dans 12 min');
+    // At the pickup, 14.13 km from the delivery: 28.3 min at 30 km/h, 47.1 min at the city's 18 km/h.
+    const atPickup = { courier_id: 'k1', lat: 9.51, lng: -13.71, heading: null, speed: null, accuracy: null, at: '2026-11-22T08:10:00.000Z' };
+    act(() => realtimeActions.position({ ...atPickup, observed_speed_kmh: 30 }));
+    expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 29 min');
+    act(() => realtimeActions.position({ ...atPickup, observed_speed_kmh: null }));
+    expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 48 min');
+  });
+
+  it('shows the fixed text while there is no ETA', async () => {
+    fetchMock.mockImplementation(() => reply(200, { ...tracking, delivery_person_location: null, eta_minutes: null, arrival_estimate: '10-20 min' }));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    expect(await screen.findByText('10-20 min')).toBeTruthy();
+    expect(screen.queryByTestId('arrival-estimate')).toBeNull();
   });
 
   it('calls the courier with a tel: link, and opens the claim form for this course', async () => {

@@ -1,5 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, etaMinutes, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -94,6 +94,16 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       : null;
   const pickupDone = PICKUP_DONE.includes(status);
   const delivered = status === 'delivered';
+  // Each live position brings the ETA with it; until one comes, the server's (from the position it has).
+  const eta = livePosition
+    ? etaMinutes({
+        status,
+        courier: { latitude: livePosition.lat, longitude: livePosition.lng },
+        pickup: tracking.pickup_location,
+        delivery: tracking.delivery_location,
+        observedSpeedKmh: livePosition.observed_speed_kmh,
+      })
+    : tracking.eta_minutes;
 
   return (
     <section className="card tracking">
@@ -109,6 +119,11 @@ export function CourseTracking({ course }: { course: CourseDto }) {
           courier={delivered ? null : courier}
         />
       </Suspense>
+      {eta !== null && (
+        <p className="tracking__eta" data-testid="arrival-estimate" aria-live="polite">
+          {arrivalEstimate(status, eta)}
+        </p>
+      )}
       {courier && !delivered && (
         <p className="tracking__position" data-testid="courier-position">
           Position du livreur : {courier.lat.toFixed(4)}, {courier.lng.toFixed(4)}
@@ -127,7 +142,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         <DetailRow label="Prix estimé" value={formatGnf(tracking.estimated_price)} />
         <DetailRow label="Créée le" value={formatDateTime(tracking.created_at)} />
         {tracking.pickup_time && <DetailRow label="Récupérée le" value={formatDateTime(tracking.pickup_time)} />}
-        <DetailRow label="Arrivée estimée" value={arrivalEstimate(status)} />
+        {eta === null && <DetailRow label="Arrivée estimée" value={arrivalEstimate(status)} />}
       </dl>
       {!online && <p className="muted">Connexion temps réel interrompue : actualisation toutes les 10 secondes.</p>}
       <div className="button-row">
