@@ -91,6 +91,8 @@ describe('a delivery, from acceptance to the recipient code', () => {
       await courierContext.setGeolocation(point);
       await clientPage.getByText(`Position du livreur : ${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}`).waitFor({ timeout: 15_000 });
     }
+    // …and the ETA with them (its minutes depend on the pace the journey happened to keep).
+    await clientPage.getByTestId('arrival-estimate').getByText(/^Arrivée estimée dans \d+ min$/).waitFor();
     await expect(clientPage.locator('.course-map__marker--courier').count()).resolves.toBe(1);
     await screenshot(clientPage, 'client-tracking-courier-moving');
 
