@@ -1,7 +1,9 @@
 // Scenario 1: live tracking. N couriers on real Socket.IO clients each send a position every 2 s for their active
 // course; one client per course follows it; 10 staff sockets sit in `ops`. Measured: courier-send → client-receive
 // latency (histogram, p50/p95/p99) and losses, at N = 1,000, 2,500, 5,000 and higher while p99 stays under 100 ms,
-// against a bare Socket.IO server relaying the same events to the same rooms (bench/bare-socket.mjs). The sockets
+// against two baselines relaying the same events to the same rooms (bench/bare-socket.mjs): bare Socket.IO alone
+// (`baseline`), and the same clustered through the @socket.io/redis-streams-adapter on the same Redis, as Coursa is
+// (`adapter`: the price of clustering and connection state recovery). The sockets
 // live in two load processes (bench/tracking-load.mjs: couriers; clients and staff), never in the server's.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,7 +21,8 @@ const DRAIN_MS = 3000;
 const STAFF = 10;
 const TARGET_P99_MS = 100;
 const DEADLINE = Date.now() + Number(process.env.BENCH_TRACKING_MAX_SECONDS ?? 1500) * 1000;
-const PORTS = { coursa: 3914, baseline: 3915 };
+const PORTS = { coursa: 3914, baseline: 3915, adapter: 3916 };
+const SYSTEMS = (process.env.BENCH_TRACKING_SYSTEMS ?? 'baseline,adapter,coursa').split(',');
 
 /** Couriers (available), their clients, one active course each, and the staff, all inserted with SQL. */
 async function seed(n) {
@@ -98,7 +101,11 @@ async function step(system, n, people) {
   const server =
     system === 'coursa'
       ? await startApi(PORTS.coursa, prefix)
-      : await startProcess([...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), 'bench/bare-socket.mjs'], { PORT: String(PORTS.baseline) }, 'bare socket ready');
+      : await startProcess(
+          [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), 'bench/bare-socket.mjs'],
+          { PORT: String(PORTS[system]), ...(system === 'adapter' && { BARE_ADAPTER: 'redis-streams', REDIS_PREFIX: prefix }) },
+          'bare socket ready',
+        );
   const receivers = child('receivers');
   const senders = child('senders');
   try {
@@ -165,15 +172,15 @@ async function step(system, n, people) {
     for (const part of [receivers, senders]) if (part.connected) part.send({ close: true });
     await Promise.all([receivers, senders].map((part) => (part.exitCode === null ? new Promise((resolve) => part.once('exit', resolve)) : null)));
     await stop(server);
-    if (system === 'coursa') await clearRedis(prefix);
+    if (system !== 'baseline') await clearRedis(prefix);
   }
 }
 
-const results = { coursa: [], baseline: [] };
+const results = { coursa: [], baseline: [], adapter: [] };
 try {
   await freshDatabase();
   const people = await seed(Math.max(...STEPS));
-  for (const system of (process.env.BENCH_TRACKING_SYSTEMS ?? 'baseline,coursa').split(',')) {
+  for (const system of SYSTEMS) {
     for (const n of STEPS) {
       if (Date.now() > DEADLINE) {
         console.log(`${system} N=${n}: skipped, time is up`);
@@ -192,9 +199,20 @@ try {
   await dropDatabase();
 }
 const best = (list) => Math.max(0, ...list.filter((r) => r.passes).map((r) => r.n));
+/** CPU per position at the largest N both systems passed (the figures are per position, so comparable there). */
+function cpuRatio(list, against) {
+  const shared = list.filter((r) => r.passes && against.some((a) => a.passes && a.n === r.n)).map((r) => r.n);
+  if (!shared.length) return null;
+  const n = Math.max(...shared);
+  const [mine, theirs] = [list, against].map((l) => l.find((r) => r.n === n).server_cpu_us_per_position);
+  return { n, ratio: Math.round((mine / theirs) * 100) / 100 };
+}
 const coursaN = best(results.coursa);
 const baselineN = best(results.baseline);
+const adapterN = best(results.adapter);
 const ratio = baselineN ? Math.round((coursaN / baselineN) * 100) / 100 : null;
+const adapterRatio = adapterN ? Math.round((coursaN / adapterN) * 100) / 100 : null;
+const cpuVsAdapter = cpuRatio(results.coursa, results.adapter);
 record('tracking', {
   period_ms: 2000,
   staff_sockets: STAFF,
@@ -203,11 +221,18 @@ record('tracking', {
   steps: STEPS,
   coursa: results.coursa,
   baseline: results.baseline,
+  adapter: results.adapter,
   coursa_max_n: coursaN,
   baseline_max_n: baselineN,
+  adapter_max_n: adapterN,
   ratio,
+  ratio_vs_adapter: adapterRatio,
+  cpu_per_position_vs_adapter: cpuVsAdapter,
   note: `largest N with p99 < ${TARGET_P99_MS} ms and nothing lost, refused or unacknowledged; the ladder stops at the first N that fails; ${Math.max(...STEPS)} is the most this machine's open-file limit allows`,
-  meets_target: coursaN >= 5000 && ratio !== null && ratio >= 0.7,
+  // Issue 23: CPU per position ≤ 1.5× bare + adapter; largest N ≥ 0.8 of bare + adapter's and ≥ 7 500.
+  meets_target: coursaN >= 7500 && adapterRatio !== null && adapterRatio >= 0.8 && cpuVsAdapter !== null && cpuVsAdapter.ratio <= 1.5,
 });
-console.log(`largest N under ${TARGET_P99_MS} ms p99 without loss: Coursa ${coursaN}, bare Socket.IO ${baselineN} (ratio ${ratio}; target N ≥ 5000 and ratio ≥ 0.7)`);
+console.log(
+  `largest N under ${TARGET_P99_MS} ms p99 without loss: Coursa ${coursaN}, bare Socket.IO ${baselineN} (ratio ${ratio}), bare + Redis streams adapter ${adapterN} (ratio ${adapterRatio}); CPU per position vs bare + adapter ${cpuVsAdapter ? `${cpuVsAdapter.ratio}× at N = ${cpuVsAdapter.n}` : 'n/a'} (targets: N ≥ 7500, ≥ 0.8 of bare + adapter, CPU ≤ 1.5×)`,
+);
 process.exit(0);
