@@ -1,8 +1,10 @@
 import type {
   ClientToServerEvents,
   CourierPositionInput,
+  CourierPositionsInput,
   OpsSnapshot,
   PositionAck,
+  PositionsAck,
   ServerToClientEvents,
   SubscribeAck,
 } from '@coursa/contracts';
@@ -90,8 +92,24 @@ export function requestOpsSnapshot(): Promise<OpsSnapshot | null> {
   return new Promise((resolve) => current.emit('ops:snapshot', {}, (answer) => resolve(answer.ok ? answer.snapshot : null)));
 }
 
-export function sendCourierPosition(position: CourierPositionInput): Promise<PositionAck> {
+/**
+ * How long a courier's position, then a batch of them, waits for the server's answer before it counts as not carried
+ * (kept for the next batch): a link that has died without the socket noticing yet swallows what is sent. A batch of
+ * hundreds of positions on a slow mobile connection needs longer.
+ */
+const POSITION_ACK_TIMEOUT_MS = 10_000;
+const POSITIONS_ACK_TIMEOUT_MS = 30_000;
+
+/** The server's answer to a courier's position; null when it was not carried (offline, or no answer in time). */
+export function sendCourierPosition(position: CourierPositionInput): Promise<PositionAck | null> {
   const current = socket;
-  if (!current?.connected) return Promise.resolve({ ok: false, code: 'FORBIDDEN', detail: 'offline' });
-  return new Promise((resolve) => current.emit('courier:position', position, resolve));
+  if (!current?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => current.timeout(POSITION_ACK_TIMEOUT_MS).emit('courier:position', position, (error, answer) => resolve(error ? null : answer)));
+}
+
+/** Positions kept through a network drop, sent as one batch; null when it was not carried. */
+export function sendCourierPositions(batch: CourierPositionsInput): Promise<PositionsAck | null> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => current.timeout(POSITIONS_ACK_TIMEOUT_MS).emit('courier:positions', batch, (error, answer) => resolve(error ? null : answer)));
 }

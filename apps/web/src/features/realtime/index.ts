@@ -9,4 +9,4 @@ export {
   useOffers,
   useRealtimeStore,
 } from './stores/realtime-store';
-export { sendCourierPosition, subscribeToCourse } from '@/lib/socket';
+export { sendCourierPosition, sendCourierPositions, subscribeToCourse } from '@/lib/socket';

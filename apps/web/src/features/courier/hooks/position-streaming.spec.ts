@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createPositionThrottle } from './position-streaming';
 

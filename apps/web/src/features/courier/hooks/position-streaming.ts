@@ -1,7 +1,11 @@
 import type { CourierPositionInput, PositionAck } from '@coursa/contracts';
-import { useRealtimeStore, sendCourierPosition } from '@/features/realtime';
+import { useSessionStore } from '@/features/auth';
+import { sendCourierPosition, sendCourierPositions, useRealtimeStore } from '@/features/realtime';
 import { courierApi } from '../api/courier-api';
+import { PositionBuffer } from '../offline/position-buffer';
+import { createPositionSender, type PositionLink } from '../offline/position-sender';
 import { noteDeliveries, useActiveCourseStore } from '../stores/active-course-store';
+import { createPositionFilter, measuredPosition } from './position-filter';
 
 /**
  * The server takes at most one position per second per courier (README "Live tracking"); a little more than a
@@ -14,9 +18,9 @@ export const POSITION_INTERVAL_MS = 1100;
  * still refused as too early is kept and sent again, unless a newer one came meanwhile: a courier who stops moving
  * must not stay shown where they were a second earlier.
  */
-export function createPositionThrottle(send: (position: CourierPositionInput) => Promise<PositionAck | void>, intervalMs = POSITION_INTERVAL_MS) {
+export function createPositionThrottle<P extends CourierPositionInput>(send: (position: P) => Promise<PositionAck | void>, intervalMs = POSITION_INTERVAL_MS) {
   let lastSent = -Infinity;
-  let pending: CourierPositionInput | null = null;
+  let pending: P | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const flush = () => {
@@ -34,7 +38,7 @@ export function createPositionThrottle(send: (position: CourierPositionInput) =>
   };
 
   return {
-    push(position: CourierPositionInput) {
+    push(position: P) {
       pending = position;
       const wait = lastSent + intervalMs - Date.now();
       if (wait <= 0) flush();
@@ -48,11 +52,22 @@ export function createPositionThrottle(send: (position: CourierPositionInput) =>
   };
 }
 
+/** The socket, up while connected and while the browser does not say it is offline. */
+const socketLink: PositionLink = {
+  isUp: () => useRealtimeStore.getState().connection === 'connected' && navigator.onLine !== false,
+  sendOne: sendCourierPosition,
+  sendBatch: (positions) => sendCourierPositions({ positions }),
+};
+
 /**
- * For a signed-in courier: watches the device's position while a course is in progress and sends it on the socket.
- * Returns the function that stops everything.
+ * For a signed-in courier: watches the device's position while a course is in progress and sends it on the socket,
+ * thinned (position-filter) and at most one a second; what is measured while the server cannot be reached is kept and
+ * sent as one batch when it can (position-sender), even after the course has ended. Returns the function that stops
+ * everything.
  */
 export function startPositionStreaming(): () => void {
+  const courier = useSessionStore.getState().user;
+  if (!courier) return () => undefined;
   const refreshActive = () => courierApi.activeDeliveries().then(noteDeliveries, () => undefined);
   void refreshActive();
 
@@ -64,20 +79,26 @@ export function startPositionStreaming(): () => void {
     void refreshActive();
   });
 
-  const throttle = createPositionThrottle(sendCourierPosition);
+  const buffer = new PositionBuffer(courier.id);
+  const sender = createPositionSender(socketLink, buffer, POSITION_INTERVAL_MS);
+  const flush = () => void sender.flush();
+  void buffer.restore().then(flush, () => undefined);
+  // The network is back: the browser says so, or the socket has reconnected.
+  window.addEventListener('online', flush);
+  const stopConnection = useRealtimeStore.subscribe((state, previous) => {
+    if (state.connection === 'connected' && previous.connection !== 'connected') flush();
+  });
+
+  const keep = createPositionFilter();
+  const throttle = createPositionThrottle(sender.send);
   let watchId: number | null = null;
   const update = (active: boolean) => {
     if (active && watchId === null && typeof navigator !== 'undefined' && navigator.geolocation) {
       watchId = navigator.geolocation.watchPosition(
-        ({ coords, timestamp }) =>
-          throttle.push({
-            lat: coords.latitude,
-            lng: coords.longitude,
-            heading: coords.heading ?? undefined,
-            speed: coords.speed ?? undefined,
-            accuracy: coords.accuracy,
-            at: timestamp,
-          }),
+        (fix) => {
+          const position = measuredPosition(fix);
+          if (keep(position)) throttle.push(position);
+        },
         () => undefined, // Refused or unavailable: tracking simply shows no courier position.
         { enableHighAccuracy: true, maximumAge: 5000 },
       );
@@ -94,5 +115,8 @@ export function startPositionStreaming(): () => void {
     stopStatuses();
     stopActive();
     update(false);
+    window.removeEventListener('online', flush);
+    stopConnection();
+    sender.stop();
   };
 }
