@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
-import { RedisService } from '../../common/redis/redis.service.js';
 import {
   EMAIL_DRIVER,
   PermanentSendError,
@@ -14,16 +13,11 @@ import {
   type OutgoingEmail,
   type OutgoingMessage,
 } from './drivers/message-driver.js';
+import { HourlyLimits, type HourlyLimit } from './hourly-limits.js';
 import { messagingWarnings } from './sms-texts.js';
 
 /** This run is the job's last try: failing it, the job fails for good. */
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-
-/** How many messages one recipient gets in an hour, counted under `counter`. */
-interface HourlyLimit {
-  counter: 'sms-sent' | 'email-sent';
-  perHour: number;
-}
 
 /**
  * Worker side: sends queued SMS and e-mails, at most SMS_PER_PHONE_PER_HOUR texts to one phone and
@@ -42,7 +36,7 @@ export class NotificationsProcessor implements JobProcessor, OnApplicationBootst
     @Inject(SMS_DRIVER) private readonly sms: MessageDriver,
     @Inject(EMAIL_DRIVER) private readonly email: MessageDriver<OutgoingEmail>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly redis: RedisService,
+    private readonly limits: HourlyLimits,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -51,7 +45,7 @@ export class NotificationsProcessor implements JobProcessor, OnApplicationBootst
   }
 
   private async send<Message extends OutgoingMessage>(driver: MessageDriver<Message>, payload: Message, job: Job<Message>, limit: HourlyLimit) {
-    await this.waitIfOverLimit(limit, payload.to.toLowerCase(), job);
+    await this.waitIfOverLimit(limit, payload.to, job);
     // Erased after a permanent refusal (below): a job retried by hand from the dashboard must not send an empty message.
     if (!payload.text) throw new UnrecoverableError('Message erased after a permanent refusal: not sent again');
     try {
@@ -67,15 +61,10 @@ export class NotificationsProcessor implements JobProcessor, OnApplicationBootst
     }
   }
 
-  /** The hour opens with the first message to this recipient; past the limit, the job waits for the hour's end. */
-  private async waitIfOverLimit({ counter, perHour }: HourlyLimit, recipient: string, job: Job) {
-    const key = this.redis.key(counter, recipient);
-    const results = (await this.redis.client.multi().incr(key).expire(key, 3600, 'NX').ttl(key).exec()) ?? [];
-    const sent = Number(results[0]?.[1] ?? 0);
-    if (sent <= perHour) return;
-    // Keep the message, send it when the hour is over.
-    await this.redis.client.decr(key);
-    const secondsLeft = Math.max(1, Number(results[2]?.[1] ?? 3600));
+  /** Past the recipient's limit, the job waits for the end of their hour (plus up to a minute, to spread them out). */
+  private async waitIfOverLimit(limit: HourlyLimit, recipient: string, job: Job) {
+    const secondsLeft = await this.limits.take(limit, recipient);
+    if (!secondsLeft) return;
     await job.moveToDelayed(Date.now() + secondsLeft * 1000 + Math.floor(Math.random() * 60_000), job.token);
     throw new DelayedError();
   }

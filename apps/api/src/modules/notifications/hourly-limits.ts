@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { PerTurnBatch } from '../../common/batching/per-turn-batch.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+
+/** How many messages one recipient gets in an hour, counted under `counter`. */
+export interface HourlyLimit {
+  counter: 'sms-sent' | 'email-sent';
+  perHour: number;
+}
+
+/**
+ * For each counter (KEYS) and its limit (ARGV, same order): 0 when the message is counted, else the seconds left in
+ * the recipient's hour (the message is not counted then). The hour opens with the first message: INCR creates the
+ * key and the expiry is set in the same script, so a counter never lives without one.
+ */
+const TAKE = `
+local answers = {}
+for index, key in ipairs(KEYS) do
+  local sent = redis.call('INCR', key)
+  if sent == 1 then redis.call('EXPIRE', key, 3600) end
+  if sent <= tonumber(ARGV[index]) then
+    answers[index] = 0
+  else
+    redis.call('DECR', key)
+    answers[index] = math.max(1, redis.call('TTL', key))
+  end
+end
+return answers`;
+
+interface Taking {
+  key: string;
+  perHour: number;
+}
+
+/**
+ * The per-recipient hourly limits of SMS and e-mails, in Redis so that every worker counts together. The messages
+ * of one event-loop turn are counted in one script call: one round trip for all the jobs running at once.
+ */
+@Injectable()
+export class HourlyLimits {
+  /** At most one item per job running in this process (the queue's concurrency): well within what a script takes. */
+  private readonly batch = new PerTurnBatch<Taking, number>((takings) =>
+    this.takeEach(takings.length, ...takings.map(({ key }) => key), ...takings.map(({ perHour }) => perHour)),
+  );
+  /** TAKE by its SHA (ioredis sends the body only when Redis does not have it yet). */
+  private readonly takeEach: (keyCount: number, ...keysThenLimits: (string | number)[]) => Promise<number[]>;
+
+  constructor(private readonly redis: RedisService) {
+    redis.client.defineCommand('coursaTakeHourlyLimits', { lua: TAKE });
+    const client = redis.client as unknown as { coursaTakeHourlyLimits: HourlyLimits['takeEach'] };
+    this.takeEach = (...args) => client.coursaTakeHourlyLimits(...args);
+  }
+
+  /** Counts one message to `recipient`: 0 when it may go now, else the seconds until its hour is over. */
+  take({ counter, perHour }: HourlyLimit, recipient: string): Promise<number> {
+    return this.batch.add({ key: this.redis.key(counter, recipient.toLowerCase()), perHour });
+  }
+}
