@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitUntil } from '../support/wait.js';
+import { sleep, waitFor, waitUntil } from '../support/wait.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -108,9 +108,14 @@ describe('live positions across API processes', () => {
     const tracking = await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token });
     expect(tracking.body.delivery_person_location).toMatchObject({ latitude: points[2]!.lat, longitude: -13.66 });
 
-    // The trail reaches PostgreSQL in batches.
-    await sleep(2200);
-    const trail = await app.db.courierPosition.findMany({ where: { courseId, courierId: courier.user.id }, orderBy: { recordedAt: 'asc' } });
+    // The trail reaches PostgreSQL in batches (every 5 s).
+    const trail = await waitFor(
+      'the trail',
+      () => app.db.courierPosition.findMany({ where: { courseId, courierId: courier.user.id }, orderBy: { recordedAt: 'asc' } }),
+      (rows) => rows.length === points.length,
+      10_000,
+      100,
+    );
     expect(trail.map((row) => [row.latitude, row.longitude, row.heading, row.speed, row.accuracy, row.recordedAt.getTime()])).toEqual(
       points.map((point) => [point.lat, point.lng, 90, 8, 5, point.at]),
     );
@@ -176,6 +181,26 @@ describe('live positions across API processes', () => {
     expect(await send(courierSocket, { lat: 9.5, lng: -13.6, at: 1e20 })).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
     expect(courierSocket.connected).toBe(true);
     expect(await app.db.courierPosition.count({ where: { courierId: other.user.id } })).toBe(0);
+  });
+
+  it('answers an event sent with no body, ignores one sent with no ack, and stays up through garbage', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    const raw = courierSocket as unknown as { emit: (event: string, ...args: unknown[]) => void };
+    // Only an ack: read as an empty body, and refused.
+    const bodiless = await new Promise((resolve) => raw.emit('courier:position', resolve));
+    expect(bodiless).toEqual({ ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' });
+    // No ack at all, odd shapes, unknown events: nothing to answer, nothing thrown.
+    for (const body of [null, 42, 'x', [], { lat: 9.5 }, { positions: 'x' }]) {
+      for (const event of ['courier:position', 'courier:positions', 'course:subscribe', 'ops:snapshot', 'no:such-event']) raw.emit(event, body);
+    }
+    raw.emit('courier:positions', { positions: [] }, 'not a function');
+    const refusedBatch = await new Promise((resolve) => raw.emit('courier:positions', resolve));
+    expect(refusedBatch).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+    const subscribe = await new Promise((resolve) => raw.emit('course:subscribe', resolve));
+    expect(subscribe).toEqual({ ok: false, detail: 'Course introuvable.' });
+    expect(await send(courierSocket, { lat: 9.5, lng: -13.6, at: Date.now() })).toEqual({ ok: true });
+    expect(courierSocket.connected).toBe(true);
   });
 
   it('cuts a burst of 50 positions a second to one a second, without errors', async () => {

@@ -94,10 +94,18 @@ export interface ClientToServerEvents {
   'ops:snapshot': (request: Record<string, never>, ack: (answer: OpsSnapshotAnswer) => void) => void;
 }
 
+/** A live position and the rooms it goes to (its courier's active courses and `ops`), as relayed between processes. */
+export type RelayedPosition = [rooms: string[], position: CourierPosition];
+
 /** Between the processes of the cluster (the worker's emitter included), never seen by a browser. */
 export interface InterServerEvents {
   /** A course of this courier changed status: the API processes re-read which courses its positions go to. */
   'courier:courses-changed': (courierId: string) => void;
+  /**
+   * The live positions one API process kept in an event-loop turn, each with the rooms it goes to, for the other
+   * processes to deliver to their own sockets: one message on the stream per turn rather than one per position.
+   */
+  'courier:positions-relay': (relayed: RelayedPosition[]) => void;
 }
 
 export const rooms = {

@@ -5,15 +5,31 @@ import { RedisService } from '../../common/redis/redis.service.js';
 /** A position older than this no longer counts as "online". */
 const FRESH_SECONDS = 10 * 60;
 
-/** KEYS: gate, GEO set, position; ARGV: lng, lat, courier id, position JSON, seconds it stays fresh. */
-const SAVE_IF_DUE = `
-if not redis.call('SET', KEYS[1], '1', 'PX', 1000, 'NX') then return 0 end
-redis.call('GEOADD', KEYS[2], ARGV[1], ARGV[2], ARGV[3])
-redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[5])
-return 1`;
+/**
+ * Every live position that arrived in one event-loop turn, in one call. KEYS: the GEO set, then the gate and the
+ * position key of each position; ARGV: the seconds a position stays fresh, then lng, lat, courier id and JSON of each.
+ * Answers 1 (kept) or 0 (the courier sent one less than a second ago) for each, in order.
+ */
+const SAVE_EACH_IF_DUE = `
+local kept = {}
+for i = 1, (#KEYS - 1) / 2 do
+  local a = 4 * i - 2
+  if redis.call('SET', KEYS[2 * i], '1', 'PX', 1000, 'NX') then
+    redis.call('GEOADD', KEYS[1], ARGV[a], ARGV[a + 1], ARGV[a + 2])
+    redis.call('SET', KEYS[2 * i + 1], ARGV[a + 3], 'EX', ARGV[1])
+    kept[i] = 1
+  else
+    kept[i] = 0
+  end
+end
+return kept`;
+
+/** Positions per call of SAVE_EACH_IF_DUE: a turn with more makes several calls (Lua's stack holds a few thousand). */
+const SAVE_CHUNK = 1000;
 
 /**
- * A batch's latest position (KEYS and ARGV as above, ARGV[6] its time): one batch a second at most (0), kept as the
+ * A batch's latest position. KEYS: the batch gate, the GEO set, the position key; ARGV: lng, lat, courier id, JSON,
+ * the seconds it stays fresh, its time: one batch a second at most (0), kept as the
  * live position only when newer than the one stored (1), else left alone (2): a single position sent meanwhile wins.
  */
 const SAVE_LATEST_IF_DUE = `
@@ -27,7 +43,14 @@ return 1`;
 /** Latest courier positions in Redis: a GEO set for "who is where", one key per courier for the details. */
 @Injectable()
 export class PositionsStore {
-  constructor(private readonly redis: RedisService) {}
+  /** SAVE_EACH_IF_DUE by its SHA (ioredis sends the body only when Redis does not have it yet). */
+  private readonly saveEach: (keyCount: number, ...keysThenArgs: (string | number)[]) => Promise<number[]>;
+
+  constructor(private readonly redis: RedisService) {
+    redis.client.defineCommand('coursaSaveEachIfDue', { lua: SAVE_EACH_IF_DUE });
+    const client = redis.client as unknown as { coursaSaveEachIfDue: PositionsStore['saveEach'] };
+    this.saveEach = (...args) => client.coursaSaveEachIfDue(...args);
+  }
 
   private get geoKey() {
     return this.redis.key('couriers', 'geo');
@@ -38,11 +61,22 @@ export class PositionsStore {
   }
 
   /**
-   * Keeps the courier's position unless they sent one less than a second ago (false then): the gate, the GEO set and
-   * the courier's key in one round trip.
+   * Keeps each position unless its courier sent one less than a second ago: the gate, the GEO set and the courier's
+   * key of every position in one round trip (a second one each thousand). Answers, in order, whether each was kept.
    */
-  async saveIfDue(position: CourierPosition): Promise<boolean> {
-    return (await this.saveThrough(SAVE_IF_DUE, 'gate', position)) === 1;
+  async saveEachIfDue(positions: readonly CourierPosition[]): Promise<boolean[]> {
+    const kept: boolean[] = [];
+    for (let start = 0; start < positions.length; start += SAVE_CHUNK) {
+      const chunk = positions.slice(start, start + SAVE_CHUNK);
+      const keys: string[] = [this.geoKey];
+      const args: (string | number)[] = [FRESH_SECONDS];
+      for (const position of chunk) {
+        keys.push(this.redis.key('courier', position.courier_id, 'gate'), this.positionKey(position.courier_id));
+        args.push(position.lng, position.lat, position.courier_id, JSON.stringify(position));
+      }
+      for (const answer of await this.saveEach(keys.length, ...keys, ...args)) kept.push(answer === 1);
+    }
+    return kept;
   }
 
   /**
@@ -54,7 +88,6 @@ export class PositionsStore {
     return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
   }
 
-  /** Runs one of the save scripts: its gate, the GEO set and the courier's key, then the position (and `extra`). */
   private saveThrough(script: string, gate: string, position: CourierPosition, ...extra: string[]): Promise<unknown> {
     return this.redis.client.eval(
       script,

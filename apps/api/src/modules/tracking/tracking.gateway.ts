@@ -1,33 +1,26 @@
 import { Inject, type OnModuleDestroy } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  WebSocketServer,
-  type OnGatewayConnection,
-  type OnGatewayDisconnect,
-  type OnGatewayInit,
-} from '@nestjs/websockets';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import {
   rooms,
   type ClientToServerEvents,
   type CourierPosition,
   type InterServerEvents,
   type OpsSnapshotAnswer,
-  type PositionAck,
   type PositionsAck,
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
 import { canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Role } from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../common/logging/logger.js';
 import { z } from 'zod';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
 import { Clock } from '../../common/security/secrets.js';
 import { isUuid } from '../../common/validation/params.js';
 import { SessionCheck } from '../auth/session-check.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
+import { LivePositions } from './live-positions.service.js';
 import { emptySpeedWindow, observeSpeed, type SpeedSample, type SpeedWindow } from './observed-speed.js';
 import { prepareBatch } from './position-batch.js';
 import { PositionsStore } from './positions.store.js';
@@ -64,10 +57,24 @@ const PositionsSchema = z.object({ positions: z.array(PositionSchema).min(1).max
 
 const COURSES_TTL_MS = 60_000;
 
+// Refusals are the same objects every time.
+const NOT_A_COURIER = Object.freeze({ ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' } as const);
+const INVALID_POSITION = Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' } as const);
+
+type Answer<E extends keyof ClientToServerEvents> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+type Ack<E extends keyof ClientToServerEvents> = ((answer: Answer<E>) => void) | undefined;
+/** A client event's listener, shared by every socket (Socket.IO calls it with the socket as `this`). */
+type Listener = (this: TrackingSocket, body: unknown, ack: unknown) => void;
+
 /**
  * Socket.IO on /socket.io (DESIGN §5), transport only. The access token is checked in the handshake (SessionCheck); the
- * server alone decides the rooms a socket is in. SessionSweep ends the sockets whose session ends, TrailBuffer writes
- * the trail, OpsSnapshots makes the staff's snapshots.
+ * server alone decides the rooms a socket is in. SessionSweep ends the sockets whose session ends, LivePositions keeps
+ * and sends the live positions, TrailBuffer writes the trail, OpsSnapshots makes the staff's snapshots.
+ *
+ * The client events are plain Socket.IO listeners, one function per event shared by every socket, rather than Nest's
+ * message handlers, which build an RxJS chain per socket and event and run each message through it (issue 23: the
+ * memory of every idle socket and the CPU of every position). They are typed by `ClientToServerEvents`, and each
+ * body is checked by a schema; a refusal is an answer in French.
  */
 @WebSocketGateway()
 export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
@@ -78,22 +85,50 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    */
   private nowMs: number;
   private clockTimer?: NodeJS.Timeout;
+  private readonly listeners: [keyof ClientToServerEvents, Listener][];
 
   constructor(
     private readonly sessions: SessionCheck,
     private readonly sweep: SessionSweep,
     private readonly tracking: TrackingRepository,
     private readonly positions: PositionsStore,
+    private readonly live: LivePositions,
     private readonly trail: TrailBuffer,
     private readonly snapshots: OpsSnapshots,
     private readonly clock: Clock,
     @Inject(METRICS) private readonly metrics: Metrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.nowMs = clock.now().getTime();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' own `this` is the socket
+    const gateway = this;
+    const failed = (event: string) => (error: Error) => gateway.logger.warn({ err: error.message, event }, 'socket event failed');
+    this.listeners = [
+      ['courier:position', function (body, ack) {
+        gateway.position(this, ...bodyAndAck<'courier:position'>(body, ack));
+      }],
+      ['courier:positions', function (body, ack) {
+        const [batch, answer] = bodyAndAck<'courier:positions'>(body, ack);
+        gateway.positionsBatch(this, batch).then((result) => answer?.(result), failed('courier:positions'));
+      }],
+      ['course:subscribe', function (body, ack) {
+        const [request, answer] = bodyAndAck<'course:subscribe'>(body, ack);
+        gateway.subscribe(this, request).then((result) => answer?.(result), failed('course:subscribe'));
+      }],
+      ['ops:snapshot', function (body, ack) {
+        const [, answer] = bodyAndAck<'ops:snapshot'>(body, ack);
+        gateway.opsSnapshot(this).then((result) => answer?.(result), failed('ops:snapshot'));
+      }],
+    ];
   }
 
   afterInit(server: TrackingServer) {
     server.on('courier:courses-changed', (courierId) => this.forgetCourses(courierId));
+    server.on('courier:positions-relay', (relayed) => this.live.deliver(relayed));
+    this.live.attach({
+      emitLocally: (to, position) => server.local.to(to).emit('courier:position', position),
+      relay: (relayed) => server.serverSideEmit('courier:positions-relay', relayed),
+    });
     server.use((socket, next) => {
       this.authenticate(socket as TrackingSocket).then(
         () => next(),
@@ -120,6 +155,8 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async handleConnection(socket: TrackingSocket) {
     const user = socket.data.user;
     if (!user) return socket.disconnect(true);
+    // Listening before the first await: an event sent right after connecting is not missed.
+    for (const [event, listener] of this.listeners) socket.on(event, listener as never);
     const joined = [rooms.user(user.id)];
     if (isStaff(user.role)) joined.push(rooms.ops);
     if (isCourier(user.role) && (await this.tracking.isAvailableCourier(user.id))) joined.push(rooms.availableCouriers);
@@ -136,8 +173,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /** Follows one course: only its client, its courier and staff are let in, whatever room a client asks for. */
-  @SubscribeMessage('course:subscribe')
-  async subscribe(@ConnectedSocket() socket: TrackingSocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
+  private async subscribe(socket: TrackingSocket, request: unknown): Promise<SubscribeAck> {
     const courseId = (request as { course_id?: unknown })?.course_id;
     const parties = isUuid(courseId) ? await this.tracking.courseParties(courseId) : null;
     if (!parties || !canSeeCourse(socket.data.user, parties)) {
@@ -148,21 +184,23 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /** Staff's dashboard asks for the whole picture when it opens (the socket may have connected long before). */
-  @SubscribeMessage('ops:snapshot')
-  async opsSnapshot(@ConnectedSocket() socket: TrackingSocket): Promise<OpsSnapshotAnswer> {
+  private async opsSnapshot(socket: TrackingSocket): Promise<OpsSnapshotAnswer> {
     if (!isStaff(socket.data.user.role)) return { ok: false, detail: 'Réservé au personnel.' };
     return { ok: true, snapshot: await this.snapshots.snapshot(true) };
   }
 
-  /** A courier's position: checked, at most one a second (extras dropped), stored, sent to their courses and to ops. */
-  @SubscribeMessage('courier:position')
-  async position(@ConnectedSocket() socket: TrackingSocket, @MessageBody() body: unknown): Promise<PositionAck> {
+  /**
+   * A courier's position: checked here, then LivePositions keeps it (at most one a second, extras answered
+   * RATE_LIMITED), sends it to their courses and to ops, and adds it to the trail. The courses are the socket's,
+   * read again only when they may have changed.
+   */
+  private position(socket: TrackingSocket, body: unknown, ack: Ack<'courier:position'>) {
     const user = socket.data.user;
-    if (!isCourier(user.role)) return { ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' };
+    if (!isCourier(user.role)) return ack?.(NOT_A_COURIER);
     const parsed = PositionSchema.safeParse(body);
-    if (!parsed.success) return { ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' };
+    if (!parsed.success) return ack?.(INVALID_POSITION);
     const input = parsed.data;
-    const at = new Date(input.at);
+    const ms = typeof input.at === 'number' ? input.at : Date.parse(input.at);
     const position: CourierPosition = {
       courier_id: user.id,
       lat: input.lat,
@@ -170,17 +208,15 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       heading: input.heading ?? null,
       speed: input.speed ?? null,
       accuracy: input.accuracy ?? null,
-      at: at.toISOString(),
-      observed_speed_kmh: this.observeSpeed(socket, [{ latitude: input.lat, longitude: input.lng, ms: at.getTime() }]),
+      at: new Date(ms).toISOString(),
+      observed_speed_kmh: this.observeSpeed(socket, { latitude: input.lat, longitude: input.lng, ms }),
     };
-    if (!(await this.positions.saveIfDue(position))) {
-      return { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' };
-    }
-    this.metrics.positions.inc();
-    const courses = await this.activeCourses(socket);
-    this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', position);
-    this.trail.add(position, courses);
-    return { ok: true };
+    const cached = socket.data.courses;
+    if (cached && this.nowMs - cached.readAt < COURSES_TTL_MS) return this.live.accept(position, cached.ids, ack);
+    this.activeCourses(socket).then(
+      (courses) => this.live.accept(position, courses, ack),
+      (error: Error) => this.logger.warn({ err: error.message }, 'active courses not read'),
+    );
   }
 
   /**
@@ -188,10 +224,9 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * future, those older than the window dropped; all go to the trail with their own times, in order, once each; only
    * the latest is broadcast and kept as the live position (unless a newer one arrived meanwhile). One batch a second.
    */
-  @SubscribeMessage('courier:positions')
-  async positionsBatch(@ConnectedSocket() socket: TrackingSocket, @MessageBody() body: unknown): Promise<PositionsAck> {
+  private async positionsBatch(socket: TrackingSocket, body: unknown): Promise<PositionsAck> {
     const user = socket.data.user;
-    if (!isCourier(user.role)) return { ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' };
+    if (!isCourier(user.role)) return NOT_A_COURIER;
     const parsed = PositionsSchema.safeParse(body);
     if (!parsed.success) {
       return { ok: false, code: 'INVALID_POSITION', detail: `Positions invalides (de 1 à ${POSITION_BATCH_MAX} positions valides).` };
@@ -200,28 +235,24 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!prepared.ok) return { ok: false, code: 'INVALID_POSITION', detail: prepared.detail };
     const latest = prepared.points.at(-1);
     if (!latest) return { ok: true, stored: 0, dropped: prepared.dropped };
-    latest.observed_speed_kmh = this.observeSpeed(
-      socket,
-      prepared.points.map((point) => ({ latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) })),
-    );
+    for (const point of prepared.points) {
+      latest.observed_speed_kmh = this.observeSpeed(socket, { latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) });
+    }
     const live = await this.positions.saveLatestIfDue(latest);
     if (live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
     this.metrics.positions.inc(prepared.points.length);
     const courses = await this.activeCourses(socket);
-    if (live === 'saved') this.server.to([...courses.map(rooms.course), rooms.ops]).emit('courier:position', latest);
+    if (live === 'saved') this.live.broadcast(latest, courses);
     for (const point of prepared.points) this.trail.add(point, courses);
     return { ok: true, stored: prepared.points.length, dropped: prepared.dropped };
   }
 
   /**
-   * Adds positions, in time order, to the socket's speed window and answers the courier's speed after the last. Before
-   * the rate gate: a position refused for coming too soon still says where the courier was, and when.
+   * Adds a position to the socket's speed window and answers the courier's speed after it. Before the rate gate: a
+   * position refused for coming too soon still says where the courier was, and when.
    */
-  private observeSpeed(socket: TrackingSocket, samples: readonly SpeedSample[]): number | null {
-    const window = (socket.data.speed ??= emptySpeedWindow());
-    let kmh = window.kmh;
-    for (const sample of samples) kmh = observeSpeed(window, sample);
-    return kmh;
+  private observeSpeed(socket: TrackingSocket, sample: SpeedSample): number | null {
+    return observeSpeed((socket.data.speed ??= emptySpeedWindow()), sample);
   }
 
   private async activeCourses(socket: TrackingSocket): Promise<string[]> {
@@ -243,4 +274,10 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   onModuleDestroy() {
     clearInterval(this.clockTimer);
   }
+}
+
+/** A client event's body and its ack, as Nest's adapter read them: an event sent with only an ack has no body. */
+function bodyAndAck<E extends keyof ClientToServerEvents>(body: unknown, ack: unknown): [unknown, Ack<E>] {
+  if (typeof body === 'function') return [undefined, body as Ack<E>];
+  return [body, typeof ack === 'function' ? (ack as Ack<E>) : undefined];
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { LivePositions } from './live-positions.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
 import { PositionsStore } from './positions.store.js';
 import { SessionSweep } from './session-sweep.service.js';
@@ -9,7 +10,7 @@ import { TrailBuffer } from './trail-buffer.service.js';
 
 @Module({
   imports: [AuthModule],
-  providers: [TrackingGateway, TrackingRepository, PositionsStore, OpsSnapshots, TrailBuffer, SessionSweep],
+  providers: [TrackingGateway, TrackingRepository, PositionsStore, LivePositions, OpsSnapshots, TrailBuffer, SessionSweep],
   exports: [PositionsStore],
 })
 export class TrackingModule {}

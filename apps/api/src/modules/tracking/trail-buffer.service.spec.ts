@@ -34,13 +34,13 @@ describe('TrailBuffer', () => {
     jest.useRealTimers();
   });
 
-  it('writes as soon as 500 points wait, without waiting for the timer', () => {
-    for (let index = 0; index < 499; index++) t.buffer.add(position(index), ['course-1']);
+  it('writes as soon as 2 000 points wait, without waiting for the timer', () => {
+    for (let index = 0; index < 1999; index++) t.buffer.add(position(index), ['course-1']);
     expect(t.batches).toHaveLength(0);
-    t.buffer.add(position(499), ['course-1']);
+    t.buffer.add(position(1999), ['course-1']);
     expect(t.batches).toHaveLength(1);
-    expect(t.batches[0]).toHaveLength(500);
-    expect(t.batches[0]!.at(-1)).toEqual({ position: position(499), courseId: 'course-1' });
+    expect(t.batches[0]).toHaveLength(2000);
+    expect(t.batches[0]!.at(-1)).toEqual({ position: position(1999), courseId: 'course-1' });
   });
 
   it('keeps one point per course the position was sent for, and one without a course between courses', async () => {
@@ -56,14 +56,14 @@ describe('TrailBuffer', () => {
     ]);
   });
 
-  it('writes what waits every 2 s, and nothing when nothing waits', () => {
+  it('writes what waits every 5 s, and nothing when nothing waits', () => {
     t.buffer.add(position(0), ['course-1']);
     t.buffer.add(position(1), ['course-1']);
-    jest.advanceTimersByTime(1999);
+    jest.advanceTimersByTime(4999);
     expect(t.batches).toHaveLength(0);
     jest.advanceTimersByTime(1);
     expect(t.batches.map((batch) => batch.length)).toEqual([2]);
-    jest.advanceTimersByTime(4000);
+    jest.advanceTimersByTime(10_000);
     expect(t.tracking.insertTrail).toHaveBeenCalledTimes(1);
   });
 
@@ -76,7 +76,7 @@ describe('TrailBuffer', () => {
 
   it('logs a failed write rather than failing the position that filled the batch', async () => {
     t.tracking.insertTrail.mockRejectedValueOnce(new Error('database down'));
-    for (let index = 0; index < 500; index++) t.buffer.add(position(index), ['course-1']);
+    for (let index = 0; index < 2000; index++) t.buffer.add(position(index), ['course-1']);
     await jest.advanceTimersByTimeAsync(0);
     expect(t.logger.warn).toHaveBeenCalledWith({ err: 'database down' }, 'trail flush failed');
   });

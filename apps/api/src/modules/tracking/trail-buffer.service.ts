@@ -4,11 +4,11 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
 import { TrackingRepository, type TrailPoint } from './tracking.repository.js';
 
-const FLUSH_EVERY_MS = 2_000;
-const BATCH = 500;
+const FLUSH_EVERY_MS = 5_000;
+const BATCH = 2_000;
 
 /**
- * The couriers' trail, written to PostgreSQL in batches (every 2 s, or as soon as 500 points wait) rather than one
+ * The couriers' trail, written to PostgreSQL in batches (every 5 s, or as soon as 2 000 points wait) rather than one
  * INSERT per position; what is left is written when the process shuts down.
  */
 @Injectable()
