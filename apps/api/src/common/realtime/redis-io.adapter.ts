@@ -29,6 +29,11 @@ export class RedisIoAdapter extends IoAdapter {
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     } as ServerOptions);
+    // The first HTTP request of each connection is not needed once it is open (the token comes in the handshake's
+    // auth): let it go rather than keep it, and its headers, for the life of every socket (Socket.IO's memory guide).
+    server.engine.on('connection', (raw: { request: unknown }) => {
+      raw.request = null;
+    });
     // A short blocking read lets a closing process release its stream reader within a second.
     server.adapter(createAdapter(this.redis, { ...socketStreamOptions(this.config.REDIS_PREFIX), blockTimeInMs: 1000 }));
     return server;
