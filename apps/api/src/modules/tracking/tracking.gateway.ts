@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
-import { canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Role } from '@coursa/domain';
+import { ACTIVE_STATUSES, canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Role } from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
@@ -56,6 +56,8 @@ const PositionSchema = z
 const PositionsSchema = z.object({ positions: z.array(PositionSchema).min(1).max(POSITION_BATCH_MAX) }).strict();
 
 const COURSES_TTL_MS = 60_000;
+/** A socket's active courses after one of them changed: expired, to be read again on the next position. */
+const FORGOTTEN = Object.freeze({ ids: [], readAt: Number.NEGATIVE_INFINITY });
 
 // Refusals are the same objects every time.
 const NOT_A_COURIER = Object.freeze({ ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' } as const);
@@ -157,10 +159,18 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!user) return socket.disconnect(true);
     // Listening before the first await: an event sent right after connecting is not missed.
     for (const [event, listener] of this.listeners) socket.on(event, listener as never);
-    const joined = [rooms.user(user.id)];
+    // In the user's room at once, where forgetCourses finds the socket: a course changing meanwhile is not missed.
+    await socket.join(rooms.user(user.id));
+    const joined: string[] = [];
     if (isStaff(user.role)) joined.push(rooms.ops);
     if (isCourier(user.role) && (await this.tracking.isAvailableCourier(user.id))) joined.push(rooms.availableCouriers);
-    for (const course of await this.tracking.openCoursesOf(user.id)) joined.push(rooms.course(course.id));
+    const open = await this.tracking.openCoursesOf(user.id);
+    for (const course of open) joined.push(rooms.course(course.id));
+    // A courier's active courses, where their positions go, unless a position already read them or one changed since.
+    if (isCourier(user.role) && !socket.data.courses) {
+      const ids = open.filter((course) => course.courierId === user.id && ACTIVE_STATUSES.includes(course.status)).map((course) => course.id);
+      socket.data.courses = { ids, readAt: this.nowMs };
+    }
     await socket.join(joined);
     this.metrics.sockets.inc();
     // Staff see the whole map at once rather than at the next full snapshot.
@@ -267,7 +277,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private forgetCourses(courierId: string) {
     for (const socketId of this.server.sockets.adapter.rooms.get(rooms.user(courierId)) ?? []) {
       const socket = this.server.sockets.sockets.get(socketId);
-      if (socket) socket.data.courses = undefined;
+      if (socket) socket.data.courses = FORGOTTEN;
     }
   }
 

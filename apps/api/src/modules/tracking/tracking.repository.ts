@@ -17,11 +17,14 @@ export class TrackingRepository {
     return this.prisma.client.course.findMany({ where: { courierId, status: { in: [...ACTIVE_STATUSES] } }, select: { id: true } });
   }
 
-  /** The courses a user's sockets follow from the start: a client's and a courier's open courses. */
+  /**
+   * The courses a user's sockets follow from the start: a client's and a courier's open courses (with their courier and
+   * status, from which a courier's socket knows where its first positions go without another query).
+   */
   openCoursesOf(userId: string) {
     return this.prisma.client.course.findMany({
       where: { OR: [{ clientId: userId }, { courierId: userId }], status: { notIn: ['delivered', 'cancelled'] } },
-      select: { id: true },
+      select: { id: true, courierId: true, status: true },
       take: 100,
     });
   }
