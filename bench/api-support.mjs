@@ -10,6 +10,8 @@ export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const ADMIN_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/postgres';
 export const DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/coursa_bench_api';
 export const CLIENT_PHONE = '+224620000001';
+/** A second client with few courses (`small` in seed), to compare a short list with a long one. */
+export const SMALL_CLIENT_PHONE = '+224620000002';
 export const PASSWORD = 'secret-123';
 export const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
 
@@ -30,10 +32,11 @@ export async function freshDatabase() {
 }
 
 /**
- * The bench client (id returned) with `own` courses, each with a payment, plus filler courses spread over
- * `fillerClients` other clients so the table holds `total` courses. Creation times interleave.
+ * The bench client (id returned) with `own` courses and, when `small` > 0, a second client (SMALL_CLIENT_PHONE) with
+ * `small` courses, each course with a payment, plus filler courses spread over `fillerClients` other clients so the
+ * table holds `total` courses. Creation times interleave. The table is vacuumed, as autovacuum leaves it in use.
  */
-export async function seed({ total, own = 50, fillerClients = 200 }) {
+export async function seed({ total, own = 50, small = 0, fillerClients = 200 }) {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
@@ -55,21 +58,31 @@ export async function seed({ total, own = 50, fillerClients = 200 }) {
     const courseValues = `gen_random_uuid(), 'pending', %CLIENT%, 'Kaloum, Conakry', 9.51, -13.71, 'Ratoma, Conakry', 9.6, -13.65,
       '+224621234567', 7, 25000, 'orange_money', now() - (g * interval '1 minute'), now()`;
     await db.query(`INSERT INTO courses (${courseColumns}) SELECT ${courseValues.replace('%CLIENT%', '$1::uuid')} FROM generate_series(1, $2) g`, [clientId, own]);
-    if (total > own) {
+    const clientIds = [clientId];
+    if (small > 0) {
+      const { rows: smallRows } = await db.query(
+        `INSERT INTO users (id, phone, password_hash, full_name, role, referral_code, activated_at, accepted_terms, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, 'Bench Small Client', 'client', 'BENCH0002', now(), true, now()) RETURNING id`,
+        [SMALL_CLIENT_PHONE, hash],
+      );
+      clientIds.push(smallRows[0].id);
+      await db.query(`INSERT INTO courses (${courseColumns}) SELECT ${courseValues.replace('%CLIENT%', '$1::uuid')} FROM generate_series(1, $2) g`, [smallRows[0].id, small]);
+    }
+    if (total > own + small) {
       await db.query(
-        `WITH fillers AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users WHERE id <> $1)
+        `WITH fillers AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users WHERE id <> ALL($1::uuid[]))
          INSERT INTO courses (${courseColumns})
          SELECT ${courseValues.replace('%CLIENT%', 'f.id')} FROM generate_series(1, $2) g JOIN fillers f ON f.n = g % $3`,
-        [clientId, total - own, fillerClients],
+        [clientIds, total - own - small, fillerClients],
       );
     }
     await db.query(
       `INSERT INTO payments (id, order_id, client_id, provider, method, amount, status, course_id, updated_at)
        SELECT gen_random_uuid(), 'BENCH-' || c.number, c.client_id, 'orange_money', 'orange_money', 25000, 'succeeded', c.id, now()
-       FROM courses c WHERE c.client_id = $1`,
-      [clientId],
+       FROM courses c WHERE c.client_id = ANY($1::uuid[])`,
+      [clientIds],
     );
-    await db.query('ANALYZE');
+    await db.query('VACUUM ANALYZE');
     return clientId;
   } finally {
     await db.end();
@@ -94,12 +107,12 @@ export function startApi(port, prefix) {
   }, 'Coursa API ready');
 }
 
-/** Signs the bench client in through POST /api/auth/login; returns the access token. */
-export async function login(port) {
+/** Signs the bench client (or another seeded client) in through POST /api/auth/login; returns the access token. */
+export async function login(port, phone = CLIENT_PHONE) {
   const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: CLIENT_PHONE, password: PASSWORD }),
+    body: JSON.stringify({ phone, password: PASSWORD }),
   });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
