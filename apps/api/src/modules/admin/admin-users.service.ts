@@ -4,6 +4,7 @@ import { isStaff } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
+import { AuthStates } from '../users/auth-states.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
 import type { UsersQueryInput } from './dto/admin.dto.js';
@@ -16,6 +17,7 @@ const UNUSABLE_PASSWORD_HASH = '!anonymised';
 export class AdminUsersService {
   constructor(
     private readonly users: AdminUsersRepository,
+    private readonly authStates: AuthStates,
     private readonly clock: Clock,
   ) {}
 
@@ -45,6 +47,7 @@ export class AdminUsersService {
     if (target.role === 'super_admin' && staff.role !== 'super_admin') throw AdminErrors.superAdminProtected();
     const isActive = !target.isActive;
     if (!(await this.users.setActive(target, isActive, actor(staff, ip), this.clock.now()))) throw AdminErrors.userChanged();
+    await this.authStates.changed(target.id);
     return { id: target.id, is_active: isActive };
   }
 
@@ -63,6 +66,7 @@ export class AdminUsersService {
       this.clock.now(),
     );
     if (!outcome) throw AdminErrors.userChanged();
+    await this.authStates.changed(target.id);
     const message =
       outcome === 'deleted'
         ? 'Utilisateur supprimé avec succès.'

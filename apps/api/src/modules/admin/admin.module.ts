@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CourseLifecycleModule } from '../courses/course-lifecycle.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AdminCoursesController } from './admin-courses.controller.js';
 import { AdminCoursesRepository } from './admin-courses.repository.js';
 import { AdminCoursesService } from './admin-courses.service.js';
@@ -12,7 +13,7 @@ import { AnalyticsService } from './analytics.service.js';
 
 /** The back office's dashboard, analytics, user and course management (admin, support and super_admin). */
 @Module({
-  imports: [CourseLifecycleModule],
+  imports: [CourseLifecycleModule, UsersModule],
   controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController],
   providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository],
 })

@@ -8,8 +8,7 @@ import { SessionCheck } from './session-check.service.js';
 
 /**
  * Global guard (the session check of the access policy): every route needs a valid access token unless marked @Public(), and @Roles() narrows
- * who may call it. The user is reloaded on each request, so a disabled account or a changed password
- * takes effect at once.
+ * who may call it. The session check sees a disabled account or a changed password at once, on every API process.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {

@@ -11,6 +11,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { activationEmail, resetCodeEmail } from '../notifications/email-templates.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { activationSms, resetCodeSms } from '../notifications/sms-texts.js';
+import { AuthStates } from '../users/auth-states.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthErrors, AuthMessages } from './auth.errors.js';
@@ -47,6 +48,7 @@ export class AuthService {
   constructor(
     private readonly repository: AuthRepository,
     private readonly users: UsersRepository,
+    private readonly authStates: AuthStates,
     private readonly audit: AuditRepository,
     private readonly tokens: TokensService,
     private readonly notifications: NotificationsService,
@@ -187,6 +189,7 @@ export class AuthService {
     if (!user) throw AuthErrors.sessionExpired();
     if (!(await this.passwords.verify(user.passwordHash, input.current_password))) throw AuthErrors.wrongCurrentPassword();
     const updated = await this.repository.replacePassword(user.id, await this.passwords.hash(input.new_password), this.clock.now());
+    await this.authStates.changed(user.id);
     await this.audit.record({ actorId: user.id, actorRole: user.role, action: 'password_changed', resourceType: 'user', resourceId: user.id, success: true, ip: context.ip });
     return { message: AuthMessages.passwordChanged, ...(await this.session(updated, context)) };
   }
@@ -219,6 +222,7 @@ export class AuthService {
     }
     const done = await this.repository.resetPassword(code.id, user.id, await this.passwords.hash(input.new_password), now);
     if (!done) throw AuthErrors.resetCodeDead();
+    await this.authStates.changed(user.id);
     await this.audit.record({ actorId: user.id, actorRole: user.role, action: 'password_reset', resourceType: 'user', resourceId: user.id, success: true, ip: context.ip });
     return { message: AuthMessages.passwordReset };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sessionVerdict, type Role } from '@coursa/domain';
+import { AuthStates } from '../users/auth-states.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TokensService } from './tokens.service.js';
 
@@ -18,21 +19,23 @@ export type SessionCheckResult = { verdict: 'valid'; user: SessionUser } | { ver
 
 /**
  * The one session check (the access policy's `sessionVerdict`, libs/domain/access.ts) for every entry point: the REST
- * guard, the socket handshake, the periodic socket sweep and the queue board. The account is read afresh each time,
- * so a disabled account or a changed password ends the session at once.
+ * guard, the socket handshake, the periodic socket sweep and the queue board. A token's account comes from AuthStates,
+ * which keeps it a few seconds in each process but has every process forget it the moment it changes, so a disabled
+ * account or a changed password ends the session at once; the sweep reads the accounts of every open socket afresh.
  */
 @Injectable()
 export class SessionCheck {
   constructor(
     private readonly tokens: TokensService,
     private readonly users: UsersRepository,
+    private readonly authStates: AuthStates,
   ) {}
 
   /** The session behind an access token: a bad, forged or expired token is `expired`. */
   async verify(token: string | undefined | null): Promise<SessionCheckResult> {
     const claims = token ? await this.tokens.verifyAccess(token) : null;
     if (!claims) return { verdict: 'expired' };
-    const account = await this.users.findAuthState(claims.sub);
+    const account = await this.authStates.read(claims.sub);
     const verdict = sessionVerdict(account, claims.sv);
     if (verdict !== 'valid') return { verdict };
     const exp = (claims as { exp?: number }).exp;

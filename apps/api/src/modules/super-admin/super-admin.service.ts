@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
 import { NewAccounts } from '../onboarding/new-accounts.js';
+import { AuthStates } from '../users/auth-states.js';
 import type { AuditLogsInput } from './dto/super-admin.dto.js';
 import { SuperAdminErrors, SuperAdminMessages } from './super-admin.errors.js';
 import { SuperAdminRepository } from './super-admin.repository.js';
@@ -17,6 +18,7 @@ export class SuperAdminService {
   constructor(
     private readonly repository: SuperAdminRepository,
     private readonly accounts: NewAccounts,
+    private readonly authStates: AuthStates,
     private readonly clock: Clock,
   ) {}
 
@@ -33,6 +35,7 @@ export class SuperAdminService {
 
   async migrateToSuperAdmin(staff: AuthUser, ip: string): Promise<SuccessResponse> {
     if (!(await this.repository.migrateToSuperAdmin({ id: staff.id, role: staff.role, ip }))) throw SuperAdminErrors.superAdminExists();
+    await this.authStates.changed(staff.id);
     return { success: true, message: SuperAdminMessages.migrated };
   }
 

@@ -27,7 +27,7 @@ function setUp() {
   const accounts = new Map<string, Account>();
   const users = { findAuthStates: jest.fn(async (ids: string[]) => ids.flatMap((id) => accounts.get(id) ?? [])) };
   const sweep = new SessionSweep(
-    new SessionCheck({} as never, users as never),
+    new SessionCheck({} as never, users as never, {} as never),
     { now: () => new Date(NOW) } as never,
     { SOCKET_SESSION_SWEEP_MS: SWEEP_MS } as never,
     { warn: jest.fn() } as never,
