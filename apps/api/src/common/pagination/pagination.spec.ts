@@ -83,6 +83,30 @@ describe('Keyset', () => {
     });
   });
 
+  it('says the same order and cursor in raw SQL: one row comparison when every key goes the same way', () => {
+    const columns = { createdAt: 'c.created_at', id: 'c.id' } as const;
+    expect(newestFirst.sqlOrderBy(columns as never).text).toBe('c.created_at DESC, c.id DESC');
+    expect(newestFirst.sqlAfter(undefined, columns as never).text).toBe('TRUE');
+    const after = newestFirst.sqlAfter(newestFirst.cursorOf(row(7)), columns as never);
+    expect(after.text).toBe('(c.created_at,c.id) < ($1::timestamp(3),$2::uuid)');
+    expect(after.values).toEqual([at.toISOString(), id(7)]);
+  });
+
+  it('spells the cursor out in raw SQL when the keys go different ways', () => {
+    const pendingFirstThenNewest = new Keyset<Row>([
+      { field: 'status', order: 'asc', kind: STATUSES },
+      { field: 'createdAt', order: 'desc', kind: 'date' },
+      { field: 'id', order: 'desc', kind: 'uuid' },
+    ]);
+    const columns = { status: 'status', createdAt: 'created_at', id: 'id' };
+    const after = pendingFirstThenNewest.sqlAfter(pendingFirstThenNewest.cursorOf(row(3, { status: 'in_review' })), columns as never);
+    expect(after.text).toBe(
+      '((status > $1) OR (status = $2 AND created_at < $3::timestamp(3)) OR (status = $4 AND created_at = $5::timestamp(3) AND id < $6::uuid))',
+    );
+    expect(after.values).toEqual(['in_review', 'in_review', at.toISOString(), 'in_review', at.toISOString(), id(3)]);
+    expect(() => pendingFirstThenNewest.sqlAfter('garbage!', columns as never)).toThrow(expect.objectContaining(CURSOR_ERROR));
+  });
+
   it('cuts the rows fetched with one more than the limit into a page and the next cursor', () => {
     const page: PageRequest = { limit: 2 };
     expect(newestFirst.take(page)).toBe(3);

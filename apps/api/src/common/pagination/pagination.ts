@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@coursa/contracts';
 import { z } from 'zod';
+import { Prisma } from '../../generated/prisma/client.js';
 import { badRequest } from '../errors/domain-error.js';
 import { isUuid } from '../validation/params.js';
 
@@ -77,6 +78,19 @@ function decodeValue(kind: KeyKind, value: unknown): KeyValue | undefined {
 
 const encodeValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
+/** A key's value as a typed SQL parameter (Prisma's timestamps have no time zone and hold UTC: the ISO text says it). */
+function sqlValue(kind: KeyKind, value: KeyValue): Prisma.Sql {
+  if (kind === 'date') return Prisma.sql`${(value as Date).toISOString()}::timestamp(3)`;
+  if (kind === 'uuid') return Prisma.sql`${value}::uuid`;
+  if (kind === 'integer') return Prisma.sql`${value}::int`;
+  if (kind === 'text') return Prisma.sql`${value}::text`;
+  // An enum: PostgreSQL compares it by its declared order, as the key does, once it takes the column's type.
+  return Prisma.sql`${value}`;
+}
+
+/** The column of each sort key in a raw SQL statement (trusted names, e.g. `c.created_at`). */
+export type SqlColumns<Row> = Record<keyof Row & string, string>;
+
 /** Orders two values of one key as the database does (texts: only in memory, where `localeCompare` is the order). */
 function compareValues(kind: KeyKind, a: KeyValue, b: KeyValue): number {
   if (kind === 'date') return (a as Date).getTime() - (b as Date).getTime();
@@ -88,7 +102,7 @@ function compareValues(kind: KeyKind, a: KeyValue, b: KeyValue): number {
 
 /**
  * One list's order and its cursors. `Where` and `OrderBy` are the Prisma input types of the list's model, so the
- * clauses it builds go straight into `findMany`.
+ * clauses it builds go straight into `findMany`; `sqlOrderBy` and `sqlAfter` say the same in raw SQL.
  */
 export class Keyset<Row, Where = never, OrderBy = never> {
   constructor(private readonly keys: readonly [...SortKey<Row>[], SortKey<Row>]) {}
@@ -125,6 +139,31 @@ export class Keyset<Row, Where = never, OrderBy = never> {
   async read<T extends Row>(page: PageRequest, filter: Where, find: (args: { where: Where; orderBy: OrderBy[]; take: number }) => Promise<T[]>): Promise<RowsPage<T>> {
     const where = { AND: [filter, this.after(page.cursor)] } as Where;
     return this.page(await find({ where, orderBy: this.orderBy, take: this.take(page) }), page);
+  }
+
+  /** The list's order for a raw SQL statement (a list whose query Prisma's builder makes too costly). */
+  sqlOrderBy(columns: SqlColumns<Row>): Prisma.Sql {
+    return Prisma.raw(this.keys.map((key) => `${columns[key.field]} ${key.order === 'desc' ? 'DESC' : 'ASC'}`).join(', '));
+  }
+
+  /**
+   * The rows after the cursor's, for a raw SQL statement: a row comparison `(k1, k2) < (v1, v2)` when every key goes
+   * the same way (PostgreSQL then seeks the index), spelled out otherwise; `TRUE` without a cursor. A cursor not made
+   * by this list is a 400.
+   */
+  sqlAfter(cursor: string | undefined, columns: SqlColumns<Row>): Prisma.Sql {
+    if (cursor === undefined) return Prisma.sql`TRUE`;
+    const values = this.decode(cursor).map((value, index) => sqlValue(this.keys[index]!.kind, value));
+    const column = (key: SortKey<Row>) => Prisma.raw(columns[key.field]);
+    const beyond = (key: SortKey<Row>) => Prisma.raw(key.order === 'desc' ? '<' : '>');
+    if (this.keys.every((key) => key.order === this.keys[0]!.order)) {
+      return Prisma.sql`(${Prisma.join(this.keys.map(column))}) ${beyond(this.keys[0]!)} (${Prisma.join(values)})`;
+    }
+    const branches = this.keys.map((key, index) => {
+      const equal = this.keys.slice(0, index).map((earlier, at) => Prisma.sql`${column(earlier)} = ${values[at]!}`);
+      return Prisma.sql`(${Prisma.join([...equal, Prisma.sql`${column(key)} ${beyond(key)} ${values[index]!}`], ' AND ')})`;
+    });
+    return Prisma.sql`(${Prisma.join(branches, ' OR ')})`;
   }
 
   /** Cuts the rows fetched with `take` into the page and the cursor of the next one. */

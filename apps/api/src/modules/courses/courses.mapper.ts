@@ -14,8 +14,19 @@ export type CourseWithRelations = Course & {
   courier?: Pick<User, 'fullName' | 'phone'> | null;
 };
 
+/** What a course's answer is made of: the columns it shows (the OTP hash only to say whether there is one) and the relations. */
+export type CourseView = Pick<
+  Course,
+  | 'id' | 'number' | 'status' | 'createdAt' | 'updatedAt' | 'clientId' | 'courierId'
+  | 'pickupAddress' | 'pickupLatitude' | 'pickupLongitude' | 'pickupInstructions' | 'pickupContactPhone'
+  | 'deliveryAddress' | 'deliveryLatitude' | 'deliveryLongitude' | 'deliveryInstructions' | 'deliveryContactPhone'
+  | 'recipientPhone' | 'description' | 'photoUrl' | 'packageType' | 'estimatedPrice' | 'discount' | 'finalPrice'
+  | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash'
+> &
+  Pick<CourseWithRelations, 'client' | 'payment' | 'rating'>;
+
 /** Spec §3 "Course" as the API returns it; never the OTP hash. */
-export function toCourseDto(course: CourseWithRelations): CourseDto {
+export function toCourseDto(course: CourseView): CourseDto {
   return {
     id: course.id,
     course_id: courseNumber(course.number),
