@@ -42,7 +42,7 @@ let window = { start: Infinity, end: -Infinity };
 function listen() {
   for (const socket of sockets) {
     const staff = socket.user.role === 'staff';
-    socket.on('courier:position', (position) => {
+    const heard = (position) => {
       const sentAt = typeof position.at === 'number' ? position.at : Date.parse(position.at);
       if (sentAt < window.start || sentAt >= window.end) return;
       const ms = Date.now() - sentAt;
@@ -53,7 +53,10 @@ function listen() {
         latency.record(ms);
         receivedByCourier.set(position.courier_id, (receivedByCourier.get(position.courier_id) ?? 0) + 1);
       }
-    });
+    };
+    socket.on('courier:position', heard);
+    // Coursa sends the ops room each turn's positions in one frame (the bare baselines, one frame each).
+    socket.on('couriers:positions', (positions) => positions.forEach(heard));
   }
 }
 

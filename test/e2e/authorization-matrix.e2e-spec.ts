@@ -258,14 +258,17 @@ describe('Socket.IO rooms and events × callers', () => {
   it("lets into A's course room only its client, its courier and staff; only they hear S's positions; only staff get the ops snapshot", async () => {
     const signedInCallers = CALLERS.slice(1);
     const connected = new Map<Caller, ClientSocket>();
-    const heard = new Map<Caller, { positions: number; snapshots: number }>();
+    const heard = new Map<Caller, { positions: number; opsPositions: number; snapshots: number }>();
     for (const caller of signedInCallers) {
       const socket = await connect(tokens.get(caller));
       connected.set(caller, socket);
-      const counts = { positions: 0, snapshots: 0 };
+      const counts = { positions: 0, opsPositions: 0, snapshots: 0 };
       heard.set(caller, counts);
       socket.on('courier:position', (position) => {
         if (position.courier_id === ids.caller.get('salaried')) counts.positions += 1;
+      });
+      socket.on('couriers:positions', (positions) => {
+        counts.opsPositions += positions.filter((position) => position.courier_id === ids.caller.get('salaried')).length;
       });
       socket.on('ops:snapshot', () => (counts.snapshots += 1));
     }
@@ -307,6 +310,9 @@ describe('Socket.IO rooms and events × callers', () => {
     const positions = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.positions > 0]));
     // S is in the room of its own course too.
     expect(positions).toEqual({ client: true, otherClient: false, salaried: true, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
+    // Every courier's positions, in the ops room's frames: staff only.
+    const opsPositions = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.opsPositions > 0]));
+    expect(opsPositions).toEqual({ client: false, otherClient: false, salaried: false, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
     const snapshots = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.snapshots > 0]));
     expect(snapshots).toEqual({ client: false, otherClient: false, salaried: false, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
   });

@@ -113,7 +113,7 @@ describe('ETA (issue 22 item 6)', () => {
     const seen: CourierPosition[] = [];
     const seenByOps: CourierPosition[] = [];
     clientSocket.on('courier:position', (position) => seen.push(position));
-    opsSocket.on('courier:position', (position) => position.courier_id === courier.user.id && seenByOps.push(position));
+    opsSocket.on('couriers:positions', (positions) => seenByOps.push(...positions.filter((position) => position.courier_id === courier.user.id)));
     const tracking = async () => (await app.request('GET', `/api/courses/${courseId}/tracking`, undefined, { token: client.token })).body;
 
     // Before any position: the spec's fixed text for an assigned course.

@@ -79,6 +79,11 @@ export type SubscribeAck = { ok: true } | { ok: false; detail: string };
 export interface ServerToClientEvents {
   'course:status': (event: CourseStatusEvent) => void;
   'courier:position': (event: CourierPosition) => void;
+  /**
+   * To the `ops` room only: the live positions one API process kept in an event-loop turn, in one frame (issue 23:
+   * one frame per staff socket per turn rather than one per position; the dashboard updates its map once for them).
+   */
+  'couriers:positions': (positions: CourierPosition[]) => void;
   'course:available': (event: CourseAvailableEvent) => void;
   'ops:snapshot': (snapshot: OpsSnapshot) => void;
   notification: (event: NotificationEvent) => void;
@@ -94,15 +99,18 @@ export interface ClientToServerEvents {
   'ops:snapshot': (request: Record<string, never>, ack: (answer: OpsSnapshotAnswer) => void) => void;
 }
 
-/** A live position and the rooms it goes to (its courier's active courses and `ops`), as relayed between processes. */
-export type RelayedPosition = [rooms: string[], position: CourierPosition];
+/**
+ * A live position and the course rooms it goes to (its courier's active courses), as relayed between processes; every
+ * relayed position goes to `ops` too, in the turn's `couriers:positions`.
+ */
+export type RelayedPosition = [courseRooms: string[], position: CourierPosition];
 
 /** Between the processes of the cluster (the worker's emitter included), never seen by a browser. */
 export interface InterServerEvents {
   /** A course of this courier changed status: the API processes re-read which courses its positions go to. */
   'courier:courses-changed': (courierId: string) => void;
   /**
-   * The live positions one API process kept in an event-loop turn, each with the rooms it goes to, for the other
+   * The live positions one API process kept in an event-loop turn, each with the course rooms it goes to, for the other
    * processes to deliver to their own sockets: one message on the stream per turn rather than one per position.
    */
   'courier:positions-relay': (relayed: RelayedPosition[]) => void;

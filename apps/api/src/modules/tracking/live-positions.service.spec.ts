@@ -22,14 +22,15 @@ function setUp(kept: (positions: readonly CourierPosition[]) => Promise<boolean[
   const metrics = { positions: { inc: jest.fn() } };
   const logger = { warn: jest.fn() };
   const local: [string[], CourierPosition][] = [];
+  const ops: CourierPosition[][] = [];
   const relays: RelayedPosition[][] = [];
   const live = new LivePositions(store as never, trail as never, metrics as never, logger as never);
-  live.attach({ emitLocally: (to, at) => local.push([to, at]), relay: (relayed) => relays.push(relayed) });
-  return { live, store, trail, metrics, logger, local, relays };
+  live.attach({ toCourses: (to, sent) => local.push([to, sent]), toOps: (sent) => ops.push(sent), relay: (relayed) => relays.push(relayed) });
+  return { live, store, trail, metrics, logger, local, ops, relays };
 }
 
 describe('LivePositions', () => {
-  it("keeps a turn's positions in one store call, sends them to their courses and ops, relays them in one message", async () => {
+  it("keeps a turn's positions in one store call, sends each to its courses and all to ops in one frame, relays them in one message", async () => {
     const t = setUp();
     const acks: [string, PositionAck][] = [];
     t.live.accept(position('a'), ['course-1'], (answer) => acks.push(['a', answer]));
@@ -41,13 +42,18 @@ describe('LivePositions', () => {
 
     expect(t.store.saveEachIfDue).toHaveBeenCalledTimes(1);
     expect(t.store.saveEachIfDue).toHaveBeenCalledWith([position('a'), position('b'), position('c')]);
-    const expected: RelayedPosition[] = [
-      [['course:course-1', 'ops'], position('a')],
-      [['course:course-2', 'course:course-3', 'ops'], position('b')],
-      [['ops'], position('c')],
-    ];
-    expect(t.local).toEqual(expected);
-    expect(t.relays).toEqual([expected]);
+    expect(t.local).toEqual([
+      [['course:course-1'], position('a')],
+      [['course:course-2', 'course:course-3'], position('b')],
+    ]);
+    expect(t.ops).toEqual([[position('a'), position('b'), position('c')]]);
+    expect(t.relays).toEqual([
+      [
+        [['course:course-1'], position('a')],
+        [['course:course-2', 'course:course-3'], position('b')],
+        [[], position('c')],
+      ],
+    ]);
     expect(t.trail.add.mock.calls).toEqual([
       [position('a'), ['course-1']],
       [position('b'), ['course-2', 'course-3']],
@@ -70,7 +76,8 @@ describe('LivePositions', () => {
     await nextTurn();
     expect(acks).toEqual([{ ok: true }, { ok: false, code: 'RATE_LIMITED', detail: 'Une position par seconde au plus.' }]);
     expect(t.local.map(([, sent]) => sent)).toEqual([position('a', 0)]);
-    expect(t.relays).toEqual([[[['course:course-1', 'ops'], position('a', 0)]]]);
+    expect(t.ops).toEqual([[position('a', 0)]]);
+    expect(t.relays).toEqual([[[['course:course-1'], position('a', 0)]]]);
     expect(t.trail.add).toHaveBeenCalledTimes(1);
   });
 
@@ -80,6 +87,7 @@ describe('LivePositions', () => {
     await nextTurn();
     await nextTurn();
     expect(t.relays).toEqual([]);
+    expect(t.ops).toEqual([]);
     expect(t.metrics.positions.inc).not.toHaveBeenCalled();
   });
 
@@ -93,6 +101,7 @@ describe('LivePositions', () => {
     await nextTurn();
     expect(ack).not.toHaveBeenCalled();
     expect(t.local).toEqual([]);
+    expect(t.ops).toEqual([]);
     expect(t.logger.warn).toHaveBeenCalledWith({ err: 'Connection is closed.', positions: 1 }, 'live positions not kept');
   });
 
@@ -108,12 +117,16 @@ describe('LivePositions', () => {
 
   it("delivers what another process relayed to this process's sockets, and sends a batch's latest position at once", () => {
     const t = setUp();
-    t.live.deliver([[['course:course-9', 'ops'], position('z')]]);
+    t.live.deliver([
+      [['course:course-9'], position('z')],
+      [[], position('x')],
+    ]);
     t.live.broadcast(position('y'), ['course-8']);
     expect(t.local).toEqual([
-      [['course:course-9', 'ops'], position('z')],
-      [['course:course-8', 'ops'], position('y')],
+      [['course:course-9'], position('z')],
+      [['course:course-8'], position('y')],
     ]);
-    expect(t.relays).toEqual([[[['course:course-8', 'ops'], position('y')]]]);
+    expect(t.ops).toEqual([[position('z'), position('x')], [position('y')]]);
+    expect(t.relays).toEqual([[[['course:course-8'], position('y')]]]);
   });
 });

@@ -8,9 +8,11 @@ import { TrailBuffer } from './trail-buffer.service.js';
 
 /** Where live positions go: this process's own sockets, and the other API processes. */
 export interface PositionsOutlet {
-  /** To this process's sockets in `to` only (no message on the cluster's stream). */
-  emitLocally(to: string[], position: CourierPosition): void;
-  /** To the other API processes, which deliver each to their own sockets. */
+  /** `courier:position` to this process's sockets in these course rooms only (no message on the cluster's stream). */
+  toCourses(courseRooms: string[], position: CourierPosition): void;
+  /** `couriers:positions` to this process's sockets in `ops`. */
+  toOps(positions: CourierPosition[]): void;
+  /** To the other API processes, which deliver them to their own sockets. */
   relay(relayed: RelayedPosition[]): void;
 }
 
@@ -28,10 +30,12 @@ const TOO_SOON: PositionAck = Object.freeze({ ok: false, code: 'RATE_LIMITED', d
 
 /**
  * Live positions, the tracking path's hot part (issue 23). The positions that arrive in one event-loop turn are handled
- * together: one Redis call gates and keeps them all (one a second per courier), and those kept go to this process's
- * sockets at once and to the other processes in one relay message on the cluster's stream — where one broadcast per
- * position would make one stream entry (and one read by every process) each. Each goes to the trail, and its sender
- * gets its answer. A failed Redis call answers nobody: the phone, unanswered, keeps its positions and sends them again.
+ * together: one Redis call gates and keeps them all (one a second per courier); those kept go at once to this process's
+ * sockets in their course rooms (`courier:position`, one each) and in `ops` (`couriers:positions`, all of them in one
+ * frame), and to the other processes in one relay message on the cluster's stream — where one broadcast per position
+ * would make one stream entry (and one read by every process) each, and one frame per position per staff socket. Each
+ * goes to the trail, and its sender gets its answer. A failed Redis call answers nobody: the phone, unanswered, keeps
+ * its positions and sends them again.
  */
 @Injectable()
 export class LivePositions {
@@ -62,15 +66,20 @@ export class LivePositions {
 
   /** One position sent live at once, outside the turn's batch (the latest of a batch sent after a drop). */
   broadcast(position: CourierPosition, courses: readonly string[]) {
-    const to = courses.map(rooms.course);
-    to.push(rooms.ops);
-    this.outlet?.emitLocally(to, position);
-    this.outlet?.relay([[to, position]]);
+    const relayed: RelayedPosition[] = [[courses.map(rooms.course), position]];
+    this.deliver(relayed);
+    this.outlet?.relay(relayed);
   }
 
-  /** What another process relayed: to this process's sockets. */
+  /** Positions to this process's sockets: each to its course rooms, all to `ops` in one frame. */
   deliver(relayed: readonly RelayedPosition[]) {
-    for (const [to, position] of relayed) this.outlet?.emitLocally(to, position);
+    if (!this.outlet || !relayed.length) return;
+    const toOps: CourierPosition[] = [];
+    for (const [courseRooms, position] of relayed) {
+      if (courseRooms.length) this.outlet.toCourses(courseRooms, position);
+      toOps.push(position);
+    }
+    this.outlet.toOps(toOps);
   }
 
   private readonly flush = () => {
@@ -86,20 +95,16 @@ export class LivePositions {
   private send(turn: readonly Waiting[], kept: readonly boolean[]) {
     const relayed: RelayedPosition[] = [];
     for (let index = 0; index < turn.length; index++) {
-      const { position, courses, ack } = turn[index];
-      if (!kept[index]) {
-        ack?.(TOO_SOON);
-        continue;
-      }
-      const to = courses.map(rooms.course);
-      to.push(rooms.ops);
-      this.outlet?.emitLocally(to, position);
-      relayed.push([to, position]);
+      const { position, courses } = turn[index];
+      if (!kept[index]) continue;
+      relayed.push([courses.map(rooms.course), position]);
       this.trail.add(position, courses);
-      ack?.(KEPT);
     }
-    if (!relayed.length) return;
-    this.metrics.positions.inc(relayed.length);
-    this.outlet?.relay(relayed);
+    this.deliver(relayed);
+    if (relayed.length) {
+      this.metrics.positions.inc(relayed.length);
+      this.outlet?.relay(relayed);
+    }
+    for (let index = 0; index < turn.length; index++) turn[index].ack?.(kept[index] ? KEPT : TOO_SOON);
   }
 }

@@ -128,7 +128,8 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     server.on('courier:courses-changed', (courierId) => this.forgetCourses(courierId));
     server.on('courier:positions-relay', (relayed) => this.live.deliver(relayed));
     this.live.attach({
-      emitLocally: (to, position) => server.local.to(to).emit('courier:position', position),
+      toCourses: (courseRooms, position) => server.local.to(courseRooms).emit('courier:position', position),
+      toOps: (positions) => server.local.to(rooms.ops).emit('couriers:positions', positions),
       relay: (relayed) => server.serverSideEmit('courier:positions-relay', relayed),
     });
     server.use((socket, next) => {

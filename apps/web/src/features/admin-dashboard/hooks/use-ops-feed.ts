@@ -7,6 +7,8 @@ export function useOpsFeed(): void {
   useEffect(() => {
     const stop = onServerEvents({
       'ops:snapshot': opsActions.snapshot,
+      'couriers:positions': opsActions.positions,
+      // A course the dashboard follows (its room) sends its courier's positions one by one.
       'courier:position': opsActions.position,
       'course:available': opsActions.offer,
       'course:status': opsActions.status,

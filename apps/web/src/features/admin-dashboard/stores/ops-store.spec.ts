@@ -24,6 +24,17 @@ describe('ops store', () => {
     expect(Object.keys(useOpsStore.getState().couriers)).toEqual(['a']);
   });
 
+  it("takes a server turn's positions at once, in one update of the map", () => {
+    opsActions.snapshot({ ...figures(2), couriers_online: [position('a', 9.5), position('b', 9.6)] });
+    let updates = 0;
+    const stop = useOpsStore.subscribe(() => (updates += 1));
+    opsActions.positions([position('a', 9.52), position('c', 9.7), position('a', 9.53)]);
+    stop();
+    expect(updates).toBe(1);
+    const { couriers } = useOpsStore.getState();
+    expect(Object.fromEntries(Object.entries(couriers).map(([id, at]) => [id, at.lat]))).toEqual({ a: 9.53, b: 9.6, c: 9.7 });
+  });
+
   it('leaves the object of a courier who did not move untouched', () => {
     opsActions.snapshot({ ...figures(1), couriers_online: [position('a', 9.5)] });
     const before = useOpsStore.getState().couriers.a;

@@ -13,7 +13,7 @@ export interface OpsNotification {
 }
 
 interface OpsState {
-  /** Latest position per courier online, from the snapshot and the `courier:position` events. */
+  /** Latest position per courier online, from the snapshot and the `couriers:positions` (and `courier:position`) events. */
   couriers: Record<string, CourierPosition>;
   counters: OpsSnapshot['counters'] | null;
   coursesByStatus: OpsSnapshot['courses_by_status'];
@@ -34,7 +34,7 @@ export const opsActions = {
   snapshot: (snapshot: OpsSnapshot) =>
     useOpsStore.setState((state) => {
       const figures = { counters: snapshot.counters, coursesByStatus: snapshot.courses_by_status };
-      // Most snapshots carry figures only; the positions between full ones come as `courier:position` events.
+      // Most snapshots carry figures only; the positions between full ones come as `couriers:positions` events.
       if (!snapshot.couriers_online) return figures;
       // Keep the object of a courier that did not move, so its marker is not touched.
       const couriers: Record<string, CourierPosition> = {};
@@ -44,8 +44,14 @@ export const opsActions = {
       }
       return { couriers, ...figures };
     }),
-  position: (position: CourierPosition) =>
-    useOpsStore.setState((state) => ({ couriers: { ...state.couriers, [position.courier_id]: position } })),
+  position: (position: CourierPosition) => opsActions.positions([position]),
+  /** The positions of one server turn (`couriers:positions`): the map is updated once for all of them. */
+  positions: (positions: readonly CourierPosition[]) =>
+    useOpsStore.setState((state) => {
+      const couriers = { ...state.couriers };
+      for (const position of positions) couriers[position.courier_id] = position;
+      return { couriers };
+    }),
   offer: (offer: CourseAvailableEvent) =>
     push('offer', `Nouvelle course #${shortId(offer.id)} : ${offer.pickup_address} → ${offer.delivery_address} (${formatGnf(offer.estimated_price)})`, offer.created_at),
   status: (event: CourseStatusEvent) => push('status', `Course #${shortId(event.course_id)} : ${event.status_label}`),
