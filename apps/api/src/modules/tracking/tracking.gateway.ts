@@ -102,7 +102,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.nowMs = clock.now().getTime();
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' own `this` is the socket
+    // The listeners' own `this` is the socket.
     const gateway = this;
     const failed = (event: string) => (error: Error) => gateway.logger.warn({ err: error.message, event }, 'socket event failed');
     this.listeners = [
