@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SessionCheck } from '../auth/session-check.service.js';
-import { SessionSweep } from './session-sweep.service.js';
+import { SessionSweep, SWEEP_CHUNK } from './session-sweep.service.js';
 
 const NOW = Date.parse('2026-11-25T10:00:00.000Z');
 const SWEEP_MS = 30_000;
@@ -70,6 +70,16 @@ describe('SessionSweep', () => {
     expect(sockets.disabled.dropped).toHaveBeenCalledWith(true);
     expect(t.users.findAuthStates).toHaveBeenCalledTimes(1);
     expect([...t.users.findAuthStates.mock.calls[0]![0]].sort()).toEqual(['anonymised', 'deleted', 'disabled', 'fine', 'never-activated']);
+  });
+
+  it('reads the accounts of many sockets a thousand at a time', async () => {
+    const sockets = Array.from({ length: 2_500 }, (_, index) => {
+      t.accounts.set(`user-${index}`, account(`user-${index}`, { isActive: index !== 1_700 }));
+      return t.socket(`user-${index}`);
+    });
+    await t.sweep.sweep(sockets);
+    expect(t.users.findAuthStates.mock.calls.map(([ids]) => ids.length)).toEqual([SWEEP_CHUNK, SWEEP_CHUNK, 500]);
+    expect(sockets.flatMap((socket, index) => (socket.dropped.mock.calls.length ? [index] : []))).toEqual([1_700]);
   });
 
   it('asks nothing when no socket is connected', async () => {

@@ -12,6 +12,9 @@ export interface SessionSocket {
   disconnect(close: boolean): unknown;
 }
 
+/** Sockets whose accounts one query of the sweep reads. */
+export const SWEEP_CHUNK = 1_000;
+
 /** setTimeout's largest delay; a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -40,12 +43,17 @@ export class SessionSweep implements OnModuleDestroy {
     );
   }
 
-  /** Disconnects the sockets whose session is no longer valid (one query for all of them). */
+  /**
+   * Disconnects the sockets whose session is no longer valid: one query per SWEEP_CHUNK sockets, so that thousands of
+   * them do not hold the event loop (at 15 000 sockets, one query and its answer held it 66 ms, positions waiting).
+   */
   async sweep(connected: Iterable<SessionSocket>) {
     const sockets = [...connected];
-    if (!sockets.length) return;
-    const stillValid = await this.sessions.stillValid(sockets.map((socket) => socket.data.user));
-    for (const socket of sockets) if (!stillValid(socket.data.user)) socket.disconnect(true);
+    for (let start = 0; start < sockets.length; start += SWEEP_CHUNK) {
+      const chunk = sockets.slice(start, start + SWEEP_CHUNK);
+      const stillValid = await this.sessions.stillValid(chunk.map((socket) => socket.data.user));
+      for (const socket of chunk) if (!stillValid(socket.data.user)) socket.disconnect(true);
+    }
   }
 
   /** Drops the socket when its token expires (`exp`, epoch seconds); a token without expiry keeps it. */
