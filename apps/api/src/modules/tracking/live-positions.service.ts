@@ -55,7 +55,11 @@ export class LivePositions {
     this.outlet = outlet;
   }
 
-  /** A checked position of a courier and their active courses; `ack` hears whether it was kept, after this turn. */
+  /**
+   * A checked position of a courier and their active courses; `ack` hears whether it was kept, after this turn. The
+   * turn is gathered here rather than with PerTurnBatch (common/batching), which makes a promise per call: at
+   * thousands of positions a second the answer goes straight to the socket's ack instead.
+   */
   accept(position: CourierPosition, courses: readonly string[], ack?: Ack) {
     this.waiting.push({ position, courses, ack });
     if (!this.scheduled) {
