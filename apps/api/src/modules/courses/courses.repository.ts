@@ -47,13 +47,14 @@ const LIST_COLUMNS = Prisma.raw(`c.id, c.number, c.status, c.created_at AS "crea
 const COURSE_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'created_at', id: 'id' };
 const LISTED_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'c.created_at', id: 'c.id' };
 
-function toListed({ clientName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment, ...course }: CourseListRow): CourseView {
-  return {
-    ...course,
+/** The row becomes the course's view in place, its relations added beside its flat columns: no copy of 30 columns a row. */
+function toListed(row: CourseListRow): CourseView {
+  const { clientName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment } = row;
+  return Object.assign(row, {
     client: { fullName: clientName },
     payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
     rating: rating === null ? null : { rating, comment: ratingComment },
-  };
+  });
 }
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
