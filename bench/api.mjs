@@ -3,7 +3,7 @@
 // 100,000 other clients' courses in coursa_bench_api, against a bare Fastify + pg route doing the same work: the JWT
 // check and the same SQL (bench/bare-api.mjs, its own process).
 import { spawn } from 'node:child_process';
-import { record, startProcess } from './lib.mjs';
+import { cpuSeconds, record, startProcess } from './lib.mjs';
 import { DATABASE_URL, SECRET_KEY, SMALL_CLIENT_PHONE, clearRedis, dropDatabase, freshDatabase, login, seed, startApi, stop } from './api-support.mjs';
 
 /** Other clients' courses in the table, beside the two bench clients' 2,020. */
@@ -51,13 +51,21 @@ async function check(coursaUrl, bareUrl, token, { total, page }) {
   if ((await read(coursaUrl)) !== (await read(bareUrl))) throw new Error('Coursa and the baseline answer different pages');
 }
 
+/** One system under load, with the CPU its server process used per request (less noisy than req/s on a shared machine). */
+async function load(url, token, pid) {
+  const cpuAtStart = cpuSeconds(pid);
+  const result = figures(await autocannon(url, [`authorization=Bearer ${token}`]));
+  return { ...result, server_cpu_us_per_request: Math.round(((cpuSeconds(pid) - cpuAtStart) * 1e6) / Math.max(1, result.requests)) };
+}
+
 /** Both systems under load in turn, the baseline first, for one client's token. */
 async function measure(coursaUrl, bareUrl, token) {
-  const baseline = figures(await autocannon(bareUrl, [`authorization=Bearer ${token}`]));
-  const coursa = figures(await autocannon(coursaUrl, [`authorization=Bearer ${token}`]));
+  const baseline = await load(bareUrl, token, bare.pid);
+  const coursa = await load(coursaUrl, token, api.pid);
   const ratio = Math.round((coursa.requests_per_second / baseline.requests_per_second) * 100) / 100;
-  console.table({ coursa: { 'req/s': coursa.requests_per_second, ...coursa.latency_ms, non_2xx: coursa.non_2xx }, baseline: { 'req/s': baseline.requests_per_second, ...baseline.latency_ms, non_2xx: baseline.non_2xx } });
-  return { coursa, baseline, ratio };
+  const row = (r) => ({ 'req/s': r.requests_per_second, ...r.latency_ms, 'CPU µs/req': r.server_cpu_us_per_request, non_2xx: r.non_2xx });
+  console.table({ coursa: row(coursa), baseline: row(baseline) });
+  return { coursa, baseline, ratio, cpu_ratio: Math.round((coursa.server_cpu_us_per_request / baseline.server_cpu_us_per_request) * 100) / 100 };
 }
 
 const results = {};
@@ -95,7 +103,7 @@ try {
       meets_p99: large.coursa.latency_ms.p99 <= 20,
       meets_ratio: large.ratio >= 0.6,
     };
-    console.log(`${total} courses: ratio ${large.ratio} (target ≥ 0.6), Coursa p99 ${large.coursa.latency_ms.p99} ms (target ≤ 20)${small ? `; client with ${SMALL}: ratio ${small.ratio}, p99 ${small.coursa.latency_ms.p99} ms` : ''}`);
+    console.log(`${total} courses: ratio ${large.ratio} (target ≥ 0.6), CPU per request ${large.cpu_ratio}× the baseline's, Coursa p99 ${large.coursa.latency_ms.p99} ms (target ≤ 20)${small ? `; client with ${SMALL}: ratio ${small.ratio}, p99 ${small.coursa.latency_ms.p99} ms` : ''}`);
   }
 } finally {
   await Promise.all([stop(api), stop(bare)]);

@@ -25,6 +25,12 @@ export function startProcess(args, env, readyText = 'ready') {
   });
 }
 
+/** CPU time (user + system) a process has used so far, from /proc (Linux), in seconds. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export const machine = () => ({ cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version });
 
 const RESULTS = 'bench/results/latest.json';
