@@ -61,7 +61,8 @@ const coursa = await measure('coursa', (prefix) =>
 );
 rmSync(outbox, { force: true });
 const ratio = Math.round((coursa.jobs_per_second / baseline.jobs_per_second) * 100) / 100;
-record('queue', { coursa, baseline, ratio, target_ratio: 0.7, meets_target: ratio >= 0.7 });
+const TARGET_RATIO = 0.75; // issue 23
+record('queue', { coursa, baseline, ratio, target_ratio: TARGET_RATIO, meets_target: ratio >= TARGET_RATIO });
 console.table({ coursa: { 'jobs/s': coursa.jobs_per_second, ...coursa.latency_ms }, baseline: { 'jobs/s': baseline.jobs_per_second, ...baseline.latency_ms } });
-console.log(`ratio ${ratio} (target ≥ 0.7)`);
+console.log(`ratio ${ratio} (target ≥ ${TARGET_RATIO})`);
 process.exit(0);
