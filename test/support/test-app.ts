@@ -71,6 +71,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     // Bull Board's static-file plugin is ESM-only, which Jest cannot load in-process; a spawned API mounts it.
     OPS_BOARD: String(!!options.apiProcess),
     HOST: '127.0.0.1',
+    // New courses reach every available courier at once unless a suite tests the nearest-first delay.
+    DISPATCH_DELAY_MS: '0',
     ...env,
   };
   const config = loadConfig(environment);

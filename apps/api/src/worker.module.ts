@@ -1,4 +1,6 @@
 import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { DispatchWorkerModule } from './modules/dispatch/dispatch.module.js';
+import { DispatchProcessor } from './modules/dispatch/dispatch.processor.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
@@ -21,7 +23,7 @@ import { RefundsProcessor } from './modules/refunds/refunds.processor.js';
 import { RefundsWorkerModule } from './modules/refunds/refunds.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor];
 
 /** The worker process: BullMQ processors and the outbox relay, no HTTP controllers. */
 @Module({})
@@ -29,7 +31,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

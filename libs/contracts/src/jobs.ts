@@ -5,6 +5,7 @@ export const QueueName = {
   Payments: 'payments',
   Receipts: 'receipts',
   Commissions: 'commissions',
+  Dispatch: 'dispatch',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -16,6 +17,8 @@ export const JobName = {
   WeeklyCommissionRun: 'weekly-commission-run',
   SendRefund: 'send-refund',
   SendPayout: 'send-payout',
+  OfferNear: 'offer-near',
+  OfferToAll: 'offer-to-all',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -69,6 +72,21 @@ export interface SendRefundPayload {
   check?: number;
 }
 
+/** A new course, offered at once to the available couriers near its pickup (issue 24), nearest first. */
+export interface OfferNearPayload {
+  courseId: string;
+}
+
+/**
+ * A new course offered first to the couriers near its pickup (when it was created) is offered to every available
+ * courier once the dispatch delay has passed, if no one has taken it; those told first are not told again.
+ */
+export interface OfferToAllPayload {
+  courseId: string;
+  /** The couriers it was offered to first. */
+  told: string[];
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
@@ -77,6 +95,8 @@ export interface JobPayloads {
   [JobName.WeeklyCommissionRun]: WeeklyCommissionRunPayload;
   [JobName.SendRefund]: SendRefundPayload;
   [JobName.SendPayout]: SendPayoutPayload;
+  [JobName.OfferNear]: OfferNearPayload;
+  [JobName.OfferToAll]: OfferToAllPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -87,6 +107,8 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.WeeklyCommissionRun]: QueueName.Commissions,
   [JobName.SendRefund]: QueueName.Payments,
   [JobName.SendPayout]: QueueName.Commissions,
+  [JobName.OfferNear]: QueueName.Dispatch,
+  [JobName.OfferToAll]: QueueName.Dispatch,
 };
 
 /**
@@ -108,4 +130,8 @@ export const jobIds = {
   refundCheck: (reference: string, check: number) => `refund-${reference}-check-${check}`,
   /** A payout's transfer. */
   sendPayout: (payoutId: string) => `payout-${payoutId}`,
+  /** A new course's offer to the couriers near it. */
+  offerNear: (courseId: string) => `offer-near-${courseId}`,
+  /** A new course's offer to every available courier, after the couriers near it. */
+  offerToAll: (courseId: string) => `offer-all-${courseId}`,
 } as const;

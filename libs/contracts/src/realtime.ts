@@ -53,6 +53,8 @@ export interface CourseAvailableEvent {
   pickup_address: string;
   delivery_address: string;
   created_at: string;
+  /** To a courier offered it first for being near its pickup: how far it is from their live position (issue 24). */
+  distance_km?: number;
 }
 
 /**

@@ -99,6 +99,10 @@ const EnvSchema = z.object({
   COMMISSION_RATE_SALARIED: z.coerce.number().min(0).max(1).default(0.15),
   /** Cash a courier may owe the platform (whole GNF) before cash courses are no longer offered to them. */
   COURIER_CASH_CAP_GNF: z.coerce.number().int().min(0).default(500_000),
+  /** A new course is offered first to the available couriers whose live position is within this distance of its pickup… */
+  DISPATCH_RADIUS_KM: z.coerce.number().min(0).max(100).default(3),
+  /** …and to every available courier once this long has passed without anyone taking it. */
+  DISPATCH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */

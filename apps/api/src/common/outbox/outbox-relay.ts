@@ -60,6 +60,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         await this.jobs.add(JobName.SendRefund, { refundId, check: 0 }, once(jobIds.refundCheck(reference, 0)));
       } else {
         await this.realtime.publish(event.type, event.payload as never);
+        // A new course is offered to the couriers near it first (DispatchProcessor), then to all.
+        if (event.type === 'course.created') {
+          const { courseId } = event.payload as unknown as OutboxEvents['course.created'];
+          await this.jobs.add(JobName.OfferNear, { courseId }, once(jobIds.offerNear(courseId)));
+        }
       }
     }
   }

@@ -19,7 +19,8 @@ export class RealtimePublisher {
       case 'course.created': {
         const event = payload as OutboxEvents['course.created'];
         await this.realtime.join([rooms.user(event.clientId)], [rooms.course(event.courseId)]);
-        await this.realtime.emit([rooms.availableCouriers, rooms.ops], 'course:available', {
+        // Staff see it at once; couriers are offered it by DispatchProcessor, the nearest first.
+        await this.realtime.emit([rooms.ops], 'course:available', {
           id: event.courseId,
           estimated_price: event.estimatedPrice,
           pickup_address: event.pickupAddress,

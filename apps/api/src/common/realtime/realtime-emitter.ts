@@ -33,8 +33,9 @@ export class RealtimeEmitter implements OnModuleDestroy {
     this.stream = socketStreamOptions(config.REDIS_PREFIX).streamName;
   }
 
-  async emit<E extends keyof ServerToClientEvents>(to: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]) {
-    const data = { opts: { rooms: to, except: [], flags: {} }, packet: { type: EVENT_PACKET, data: [event, payload], nsp: '/' } };
+  /** To the sockets in the `to` rooms, but not those in the `except` rooms. */
+  async emit<E extends keyof ServerToClientEvents>(to: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0], except: string[] = []) {
+    const data = { opts: { rooms: to, except, flags: {} }, packet: { type: EVENT_PACKET, data: [event, payload], nsp: '/' } };
     await this.append(BROADCAST, data);
   }
 

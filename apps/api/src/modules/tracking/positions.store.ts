@@ -109,6 +109,17 @@ export class PositionsStore {
     return stored ? (JSON.parse(stored) as CourierPosition) : null;
   }
 
+  /**
+   * The couriers with a fresh position within `km` of a point, nearest first, with their distance in km (the GEO set
+   * answers by distance; a courier whose position has gone stale, its key expired, is left out).
+   */
+  async nearby(latitude: number, longitude: number, km: number): Promise<{ courierId: string; km: number }[]> {
+    const found = (await this.redis.client.geosearch(this.geoKey, 'FROMLONLAT', longitude, latitude, 'BYRADIUS', km, 'km', 'ASC', 'WITHDIST')) as [string, string][];
+    if (!found.length) return [];
+    const fresh = await this.redis.client.mget(found.map(([id]) => this.positionKey(id)));
+    return found.flatMap(([courierId, distance], index) => (fresh[index] ? [{ courierId, km: Number(distance) }] : []));
+  }
+
   /** How many couriers have a position (stale ones leave the count when `online()` prunes them). */
   count(): Promise<number> {
     return this.redis.client.zcard(this.geoKey);

@@ -1,5 +1,5 @@
 import type { AvailableCourseDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatDistance, formatGnf } from '@coursa/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -19,6 +19,8 @@ interface Offer {
   pickup_address: string;
   delivery_address: string;
   description?: string | null;
+  /** Offered first for being near (issue 24): how far its pickup is. */
+  distance_km?: number;
 }
 
 const fromDto = (course: AvailableCourseDto): Offer => ({
@@ -101,7 +103,10 @@ export function AvailableCourses() {
               <strong className="offer__price">{formatGnf(offer.estimated_price)}</strong>
               {offer.earnings !== undefined && <span className="muted">Gain : {formatGnf(offer.earnings)}</span>}
             </div>
-            <p>📍 Retrait : {offer.pickup_address}</p>
+            <p>
+              📍 Retrait : {offer.pickup_address}
+              {offer.distance_km !== undefined && <span className="offer__distance muted"> ({formatDistance(offer.distance_km)})</span>}
+            </p>
             <p>🏁 Livraison : {offer.delivery_address}</p>
             {offer.description && <p className="muted">{offer.description}</p>}
             <Button disabled={!available || acceptingId !== null} onClick={() => void accept(offer.id)}>

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { jobIds, JobName, rooms, type CourseAvailableEvent } from '@coursa/contracts';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
+import { JobQueue } from '../../common/queue/job-queue.service.js';
+import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
+import { PositionsStore } from '../tracking/positions.store.js';
+import { DispatchRepository } from './dispatch.repository.js';
+
+/**
+ * Nearest couriers first (issue 24). A new course is offered at once to the available couriers whose live position is
+ * within DISPATCH_RADIUS_KM of its pickup, nearest first, each told how far it is; after DISPATCH_DELAY_MS, if no one
+ * has taken it, to every available courier but those. Accepting stays first-accept-wins (CourseLifecycle); a courier
+ * with no recent position hears of it after the delay. Both steps are jobs: a worker that dies between them leaves the
+ * second to the next worker.
+ */
+@Injectable()
+export class DispatchProcessor implements JobProcessor {
+  readonly handlers: JobHandlers = {
+    [JobName.OfferNear]: ({ courseId }) => this.offerNear(courseId),
+    [JobName.OfferToAll]: ({ courseId, told }) => this.offerToAll(courseId, told),
+  };
+
+  constructor(
+    private readonly dispatch: DispatchRepository,
+    private readonly positions: PositionsStore,
+    private readonly realtime: RealtimeEmitter,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async offerNear(courseId: string) {
+    const course = await this.dispatch.waitingCourse(courseId);
+    if (!course) return;
+    const near = await this.positions.nearby(course.pickupLatitude, course.pickupLongitude, this.config.DISPATCH_RADIUS_KM);
+    const available = await this.dispatch.availableAmong(near.map((courier) => courier.courierId));
+    const told: string[] = [];
+    for (const { courierId, km } of near) {
+      if (!available.has(courierId)) continue;
+      await this.realtime.emit([rooms.user(courierId)], 'course:available', { ...offer(course), distance_km: Math.round(km * 10) / 10 });
+      told.push(courierId);
+    }
+    await this.jobs.add(JobName.OfferToAll, { courseId, told }, { jobId: jobIds.offerToAll(courseId), delay: this.config.DISPATCH_DELAY_MS });
+  }
+
+  private async offerToAll(courseId: string, told: readonly string[]) {
+    const course = await this.dispatch.waitingCourse(courseId);
+    if (!course) return;
+    await this.realtime.emit([rooms.availableCouriers], 'course:available', offer(course), told.map(rooms.user));
+  }
+}
+
+function offer(course: { id: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: Date }): CourseAvailableEvent {
+  return {
+    id: course.id,
+    estimated_price: course.estimatedPrice,
+    pickup_address: course.pickupAddress,
+    delivery_address: course.deliveryAddress,
+    created_at: course.createdAt.toISOString(),
+  };
+}
