@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
+import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -97,5 +98,51 @@ describe('nearest couriers first', () => {
     await sleep(DELAY_MS + 1000);
     expect(far.heard.filter(({ offer }) => offer.id === course.id)).toEqual([]);
     expect(unavailable.heard.filter(({ offer }) => offer.id === course.id)).toEqual([]);
+  });
+
+  it('lists the available courses nearest first with their distance, the young ones only to the couriers near them', async () => {
+    // Around Kindia, far from the other tests' courses; 0.001° is 111 m.
+    const here = { lat: 10.06, lng: -12.86 };
+    const courier = await courierAt(here);
+    const unplaced = await courierAt(null);
+    const { user: client } = await signedIn(app, 'client');
+    const old = new Date(Date.now() - 10 * 60_000);
+    const at = (km: number, createdAt: Date) =>
+      insertCourse(app, { clientId: client.id, pickupLatitude: here.lat + km / 111, pickupLongitude: here.lng, createdAt });
+    const fiveKm = await at(5, new Date(old.getTime() - 60_000));
+    const halfKm = await at(0.5, old);
+    const twoKm = await at(2, new Date(old.getTime() + 60_000));
+    const youngNear = await at(1.2, new Date());
+    const youngFar = await at(8, new Date());
+    const mine = new Set([fiveKm.id, halfKm.id, twoKm.id, youngNear.id, youngFar.id]);
+    const list = async (token: string, query = '') => {
+      const answer = await app.request('GET', `/api/delivery/available-courses${query}`, undefined, { token });
+      expect(answer.status).toBe(200);
+      return answer.body as { courses: { id: string; distance_km: number | null }[]; next_cursor: string | null };
+    };
+
+    const near = (await list(courier.courier.token, '?limit=100')).courses.filter((course) => mine.has(course.id));
+    expect(near.map((course) => [course.id, course.distance_km])).toEqual([
+      [halfKm.id, 0.5],
+      [youngNear.id, 1.2],
+      [twoKm.id, 2],
+      [fiveKm.id, 5],
+    ]);
+    // A page at a time, the same order.
+    const walked: string[] = [];
+    for (let cursor: string | null = null, pages = 0; pages < 50; pages++) {
+      const page = await list(courier.courier.token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      walked.push(...page.courses.filter((course) => mine.has(course.id)).map((course) => course.id));
+      if (!(cursor = page.next_cursor)) break;
+    }
+    expect(walked).toEqual(near.map((course) => course.id));
+
+    // No live position: oldest first, no distance, and nothing younger than the delay.
+    const anywhere = (await list(unplaced.courier.token, '?limit=100')).courses.filter((course) => mine.has(course.id));
+    expect(anywhere.map((course) => [course.id, course.distance_km])).toEqual([
+      [fiveKm.id, null],
+      [halfKm.id, null],
+      [twoKm.id, null],
+    ]);
   });
 });

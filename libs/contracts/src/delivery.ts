@@ -13,9 +13,14 @@ export interface AvailableCourseDto {
   description: string | null;
   package_type: string | null;
   created_at: string;
+  /** How far its pickup is from the courier's live position, km to 0.1 (null: the courier has sent none lately). */
+  distance_km: number | null;
 }
 
-/** GET /delivery/available-courses: pending courses, oldest first (a page). */
+/**
+ * GET /delivery/available-courses: pending courses (a page), nearest first for a courier with a live position, oldest
+ * first otherwise; a course younger than the dispatch delay only to the couriers near its pickup.
+ */
 export type AvailableCoursesResponse = Page<'courses', AvailableCourseDto>;
 
 /** A course in the courier's history, with what it earns them. */

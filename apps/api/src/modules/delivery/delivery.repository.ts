@@ -1,13 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus } from '@coursa/domain';
 import type { OutboxEventInput } from '@coursa/contracts';
-import type { Course, Payment, Prisma, User } from '../../generated/prisma/client.js';
+import { Prisma, type Course, type Payment, type User } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
+
+/** Where a courier stands when reading the pending courses (see listPending). */
+export interface PendingOffer {
+  from: { latitude: number; longitude: number } | null;
+  radiusKm: number;
+  youngSince: Date;
+}
+
+/** For a courier with a live position: the nearest pickup first (whole metres), then by id. */
+const NEAREST_FIRST = new Keyset<{ distanceM: number; id: string }>([
+  { field: 'distanceM', order: 'asc', kind: 'integer' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+const NEAREST_COLUMNS = { distanceM: 'distance_m', id: 'id' };
 
 const WITH_CLIENT = {
   client: { select: { fullName: true, phone: true } },
@@ -48,9 +62,35 @@ export class DeliveryRepository {
   }
 
   /** Courses nobody took yet, oldest first; without the cash-on-delivery ones when `cash` is false. */
-  listPending(cash: boolean, page: PageRequest): Promise<RowsPage<Course>> {
+  /**
+   * The pending courses a courier is offered. `offer.youngSince`: a course created after it is still offered only to
+   * the couriers near its pickup (issue 24). A courier with a live position (`offer.from`) gets them nearest first,
+   * each with its distance (the straight line, as `straightLineKm` measures it), the young ones only within
+   * `offer.radiusKm`; one without, oldest first and only those past the delay.
+   */
+  async listPending(cash: boolean, page: PageRequest, offer: PendingOffer): Promise<RowsPage<Course & { distanceM: number | null }>> {
     const where: Prisma.CourseWhereInput = { status: 'pending', courierId: null, ...(!cash && { paymentMethod: { not: 'cash_on_delivery' } }) };
-    return OLDEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany(args));
+    if (!offer.from) {
+      const oldest = await OLDEST_FIRST.read(page, { AND: [where, { createdAt: { lte: offer.youngSince } }] }, (args) => this.prisma.client.course.findMany(args));
+      return { ...oldest, rows: oldest.rows.map((course) => ({ ...course, distanceM: null })) };
+    }
+    const { latitude, longitude } = offer.from;
+    const cashFilter = cash ? Prisma.sql`TRUE` : Prisma.sql`c.payment_method <> 'cash_on_delivery'`;
+    const found = await this.prisma.client.$queryRaw<{ id: string; distanceM: number }[]>`
+      WITH offered AS (
+        SELECT c.id, c.created_at,
+          round(${KM_PER_DEGREE * 1000}::float8 * sqrt(power(c.pickup_latitude - ${latitude}::float8, 2) + power(c.pickup_longitude - ${longitude}::float8, 2)))::int AS distance_m
+        FROM courses c
+        WHERE c.status = 'pending' AND c.courier_id IS NULL AND ${cashFilter}
+      )
+      SELECT id, distance_m AS "distanceM" FROM offered
+      WHERE (created_at <= ${offer.youngSince.toISOString()}::timestamp(3) OR distance_m <= ${Math.round(offer.radiusKm * 1000)})
+        AND ${NEAREST_FIRST.sqlAfter(page.cursor, NEAREST_COLUMNS)}
+      ORDER BY ${NEAREST_FIRST.sqlOrderBy(NEAREST_COLUMNS)}
+      LIMIT ${NEAREST_FIRST.take(page)}`;
+    const cut = NEAREST_FIRST.page(found, page);
+    const courses = new Map((await this.prisma.client.course.findMany({ where: { id: { in: cut.rows.map((row) => row.id) } } })).map((course) => [course.id, course]));
+    return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [{ ...courses.get(row.id)!, distanceM: row.distanceM }] : [])) };
   }
 
   async isCashCourse(courseId: string): Promise<boolean> {

@@ -30,7 +30,8 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     { now: () => new Date('2026-11-25T10:00:00Z') } as never,
     { join: jest.fn(), leave: jest.fn() } as never,
     { isOverCashCap: async () => false, balancesOf: async () => ({ cash_owed: 0 }) } as never,
-    { COURIER_CASH_CAP_GNF: 500_000 } as never,
+    { latest: jest.fn(async () => null) } as never,
+    { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000 } as never,
   );
   return { service, repository, lifecycle, attempts: () => attempts };
 }

@@ -31,6 +31,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { newDeliveryCodeSms } from '../notifications/sms-texts.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import type { CourseListInput } from '../courses/dto/courses.dto.js';
+import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
@@ -54,6 +55,7 @@ export class DeliveryService {
     private readonly clock: Clock,
     private readonly realtime: RealtimeEmitter,
     private readonly ledger: LedgerService,
+    private readonly positions: PositionsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,7 +76,13 @@ export class DeliveryService {
     if (!(await this.delivery.isAvailable(courier.id))) return { courses: [], next_cursor: null };
     const rate = this.commissions.rateFor(courier.role);
     const overCap = await this.ledger.isOverCashCap(courier.id);
-    const offered = await this.delivery.listPending(!overCap, page);
+    // Nearest first from the courier's live position; a course younger than the dispatch delay only to those near it.
+    const live = await this.positions.latest(courier.id);
+    const offered = await this.delivery.listPending(!overCap, page, {
+      from: live && { latitude: live.lat, longitude: live.lng },
+      radiusKm: this.config.DISPATCH_RADIUS_KM,
+      youngSince: new Date(this.clock.now().getTime() - this.config.DISPATCH_DELAY_MS),
+    });
     const courses = offered.rows.map((course) => ({
       id: course.id,
       course_id: courseNumber(course.number),
@@ -85,6 +93,7 @@ export class DeliveryService {
       description: course.description,
       package_type: course.packageType,
       created_at: course.createdAt.toISOString(),
+      distance_km: course.distanceM === null ? null : Math.round(course.distanceM / 100) / 10,
     }));
     return { courses, next_cursor: offered.nextCursor };
   }

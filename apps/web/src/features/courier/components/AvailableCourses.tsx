@@ -30,10 +30,11 @@ const fromDto = (course: AvailableCourseDto): Offer => ({
   pickup_address: course.pickup_location.address,
   delivery_address: course.delivery_location.address,
   description: course.description,
+  distance_km: course.distance_km ?? undefined,
 });
 
 /**
- * Available courses (spec §2), oldest first, a page at a time (« Voir plus »), then live additions and removals from
+ * Available courses (spec §2), nearest first with their distance (oldest first for a courier with no live position), a page at a time (« Voir plus »), then live additions and removals from
  * the socket: a new course shows on top until its page is read.
  */
 export function AvailableCourses() {
