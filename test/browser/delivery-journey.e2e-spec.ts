@@ -58,6 +58,13 @@ describe('a delivery, from acceptance to the recipient code', () => {
 
     await tab(courierPage, 'Courses disponibles').click();
     const offer = courierPage.getByRole('article', { name: `Course ${courseId.slice(-8)}` });
+    // Available, the courier's phone sends where it is: the offer says how far its pickup is (issue 24).
+    const distance = offer.getByText(/\(à [\d,]+ k?m\)/);
+    for (let tries = 0; !(await distance.isVisible()); tries++) {
+      if (tries === 50) throw new Error('no distance on the offer');
+      await courierPage.getByRole('button', { name: 'Actualiser' }).click();
+      await courierPage.waitForTimeout(200);
+    }
     await offer.getByRole('button', { name: 'Accepter' }).click();
     await courierPage.getByText('Course acceptée !', { exact: false }).waitFor();
 

@@ -60,7 +60,8 @@ const socketLink: PositionLink = {
 };
 
 /**
- * For a signed-in courier: watches the device's position while a course is in progress and sends it on the socket,
+ * For a signed-in courier: watches the device's position while a course is in progress or they are available (new
+ * courses are offered to the nearest couriers first, issue 24) and sends it on the socket,
  * thinned (position-filter) and at most one a second; what is measured while the server cannot be reached is kept and
  * sent as one batch when it can (position-sender), even after the course has ended. Returns the function that stops
  * everything.
@@ -108,8 +109,15 @@ export function startPositionStreaming(): () => void {
       throttle.stop();
     }
   };
-  update(useActiveCourseStore.getState().hasActiveCourse);
-  const stopActive = useActiveCourseStore.subscribe((state) => update(state.hasActiveCourse));
+  // While a course is in progress, and while the courier is available: new courses are offered to the nearest first.
+  const wanted = () => useActiveCourseStore.getState().hasActiveCourse || (useSessionStore.getState().user?.is_available ?? false);
+  update(wanted());
+  const stopCourse = useActiveCourseStore.subscribe(() => update(wanted()));
+  const stopAvailable = useSessionStore.subscribe(() => update(wanted()));
+  const stopActive = () => {
+    stopCourse();
+    stopAvailable();
+  };
 
   return () => {
     stopStatuses();
