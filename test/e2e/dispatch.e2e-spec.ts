@@ -145,4 +145,35 @@ describe('nearest couriers first', () => {
       [twoKm.id, null],
     ]);
   });
+
+  it("shows ops the courses waiting too long, the longest wait first, with the nearest available couriers", async () => {
+    // Around Boké, far from the other tests' couriers.
+    const here = { lat: 10.94, lng: -14.3 };
+    const closest = await courierAt({ lat: here.lat + 0.8 / 111, lng: here.lng });
+    const further = await courierAt({ lat: here.lat + 2.5 / 111, lng: here.lng });
+    const away = await courierAt({ lat: here.lat + 1 / 111, lng: here.lng });
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: away.courier.token });
+    const { user: client } = await signedIn(app, 'client');
+    const waiting = (minutes: number) =>
+      insertCourse(app, { clientId: client.id, pickupLatitude: here.lat, pickupLongitude: here.lng, createdAt: new Date(Date.now() - minutes * 60_000) });
+    const longest = await waiting(30);
+    const long = await waiting(6);
+    const fresh = await waiting(1);
+    const admin = await signedIn(app, 'admin');
+
+    const view = await app.request('GET', '/api/admin/dispatch', undefined, { token: admin.token });
+    expect(view.status).toBe(200);
+    expect(view.body.alert_after_minutes).toBe(5);
+    const shown = (view.body.waiting as { id: string; waiting_minutes: number; nearest_couriers: { courier_id: string; distance_km: number }[] }[]).filter((course) =>
+      [longest.id, long.id, fresh.id].includes(course.id),
+    );
+    expect(shown.map((course) => [course.id, course.waiting_minutes])).toEqual([
+      [longest.id, 30],
+      [long.id, 6],
+    ]);
+    expect(shown[0]!.nearest_couriers.map((courier) => [courier.courier_id, courier.distance_km])).toEqual([
+      [closest.courier.user.id, 0.8],
+      [further.courier.user.id, 2.5],
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ import { CasesModule } from './modules/cases/cases.module.js';
 import { CommissionsModule } from './modules/commissions/commissions.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
+import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         CoursesModule,
         LoyaltyModule,
         DeliveryModule,
+        DispatchModule,
         CommissionsModule,
         RatingsModule,
         DisputesModule,

@@ -6,6 +6,7 @@ export * from './back-office.js';
 export * from './courier-money.js';
 export * from './courses.js';
 export * from './delivery.js';
+export * from './dispatch.js';
 export * from './jobs.js';
 export * from './loyalty.js';
 export * from './outbox.js';

@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   DISPATCH_RADIUS_KM: z.coerce.number().min(0).max(100).default(3),
   /** …and to every available courier once this long has passed without anyone taking it. */
   DISPATCH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** A course still waiting for a courier after this long is shown to ops with the nearest available couriers. */
+  DISPATCH_ALERT_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(5 * 60_000),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PositionsStore } from '../tracking/positions.store.js';
+import { DispatchController } from './dispatch.controller.js';
 import { DispatchProcessor } from './dispatch.processor.js';
 import { DispatchRepository } from './dispatch.repository.js';
+import { DispatchService } from './dispatch.service.js';
+
+/** API side: ops' dispatch view. */
+@Module({ controllers: [DispatchController], providers: [DispatchRepository, PositionsStore, DispatchService] })
+export class DispatchModule {}
 
 /** Worker side: offering new courses to the nearest couriers first, then to all. */
 @Module({ providers: [DispatchRepository, PositionsStore, DispatchProcessor], exports: [DispatchProcessor] })

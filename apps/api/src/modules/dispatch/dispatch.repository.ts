@@ -14,6 +14,23 @@ export class DispatchRepository {
     });
   }
 
+  /** The courses pending with no courier since before `before`, the longest wait first. */
+  waitingSince(before: Date, take: number) {
+    return this.prisma.client.course.findMany({
+      where: { status: 'pending', courierId: null, createdAt: { lte: before } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+      select: { id: true, number: true, pickupAddress: true, pickupLatitude: true, pickupLongitude: true, deliveryAddress: true, createdAt: true },
+    });
+  }
+
+  /** The names of these available couriers (the unavailable left out). */
+  async availableNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.prisma.client.user.findMany({ where: { id: { in: [...ids] }, isAvailable: true, isActive: true }, select: { id: true, fullName: true } });
+    return new Map(rows.map((row) => [row.id, row.fullName]));
+  }
+
   /** Of these users, the couriers available now. */
   async availableAmong(ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DispatchViewDto } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { Clock } from '../../common/security/secrets.js';
+import { PositionsStore } from '../tracking/positions.store.js';
+import { DispatchRepository } from './dispatch.repository.js';
+
+/** The courses the dispatch view shows at most, the longest wait first. */
+const WAITING_SHOWN = 20;
+/** How far, and how many, available couriers are suggested for a waiting course. */
+const NEAR_KM = 10;
+const NEAR_SHOWN = 3;
+
+/** Ops' dispatch view (issue 24): the courses waiting too long for a courier, with the nearest available ones. */
+@Injectable()
+export class DispatchService {
+  constructor(
+    private readonly dispatch: DispatchRepository,
+    private readonly positions: PositionsStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async view(): Promise<DispatchViewDto> {
+    const now = this.clock.now().getTime();
+    const courses = await this.dispatch.waitingSince(new Date(now - this.config.DISPATCH_ALERT_AFTER_MS), WAITING_SHOWN);
+    const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM)));
+    const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
+    return {
+      alert_after_minutes: Math.round(this.config.DISPATCH_ALERT_AFTER_MS / 60_000),
+      waiting: courses.map((course, index) => ({
+        id: course.id,
+        course_id: courseNumber(course.number),
+        pickup_address: course.pickupAddress,
+        pickup_location: { latitude: course.pickupLatitude, longitude: course.pickupLongitude },
+        delivery_address: course.deliveryAddress,
+        created_at: course.createdAt.toISOString(),
+        waiting_minutes: Math.floor((now - course.createdAt.getTime()) / 60_000),
+        nearest_couriers: near[index]!
+          .filter((courier) => names.has(courier.courierId))
+          .slice(0, NEAR_SHOWN)
+          .map((courier) => ({ courier_id: courier.courierId, name: names.get(courier.courierId)!, distance_km: Math.round(courier.km * 10) / 10 })),
+      })),
+    };
+  }
+}
