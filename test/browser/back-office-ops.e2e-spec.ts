@@ -58,6 +58,8 @@ describe('back-office operations', () => {
     const send = (lat: number, lng: number) =>
       new Promise<PositionAck>((resolve) => courierSocket!.emit('courier:position', { lat, lng, at: Date.now() }, resolve));
     expect(await send(9.54, -13.66)).toEqual({ ok: true });
+    // The course to cancel has waited ten minutes for a courier: ops see it, with the nearest available courier.
+    await app.db.course.update({ where: { id: toCancel }, data: { createdAt: new Date(Date.now() - 10 * 60_000) } });
 
     // The admin signs in through the sign-in screen and lands on the dashboard.
     const admin = await createAccount(app, 'admin');
@@ -73,6 +75,11 @@ describe('back-office operations', () => {
     const marker = page.locator(`.ops-map__marker--transit[title="${courier.user.fullName}"]`);
     await marker.waitFor({ timeout: 15_000 });
     await expect(page.locator('.ops-map__marker').count()).resolves.toBe(1);
+    const waiting = page.getByRole('region', { name: "Courses en attente d'un livreur" });
+    await waiting.getByText(/ · en attente depuis 10 min/).waitFor();
+    await waiting.getByText(new RegExp(`Livreurs les plus proches : ${courier.user.fullName} \\(à [\\d,]+ k?m\\)`)).waitFor();
+    await expect(page.locator('.ops-map__marker--waiting').count()).resolves.toBe(1);
+    await screenshot(page, 'ops-dashboard-waiting-course');
     await page.getByRole('region', { name: 'Carte des livreurs en ligne' }).scrollIntoViewIfNeeded();
     // The map keeps the courier in view, whatever the tiles (none load offline).
     const expectInsideMap = async () => {

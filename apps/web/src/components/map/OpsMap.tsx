@@ -17,8 +17,18 @@ export interface OpsCourier {
   eta: string | null;
 }
 
+/** A course waiting too long for a courier, shown at its pickup (issue 24). */
+export interface OpsWaitingCourse {
+  id: string;
+  lat: number;
+  lng: number;
+  /** « CRS-000123 · en attente depuis 12 min ». */
+  label: string;
+}
+
 interface OpsMapProps {
   couriers: readonly OpsCourier[];
+  waiting?: readonly OpsWaitingCourse[];
   label?: string;
 }
 
@@ -34,9 +44,15 @@ const icon = (inTransit: boolean) =>
     iconAnchor: [15, 15],
   });
 const ICONS = { transit: icon(true), idle: icon(false) };
+const WAITING_ICON = L.divIcon({
+  className: 'map-marker ops-map__marker--waiting',
+  html: '<span aria-hidden="true">⏳</span>',
+  iconSize: [30, 30],
+  iconAnchor: [15, 15],
+});
 
 /** Couriers online on a Leaflet map, each marker moving in place as positions arrive. */
-export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne' }: OpsMapProps) {
+export default function OpsMap({ couriers, waiting = [], label = 'Carte des livreurs en ligne' }: OpsMapProps) {
   return (
     <div className="map-frame ops-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCouriers frames the map afterwards. */}
@@ -45,6 +61,11 @@ export default function OpsMap({ couriers, label = 'Carte des livreurs en ligne'
         {couriers.map((courier) => (
           // Leaflet reads a marker's title and alt once: a courier whose name arrives later gets a new marker.
           <CourierMarker key={`${courier.id}:${courier.label}`} {...courier} />
+        ))}
+        {waiting.map((course) => (
+          <Marker key={`${course.id}:${course.label}`} position={[course.lat, course.lng]} icon={WAITING_ICON} alt={`Course ${course.label}`} title={course.label}>
+            <Tooltip>{course.label}</Tooltip>
+          </Marker>
         ))}
         <FitCouriers couriers={couriers} />
       </MapContainer>

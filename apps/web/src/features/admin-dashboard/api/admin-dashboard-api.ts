@@ -3,6 +3,8 @@ import { routeQuery } from '@/lib/query-client';
 
 export const adminDashboardQueries = {
   stats: () => routeQuery('GET /api/dashboard/stats'),
+  /** Courses waiting too long for a courier, with the nearest available ones (issue 24). */
+  dispatch: () => routeQuery('GET /api/admin/dispatch'),
 };
 
 export const adminDashboardApi = {

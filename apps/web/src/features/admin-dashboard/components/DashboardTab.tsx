@@ -1,4 +1,5 @@
-import type { AdminCourseDto } from '@coursa/contracts';
+import type { AdminCourseDto, WaitingCourseDto } from '@coursa/contracts';
+import { formatDistance } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -28,11 +29,13 @@ export function DashboardTab() {
   const analyticsQuery = useQuery({ ...adminAnalyticsQueries.analytics('30days'), ...refreshing });
   // The courses in transit come on their own, so the map does not wait for the (heavier) analytics.
   const transit = useQuery({ ...adminCoursesQueries.inTransit(), ...refreshing });
+  const dispatch = useQuery({ ...adminDashboardQueries.dispatch(), ...refreshing });
   const loading = statsQuery.isFetching || analyticsQuery.isFetching;
   const refresh = () => {
     void statsQuery.refetch();
     void analyticsQuery.refetch();
     void transit.refetch();
+    void dispatch.refetch();
   };
   const openTab = useOpenTab();
   const live = useOpsStore((state) => state.counters);
@@ -59,7 +62,8 @@ export function DashboardTab() {
         <Figure label="En cours" value={showNumber(live?.active_courses ?? stats?.active_courses)} />
         <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />
       </section>
-      <LiveMap inTransit={transit.data ?? []} />
+      <LiveMap inTransit={transit.data ?? []} waiting={dispatch.data?.waiting ?? []} />
+      {dispatch.data && dispatch.data.waiting.length > 0 && <WaitingCourses waiting={dispatch.data.waiting} after={dispatch.data.alert_after_minutes} />}
       <LiveActivityCard analytics={analytics} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
       <FinancialCard analytics={analytics} />
       <Champions champions={analytics?.top_delivery_personnel ?? []} loaded={Boolean(analytics)} />
@@ -89,7 +93,7 @@ export function DashboardTab() {
 }
 
 /** Couriers online from the `ops` room; those carrying a course (from the course list) stand out, with its ETA. */
-function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
+function LiveMap({ inTransit, waiting }: { inTransit: readonly AdminCourseDto[]; waiting: readonly WaitingCourseDto[] }) {
   const positions = useOpsStore((state) => state.couriers);
   const carrying = useMemo(() => {
     const byCourier = new Map<string, AdminCourseDto>();
@@ -97,6 +101,10 @@ function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
     return byCourier;
   }, [inTransit]);
   const couriers = useMemo(() => liveCouriers(positions, carrying), [positions, carrying]);
+  const waitingMarkers = useMemo(
+    () => waiting.map((course) => ({ id: course.id, lat: course.pickup_location.latitude, lng: course.pickup_location.longitude, label: waitingLabel(course) })),
+    [waiting],
+  );
   const onlineCount = couriers.length;
   const transitCount = couriers.filter((courier) => courier.inTransit).length;
 
@@ -111,8 +119,38 @@ function LiveMap({ inTransit }: { inTransit: readonly AdminCourseDto[] }) {
         </span>
       </div>
       <Suspense fallback={<Loader label="Chargement de la carte…" />}>
-        <OpsMap couriers={couriers} />
+        <OpsMap couriers={couriers} waiting={waitingMarkers} />
       </Suspense>
+    </section>
+  );
+}
+
+const waitingLabel = (course: WaitingCourseDto) => `${course.course_id} · en attente depuis ${course.waiting_minutes} min`;
+
+/** Courses waiting for a courier longer than the alert time (issue 24), with the nearest available couriers. */
+function WaitingCourses({ waiting, after }: { waiting: readonly WaitingCourseDto[]; after: number }) {
+  return (
+    <section className="card card--alert" aria-labelledby="waiting-courses-title">
+      <h3 id="waiting-courses-title" className="card__title">
+        Courses en attente d'un livreur
+      </h3>
+      <p className="muted">Sans livreur depuis plus de {after} min.</p>
+      <ul className="waiting-courses">
+        {waiting.map((course) => (
+          <li key={course.id}>
+            <strong>{waitingLabel(course)}</strong> — {course.pickup_address} → {course.delivery_address}
+            <br />
+            {course.nearest_couriers.length ? (
+              <span>
+                Livreurs les plus proches :{' '}
+                {course.nearest_couriers.map((courier) => `${courier.name} (${formatDistance(courier.distance_km)})`).join(', ')}
+              </span>
+            ) : (
+              <span className="muted">Aucun livreur disponible à proximité.</span>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
