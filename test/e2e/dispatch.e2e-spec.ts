@@ -3,6 +3,7 @@ import type { ClientToServerEvents, CourseAvailableEvent, PositionAck, ServerToC
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
+import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -175,5 +176,43 @@ describe('nearest couriers first', () => {
       [closest.courier.user.id, 0.8],
       [further.courier.user.id, 2.5],
     ]);
+  });
+
+  describe('deliveries that cannot be faked', () => {
+    /** A course accepted by a courier (connected) and brought to en_route_delivery; its recipient's code. */
+    async function underWay() {
+      const recipient = newPhone();
+      const { token: clientToken } = await signedIn(app, 'client');
+      const courier = await courierAt(null);
+      const created = await app.request(
+        'POST',
+        '/api/courses',
+        { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' },
+        { token: clientToken },
+      );
+      const id = created.body.id as string;
+      expect((await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.courier.token })).status).toBe(200);
+      for (const step of ['en_route_pickup', 'collected', 'en_route_delivery']) {
+        expect((await app.request('POST', `/api/delivery/course/${id}/update-status?new_status=${step}`, undefined, { token: courier.courier.token })).status).toBe(200);
+      }
+      const code = codeIn((await app.outbox.waitForCount((line) => line.to === recipient && line.kind === 'delivery_otp', 1)).at(-1)!.text);
+      const at = (lat: number, lng: number, ms = Date.now()) =>
+        new Promise<PositionAck>((resolve) => courier.socket.emit('courier:position', { lat, lng, at: ms }, resolve));
+      const flags = () => app.db.auditLog.findMany({ where: { resourceType: 'course', resourceId: id, action: 'delivery_flagged' } });
+      const deliver = () => app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp: code }, { token: courier.courier.token });
+      return { id, courier, at, flags, deliver };
+    }
+
+    it('flags a handover 3 km from the delivery point, with the distance, and not one at the door', async () => {
+      const far = await underWay();
+      expect(await far.at(DROP.latitude + 3 / 111, DROP.longitude)).toEqual({ ok: true });
+      expect((await far.deliver()).status).toBe(200);
+      expect((await far.flags()).map((flag) => [flag.action, flag.details])).toEqual([['delivery_flagged', { kind: 'far_handover', distance_m: 3000, position_age_s: 0 }]]);
+
+      const atTheDoor = await underWay();
+      expect(await atTheDoor.at(DROP.latitude + 0.0005, DROP.longitude)).toEqual({ ok: true });
+      expect((await atTheDoor.deliver()).status).toBe(200);
+      expect(await atTheDoor.flags()).toEqual([]);
+    });
   });
 });

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'refund_sent',
   'refund_completed',
   'refund_failed',
+  'delivery_flagged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,6 +73,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refund_sent: 'Remboursement envoyé au client',
   refund_completed: 'Remboursement effectué',
   refund_failed: 'Remboursement échoué',
+  delivery_flagged: 'Remise du colis à vérifier (lieu)',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance } from './dispatch.js';
+import { formatDistance, handoverFlag, impliedSpeedKmh, MAX_PLAUSIBLE_SPEED_KMH } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -10,4 +10,39 @@ describe('formatDistance', () => {
     [0.01, 'à 50 m'],
     [0.99, 'à 1 km'],
   ])('%d km → %s', (km, text) => expect(formatDistance(km)).toBe(text));
+});
+
+describe('impliedSpeedKmh', () => {
+  const at = (latitude: number, ms: number) => ({ latitude, longitude: -13.6, ms });
+  it('is the straight line over the time between the fixes', () => {
+    expect(impliedSpeedKmh(at(9.5, 0), at(9.5 + 1 / 111, 60_000))).toBeCloseTo(60, 6);
+    expect(impliedSpeedKmh(at(9.5 + 1 / 111, 60_000), at(9.5, 0))).toBeCloseTo(60, 6);
+  });
+  it('says a jump of 20 km in 10 s is no courier', () => {
+    expect(impliedSpeedKmh(at(9.5, 0), at(9.5 + 20 / 111, 10_000))).toBeGreaterThan(MAX_PLAUSIBLE_SPEED_KMH);
+  });
+  it('is infinite for a move at the same instant, nothing for staying put', () => {
+    expect(impliedSpeedKmh(at(9.5, 5), at(9.6, 5))).toBe(Number.POSITIVE_INFINITY);
+    expect(impliedSpeedKmh(at(9.5, 5), at(9.5, 5))).toBe(0);
+  });
+});
+
+describe('handoverFlag', () => {
+  const door = { latitude: 9.5092, longitude: -13.7122 };
+  const limits = { maxDistanceM: 300, maxAgeS: 180 };
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  it('says nothing of a courier at the door', () => {
+    expect(handoverFlag({ latitude: door.latitude + 0.001, longitude: door.longitude, ms: now - 20_000 }, door, now, limits)).toBeNull();
+  });
+  it('flags a handover 3 km from the door, with the distance', () => {
+    expect(handoverFlag({ latitude: door.latitude + 3 / 111, longitude: door.longitude, ms: now - 5_000 }, door, now, limits)).toEqual({
+      kind: 'far_handover',
+      distance_m: 3000,
+      position_age_s: 5,
+    });
+  });
+  it('flags a handover with no position, or one too old to say where the courier was', () => {
+    expect(handoverFlag(null, door, now, limits)).toEqual({ kind: 'no_recent_position', position_age_s: null });
+    expect(handoverFlag({ ...door, ms: now - 600_000 }, door, now, limits)).toEqual({ kind: 'no_recent_position', position_age_s: 600 });
+  });
 });

@@ -105,6 +105,10 @@ const EnvSchema = z.object({
   DISPATCH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** A course still waiting for a courier after this long is shown to ops with the nearest available couriers. */
   DISPATCH_ALERT_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(5 * 60_000),
+  /** A delivery code entered farther than this from the delivery point is accepted but flagged for ops… */
+  HANDOVER_MAX_DISTANCE_M: z.coerce.number().int().min(0).default(300),
+  /** …and so is one entered when the courier's last live position is older than this (or missing). */
+  HANDOVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(0).default(180),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */

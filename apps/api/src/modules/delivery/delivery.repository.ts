@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus, type HandoverFlag } from '@coursa/domain';
 import type { OutboxEventInput } from '@coursa/contracts';
 import { Prisma, type Course, type Payment, type User } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
@@ -110,6 +110,11 @@ export class DeliveryRepository {
       this.prisma.client.course.count({ where }),
     ]);
     return { ...rows, total };
+  }
+
+  /** A handover whose place says something is wrong (issue 24): an audit line on the course, with what was measured. */
+  async flagHandover(courseId: string, actor: Actor, flag: HandoverFlag): Promise<void> {
+    await this.audit.record({ actorId: actor.id, actorRole: actor.role, action: 'delivery_flagged', resourceType: 'course', resourceId: courseId, success: true, ip: actor.ip, details: flag });
   }
 
   /** Counts one try before comparing, atomically, so parallel guesses cannot exceed the limit. */

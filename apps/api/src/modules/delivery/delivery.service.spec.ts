@@ -12,12 +12,22 @@ const hasher = { hash: (value: string) => [...value].reverse().join(''), matches
 
 function setUp(status: CourseStatus = 'en_route_delivery') {
   let attempts = 0;
-  const stored = { id: COURSE_ID, status, courierId: COURIER.id, otpHash: hasher.hash(GOOD_CODE), client: { fullName: 'Fatoumata Bah', phone: '+224620000031' } };
+  const stored = {
+    id: COURSE_ID,
+    status,
+    courierId: COURIER.id,
+    otpHash: hasher.hash(GOOD_CODE),
+    deliveryLatitude: 9.5092,
+    deliveryLongitude: -13.7122,
+    client: { fullName: 'Fatoumata Bah', phone: '+224620000031' },
+  };
+  const positions = { latest: jest.fn(async (): Promise<unknown> => null) };
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
     // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
     reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
     isAvailable: jest.fn(async () => true),
+    flagHandover: jest.fn(async (..._args: unknown[]) => {}),
   };
   const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
   const service = new DeliveryService(
@@ -30,10 +40,10 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     { now: () => new Date('2026-11-25T10:00:00Z') } as never,
     { join: jest.fn(), leave: jest.fn() } as never,
     { isOverCashCap: async () => false, balancesOf: async () => ({ cash_owed: 0 }) } as never,
-    { latest: jest.fn(async () => null) } as never,
-    { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000 } as never,
+    positions as never,
+    { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000, HANDOVER_MAX_DISTANCE_M: 300, HANDOVER_POSITION_MAX_AGE_S: 180 } as never,
   );
-  return { service, repository, lifecycle, attempts: () => attempts };
+  return { service, repository, lifecycle, positions, attempts: () => attempts };
 }
 
 describe('DeliveryService.verifyOtp (the handover)', () => {
@@ -146,5 +156,41 @@ describe('actions made offline, sent later with occurred_at', () => {
     const t = setUp('en_route_delivery');
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000', undefined, minutes(-1))).rejects.toMatchObject({ code: 'OTP_INVALID' });
     expect(t.attempts()).toBe(1);
+  });
+});
+
+describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  const at = (latitude: number, ageMs = 10_000) => ({ courier_id: COURIER.id, lat: latitude, lng: -13.7122, at: new Date(now - ageMs).toISOString() });
+
+  it('delivers a handover at the door and flags nothing', async () => {
+    const t = setUp();
+    t.positions.latest.mockResolvedValue(at(9.5093));
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+    expect(t.repository.flagHandover).not.toHaveBeenCalled();
+  });
+
+  it('delivers a handover 3 km away but flags it, with the distance and the position\'s age', async () => {
+    const t = setUp();
+    t.positions.latest.mockResolvedValue(at(9.5092 + 3 / 111));
+    await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, '10.0.0.9');
+    expect(t.lifecycle.move).toHaveBeenCalled();
+    expect(t.repository.flagHandover).toHaveBeenCalledWith(COURSE_ID, expect.objectContaining({ id: COURIER.id, ip: '10.0.0.9' }), {
+      kind: 'far_handover',
+      distance_m: 3000,
+      position_age_s: 10,
+    });
+  });
+
+  it('flags a handover with no live position', async () => {
+    const t = setUp();
+    await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE);
+    expect(t.repository.flagHandover).toHaveBeenCalledWith(COURSE_ID, expect.anything(), { kind: 'no_recent_position', position_age_s: null });
+  });
+
+  it('flags nothing when the code is refused', async () => {
+    const t = setUp();
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    expect(t.repository.flagHandover).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import {
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
   DELIVERY_MESSAGES,
+  handoverFlag,
   isOverCashCap,
   OTP_MAX_ATTEMPTS,
   previousStepAt,
@@ -149,6 +150,15 @@ export class DeliveryService {
       if (delivered.refusal === 'in_future' || delivered.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(delivered.refusal);
       throw DeliveryErrors.otpNotExpected();
     }
+    // Where the courier was: a handover far from the door, or with no recent position, stands but is flagged for ops.
+    const live = await this.positions.latest(courier.id);
+    const flag = handoverFlag(
+      live && { latitude: live.lat, longitude: live.lng, ms: Date.parse(live.at) },
+      { latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
+      (occurredAt ?? this.clock.now()).getTime(),
+      { maxDistanceM: this.config.HANDOVER_MAX_DISTANCE_M, maxAgeS: this.config.HANDOVER_POSITION_MAX_AGE_S },
+    );
+    if (flag) await this.delivery.flagHandover(course.id, this.actor(courier, ip), flag);
     return { message: DELIVERY_MESSAGES.otpDelivered };
   }
 
