@@ -60,6 +60,10 @@ describe('back-office operations', () => {
     expect(await send(9.54, -13.66)).toEqual({ ok: true });
     // The course to cancel has waited ten minutes for a courier: ops see it, with the nearest available courier.
     await app.db.course.update({ where: { id: toCancel }, data: { createdAt: new Date(Date.now() - 10 * 60_000) } });
+    // A handover 3 km from the door was flagged on the accepted course (as the delivery-code check records it).
+    await app.db.auditLog.create({
+      data: { actorId: courier.user.id, actorRole: 'independent_delivery', action: 'delivery_flagged', resourceType: 'course', resourceId: accepted, success: true, details: { kind: 'far_handover', distance_m: 3000, position_age_s: 5 } },
+    });
 
     // The admin signs in through the sign-in screen and lands on the dashboard.
     const admin = await createAccount(app, 'admin');
@@ -79,6 +83,8 @@ describe('back-office operations', () => {
     await waiting.getByText(/ · en attente depuis 10 min/).waitFor();
     await waiting.getByText(new RegExp(`Livreurs les plus proches : ${courier.user.fullName} \\(à [\\d,]+ k?m\\)`)).waitFor();
     await expect(page.locator('.ops-map__marker--waiting').count()).resolves.toBe(1);
+    const flagged = page.getByRole('region', { name: 'Livraisons à vérifier' });
+    await flagged.getByText(new RegExp(`CRS-\\d{6} · remise à 3 km du point de livraison \\(${courier.user.fullName}\\)`)).waitFor();
     await screenshot(page, 'ops-dashboard-waiting-course');
     await page.getByRole('region', { name: 'Carte des livreurs en ligne' }).scrollIntoViewIfNeeded();
     // The map keeps the courier in view, whatever the tiles (none load offline).

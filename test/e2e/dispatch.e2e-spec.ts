@@ -208,11 +208,22 @@ describe('nearest couriers first', () => {
       expect(await far.at(DROP.latitude + 3 / 111, DROP.longitude)).toEqual({ ok: true });
       expect((await far.deliver()).status).toBe(200);
       expect((await far.flags()).map((flag) => [flag.action, flag.details])).toEqual([['delivery_flagged', { kind: 'far_handover', distance_m: 3000, position_age_s: 0 }]]);
+      // Ops see it in the dispatch view.
+      const { token } = await signedIn(app, 'admin');
+      const view = await app.request('GET', '/api/admin/dispatch', undefined, { token });
+      expect((view.body.flags as { course_id: string }[]).find((flag) => flag.course_id === far.id)).toMatchObject({
+        kind: 'far_handover',
+        distance_m: 3000,
+        courier_name: far.courier.courier.user.fullName,
+        course_number: expect.stringMatching(/^CRS-\d{6}$/),
+      });
 
       const atTheDoor = await underWay();
       expect(await atTheDoor.at(DROP.latitude + 0.0005, DROP.longitude)).toEqual({ ok: true });
       expect((await atTheDoor.deliver()).status).toBe(200);
       expect(await atTheDoor.flags()).toEqual([]);
+      const flagged = (await app.request('GET', '/api/admin/dispatch', undefined, { token })).body.flags as { course_id: string }[];
+      expect(flagged.some((flag) => flag.course_id === atTheDoor.id)).toBe(false);
     });
   });
 });

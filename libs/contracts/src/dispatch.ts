@@ -20,9 +20,26 @@ export interface WaitingCourseDto {
   nearest_couriers: NearCourierDto[];
 }
 
-/** GET /api/admin/dispatch: the courses waiting longest (at most 20, the longest wait first). */
+/** A delivery whose handover ops should check (issue 24): far from the delivery point, or with no recent position. */
+export interface DeliveryFlagDto {
+  course_id: string;
+  course_number: string;
+  courier_name: string | null;
+  kind: 'far_handover' | 'no_recent_position';
+  /** How far from the delivery point the courier's last position was, in metres (far_handover). */
+  distance_m: number | null;
+  /** How old that position was when the code was entered, in seconds (null: none at all). */
+  position_age_s: number | null;
+  at: string;
+}
+
+/**
+ * GET /api/admin/dispatch: the courses waiting longest (at most 20, the longest wait first), and the handovers flagged
+ * in the last 24 hours (at most 20, the newest first).
+ */
 export interface DispatchViewDto {
   waiting: WaitingCourseDto[];
+  flags: DeliveryFlagDto[];
   /** The wait after which a course shows here, in minutes. */
   alert_after_minutes: number;
 }

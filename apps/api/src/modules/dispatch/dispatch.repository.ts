@@ -24,6 +24,19 @@ export class DispatchRepository {
     });
   }
 
+  /** The handovers flagged since `since`, the newest first, with their course's number and their courier's name. */
+  async flaggedSince(since: Date, take: number) {
+    const rows = await this.prisma.client.auditLog.findMany({
+      where: { action: 'delivery_flagged', at: { gte: since } },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      take,
+      select: { at: true, resourceId: true, details: true, actor: { select: { fullName: true } } },
+    });
+    const ids = rows.flatMap((row) => (row.resourceId ? [row.resourceId] : []));
+    const numbers = new Map((await this.prisma.client.course.findMany({ where: { id: { in: ids } }, select: { id: true, number: true } })).map((course) => [course.id, course.number]));
+    return rows.flatMap((row) => (row.resourceId && numbers.has(row.resourceId) ? [{ ...row, courseId: row.resourceId, number: numbers.get(row.resourceId)! }] : []));
+  }
+
   /** The names of these available couriers (the unavailable left out). */
   async availableNames(ids: readonly string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();

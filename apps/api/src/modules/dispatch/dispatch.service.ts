@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DispatchViewDto } from '@coursa/contracts';
-import { courseNumber } from '@coursa/domain';
+import { courseNumber, type HandoverFlag } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
 import { PositionsStore } from '../tracking/positions.store.js';
@@ -11,8 +11,11 @@ const WAITING_SHOWN = 20;
 /** How far, and how many, available couriers are suggested for a waiting course. */
 const NEAR_KM = 10;
 const NEAR_SHOWN = 3;
+/** The flagged handovers shown: the last day's, 20 at most. */
+const FLAGS_SINCE_MS = 24 * 3600_000;
+const FLAGS_SHOWN = 20;
 
-/** Ops' dispatch view (issue 24): the courses waiting too long for a courier, with the nearest available ones. */
+/** Ops' dispatch view (issue 24): the courses waiting too long for a courier, with the nearest available ones, and the handovers flagged. */
 @Injectable()
 export class DispatchService {
   constructor(
@@ -27,7 +30,20 @@ export class DispatchService {
     const courses = await this.dispatch.waitingSince(new Date(now - this.config.DISPATCH_ALERT_AFTER_MS), WAITING_SHOWN);
     const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM)));
     const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
+    const flags = await this.dispatch.flaggedSince(new Date(now - FLAGS_SINCE_MS), FLAGS_SHOWN);
     return {
+      flags: flags.map((flag) => {
+        const details = (flag.details ?? {}) as Partial<HandoverFlag> & { distance_m?: number };
+        return {
+          course_id: flag.courseId,
+          course_number: courseNumber(flag.number),
+          courier_name: flag.actor?.fullName ?? null,
+          kind: details.kind === 'far_handover' ? 'far_handover' : 'no_recent_position',
+          distance_m: details.distance_m ?? null,
+          position_age_s: details.position_age_s ?? null,
+          at: flag.at.toISOString(),
+        };
+      }),
       alert_after_minutes: Math.round(this.config.DISPATCH_ALERT_AFTER_MS / 60_000),
       waiting: courses.map((course, index) => ({
         id: course.id,

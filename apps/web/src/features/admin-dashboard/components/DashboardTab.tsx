@@ -1,4 +1,4 @@
-import type { AdminCourseDto, WaitingCourseDto } from '@coursa/contracts';
+import type { AdminCourseDto, DeliveryFlagDto, WaitingCourseDto } from '@coursa/contracts';
 import { formatDistance } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
@@ -64,6 +64,7 @@ export function DashboardTab() {
       </section>
       <LiveMap inTransit={transit.data ?? []} waiting={dispatch.data?.waiting ?? []} />
       {dispatch.data && dispatch.data.waiting.length > 0 && <WaitingCourses waiting={dispatch.data.waiting} after={dispatch.data.alert_after_minutes} />}
+      {dispatch.data && dispatch.data.flags.length > 0 && <FlaggedHandovers flags={dispatch.data.flags} />}
       <LiveActivityCard analytics={analytics} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
       <FinancialCard analytics={analytics} />
       <Champions champions={analytics?.top_delivery_personnel ?? []} loaded={Boolean(analytics)} />
@@ -148,6 +149,31 @@ function WaitingCourses({ waiting, after }: { waiting: readonly WaitingCourseDto
             ) : (
               <span className="muted">Aucun livreur disponible à proximité.</span>
             )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** « à 3 km du point de livraison » or « sans position récente du livreur ». */
+function flagText(flag: Pick<DeliveryFlagDto, 'kind' | 'distance_m'>): string {
+  if (flag.kind === 'far_handover' && flag.distance_m !== null) return `remise ${formatDistance(flag.distance_m / 1000)} du point de livraison`;
+  return 'remise sans position récente du livreur';
+}
+
+/** Handovers of the last day whose place ops should check (issue 24). */
+function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
+  return (
+    <section className="card card--alert" aria-labelledby="flagged-handovers-title">
+      <h3 id="flagged-handovers-title" className="card__title">
+        Livraisons à vérifier
+      </h3>
+      <ul className="waiting-courses">
+        {flags.map((flag) => (
+          <li key={`${flag.course_id}:${flag.at}`}>
+            <strong>{flag.course_number}</strong> · {flagText(flag)}
+            {flag.courier_name && ` (${flag.courier_name})`} · {new Date(flag.at).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
           </li>
         ))}
       </ul>
