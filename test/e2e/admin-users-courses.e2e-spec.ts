@@ -472,6 +472,7 @@ describe('courses', () => {
       pickup_location: { address: 'Point de retrait', latitude: KALOUM[3]![0], longitude: KALOUM[3]![1] },
       delivery_location: { address: 'Point de livraison', latitude: 9.53, longitude: -13.68 },
       description: null,
+      handover_flag: null,
     });
     expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
 

@@ -224,6 +224,10 @@ describe('nearest couriers first', () => {
       expect(await atTheDoor.flags()).toEqual([]);
       const flagged = (await app.request('GET', '/api/admin/dispatch', undefined, { token })).body.flags as { course_id: string }[];
       expect(flagged.some((flag) => flag.course_id === atTheDoor.id)).toBe(false);
+      // And in the course list of the back office.
+      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body.courses as { id: string; handover_flag: unknown }[];
+      expect(listed.find((course) => course.id === far.id)?.handover_flag).toEqual({ kind: 'far_handover', distance_m: 3000 });
+      expect(listed.find((course) => course.id === atTheDoor.id)?.handover_flag).toBeNull();
     });
   });
 });

@@ -76,6 +76,8 @@ export interface AdminCourseDto {
   pickup_location: { address: string; latitude: number; longitude: number };
   delivery_location: { address: string; latitude: number; longitude: number };
   description: string | null;
+  /** The handover was flagged (issue 24): far from the delivery point (metres) or with no recent position. */
+  handover_flag: { kind: 'far_handover' | 'no_recent_position'; distance_m: number | null } | null;
 }
 
 /** GET /admin/users: newest first (a page). */

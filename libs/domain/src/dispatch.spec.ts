@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance, handoverFlag, impliedSpeedKmh, MAX_PLAUSIBLE_SPEED_KMH } from './dispatch.js';
+import { formatDistance, handoverFlag, handoverFlagText, impliedSpeedKmh, MAX_PLAUSIBLE_SPEED_KMH } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -44,5 +44,13 @@ describe('handoverFlag', () => {
   it('flags a handover with no position, or one too old to say where the courier was', () => {
     expect(handoverFlag(null, door, now, limits)).toEqual({ kind: 'no_recent_position', position_age_s: null });
     expect(handoverFlag({ ...door, ms: now - 600_000 }, door, now, limits)).toEqual({ kind: 'no_recent_position', position_age_s: 600 });
+  });
+});
+
+describe('handoverFlagText', () => {
+  it('says how far, or that there was no position', () => {
+    expect(handoverFlagText({ kind: 'far_handover', distance_m: 3000 })).toBe('remise à 3 km du point de livraison');
+    expect(handoverFlagText({ kind: 'far_handover', distance_m: 450 })).toBe('remise à 450 m du point de livraison');
+    expect(handoverFlagText({ kind: 'no_recent_position', distance_m: null })).toBe('remise sans position récente du livreur');
   });
 });

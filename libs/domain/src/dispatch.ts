@@ -50,3 +50,9 @@ export function handoverFlag(
   const distanceM = Math.round(KM_PER_DEGREE * 1000 * Math.hypot(delivery.latitude - position.latitude, delivery.longitude - position.longitude));
   return distanceM > limits.maxDistanceM ? { kind: 'far_handover', distance_m: distanceM, position_age_s: ageS } : null;
 }
+
+/** A flagged handover in French, for ops: « remise à 3 km du point de livraison », « remise sans position récente du livreur ». */
+export function handoverFlagText(flag: { kind: HandoverFlag['kind']; distance_m: number | null }): string {
+  if (flag.kind === 'far_handover' && flag.distance_m !== null) return `remise ${formatDistance(flag.distance_m / 1000)} du point de livraison`;
+  return 'remise sans position récente du livreur';
+}

@@ -22,4 +22,15 @@ export class AdminCoursesRepository {
     ]);
     return { ...rows, total };
   }
+
+  /** The handover flags of these courses (issue 24; audit lines `delivery_flagged`), the latest per course. */
+  async handoverFlags(courseIds: readonly string[]): Promise<Map<string, Prisma.JsonValue>> {
+    if (!courseIds.length) return new Map();
+    const rows = await this.prisma.client.auditLog.findMany({
+      where: { resourceType: 'course', resourceId: { in: [...courseIds] }, action: 'delivery_flagged' },
+      orderBy: { at: 'asc' },
+      select: { resourceId: true, details: true },
+    });
+    return new Map(rows.map((row) => [row.resourceId!, row.details]));
+  }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminCoursesResponse } from '@coursa/contracts';
-import { statusesOf, type CourseStatus } from '@coursa/domain';
+import type { AdminCourseDto, AdminCoursesResponse } from '@coursa/contracts';
+import { statusesOf, type CourseStatus, type HandoverFlag } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
@@ -19,6 +19,7 @@ export class AdminCoursesService {
   /** Newest first, a page at a time. */
   async list(query: CourseListInput): Promise<AdminCoursesResponse> {
     const page = await this.courses.list(query.status && statusesOf(query.status), query);
+    const flags = await this.courses.handoverFlags(page.rows.map((course) => course.id));
     const courses = page.rows.map((course) => ({
       id: course.id,
       status: course.status,
@@ -31,6 +32,7 @@ export class AdminCoursesService {
       pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
       delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
       description: course.description,
+      handover_flag: toHandoverFlag(flags.get(course.id)),
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };
   }
@@ -49,4 +51,12 @@ export class AdminCoursesService {
     }
     return { message: 'Statut mis à jour avec succès', status: input.new_status };
   }
+}
+
+/** The flag an audit line's details hold, as the course list gives it. */
+function toHandoverFlag(details: unknown): AdminCourseDto['handover_flag'] {
+  if (!details || typeof details !== 'object') return null;
+  const flag = details as Partial<HandoverFlag>;
+  if (flag.kind === 'far_handover') return { kind: 'far_handover', distance_m: flag.distance_m ?? null };
+  return { kind: 'no_recent_position', distance_m: null };
 }

@@ -18,6 +18,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   pickup_location: { address: 'Kaloum, marché', latitude: 9.5092, longitude: -13.7122 },
   delivery_location: { address: 'Ratoma, Lambanyi', latitude: 9.62, longitude: -13.6 },
   description: id === '01' ? 'Deux cartons' : null,
+  handover_flag: id === '02' ? { kind: 'far_handover', distance_m: 3000 } : null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
 const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });
@@ -29,6 +30,13 @@ describe('course management', () => {
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);
+
+  it('marks a course whose handover was flagged (issue 24)', async () => {
+    renderWithQuery(<CoursesTab />);
+    await screen.findByRole('article', { name: 'Course 00000002' });
+    expect(within(card('02')).getByText('⚠ À vérifier : remise à 3 km du point de livraison')).toBeTruthy();
+    expect(within(card('01')).queryByText(/À vérifier/)).toBeNull();
+  });
 
   it('shows the card fields and offers the actions only on non-final courses', async () => {
     renderWithQuery(<CoursesTab />);

@@ -1,5 +1,5 @@
 import type { AdminCourseDto, DeliveryFlagDto, WaitingCourseDto } from '@coursa/contracts';
-import { formatDistance } from '@coursa/domain';
+import { formatDistance, handoverFlagText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -156,12 +156,6 @@ function WaitingCourses({ waiting, after }: { waiting: readonly WaitingCourseDto
   );
 }
 
-/** « à 3 km du point de livraison » or « sans position récente du livreur ». */
-function flagText(flag: Pick<DeliveryFlagDto, 'kind' | 'distance_m'>): string {
-  if (flag.kind === 'far_handover' && flag.distance_m !== null) return `remise ${formatDistance(flag.distance_m / 1000)} du point de livraison`;
-  return 'remise sans position récente du livreur';
-}
-
 /** Handovers of the last day whose place ops should check (issue 24). */
 function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
   return (
@@ -172,7 +166,7 @@ function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
       <ul className="waiting-courses">
         {flags.map((flag) => (
           <li key={`${flag.course_id}:${flag.at}`}>
-            <strong>{flag.course_number}</strong> · {flagText(flag)}
+            <strong>{flag.course_number}</strong> · {handoverFlagText(flag)}
             {flag.courier_name && ` (${flag.courier_name})`} · {new Date(flag.at).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
           </li>
         ))}
