@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance, handoverFlag, handoverFlagText, impliedSpeedKmh, MAX_PLAUSIBLE_SPEED_KMH } from './dispatch.js';
+import { formatDistance, handoverFlag, handoverFlagText } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -10,21 +10,6 @@ describe('formatDistance', () => {
     [0.01, 'à 50 m'],
     [0.99, 'à 1 km'],
   ])('%d km → %s', (km, text) => expect(formatDistance(km)).toBe(text));
-});
-
-describe('impliedSpeedKmh', () => {
-  const at = (latitude: number, ms: number) => ({ latitude, longitude: -13.6, ms });
-  it('is the straight line over the time between the fixes', () => {
-    expect(impliedSpeedKmh(at(9.5, 0), at(9.5 + 1 / 111, 60_000))).toBeCloseTo(60, 6);
-    expect(impliedSpeedKmh(at(9.5 + 1 / 111, 60_000), at(9.5, 0))).toBeCloseTo(60, 6);
-  });
-  it('says a jump of 20 km in 10 s is no courier', () => {
-    expect(impliedSpeedKmh(at(9.5, 0), at(9.5 + 20 / 111, 10_000))).toBeGreaterThan(MAX_PLAUSIBLE_SPEED_KMH);
-  });
-  it('is infinite for a move at the same instant, nothing for staying put', () => {
-    expect(impliedSpeedKmh(at(9.5, 5), at(9.6, 5))).toBe(Number.POSITIVE_INFINITY);
-    expect(impliedSpeedKmh(at(9.5, 5), at(9.5, 5))).toBe(0);
-  });
 });
 
 describe('handoverFlag', () => {

@@ -1,4 +1,4 @@
-import { KM_PER_DEGREE } from './pricing.js';
+import { flatKm } from './pricing.js';
 
 /**
  * How far an offered course's pickup is from the courier (issue 24), in French: « à 850 m » under a kilometre (to
@@ -10,22 +10,11 @@ export function formatDistance(km: number): string {
   return `à ${String(Math.round(km * 10) / 10).replace('.', ',')} km`;
 }
 
-/** No courier goes faster in Conakry: a position implying more from the previous one is the GPS jumping (issue 24). */
-export const MAX_PLAUSIBLE_SPEED_KMH = 150;
-
 /** A position and when it was measured (the phone's clock, epoch ms). */
 export interface Fix {
   latitude: number;
   longitude: number;
   ms: number;
-}
-
-/** The speed two fixes imply, km/h along the straight line (111 km per degree, as the pricing measures it). */
-export function impliedSpeedKmh(from: Fix, to: Fix): number {
-  const km = KM_PER_DEGREE * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude);
-  const hours = Math.abs(to.ms - from.ms) / 3_600_000;
-  if (hours === 0) return km === 0 ? 0 : Number.POSITIVE_INFINITY;
-  return km / hours;
 }
 
 /** What a handover's place says, when it says something is wrong: kept on the course for ops, the delivery stands. */
@@ -47,7 +36,7 @@ export function handoverFlag(
   if (!position) return { kind: 'no_recent_position', position_age_s: null };
   const ageS = Math.round(Math.abs(at - position.ms) / 1000);
   if (ageS > limits.maxAgeS) return { kind: 'no_recent_position', position_age_s: ageS };
-  const distanceM = Math.round(KM_PER_DEGREE * 1000 * Math.hypot(delivery.latitude - position.latitude, delivery.longitude - position.longitude));
+  const distanceM = Math.round(flatKm(position, delivery) * 1000);
   return distanceM > limits.maxDistanceM ? { kind: 'far_handover', distance_m: distanceM, position_age_s: ageS } : null;
 }
 
@@ -55,4 +44,13 @@ export function handoverFlag(
 export function handoverFlagText(flag: { kind: HandoverFlag['kind']; distance_m: number | null }): string {
   if (flag.kind === 'far_handover' && flag.distance_m !== null) return `remise ${formatDistance(flag.distance_m / 1000)} du point de livraison`;
   return 'remise sans position récente du livreur';
+}
+
+/** A handover flag as stored (an audit line's details), read back for ops; null when there is none. */
+export function readHandoverFlag(stored: unknown): { kind: HandoverFlag['kind']; distance_m: number | null; position_age_s: number | null } | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const flag = stored as { kind?: unknown; distance_m?: unknown; position_age_s?: unknown };
+  const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+  const far = flag.kind === 'far_handover';
+  return { kind: far ? 'far_handover' : 'no_recent_position', distance_m: far ? numberOrNull(flag.distance_m) : null, position_age_s: numberOrNull(flag.position_age_s) };
 }

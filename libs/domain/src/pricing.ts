@@ -10,6 +10,9 @@ export interface Coordinates {
   longitude: number;
 }
 
+/** The straight line between two points in km: 111 × the Euclidean difference of the coordinates. */
+export const flatKm = (from: Coordinates, to: Coordinates): number => KM_PER_DEGREE * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude);
+
 const isSet = (point?: Partial<Coordinates> | null): point is Coordinates =>
   !!point && Number.isFinite(point.latitude) && Number.isFinite(point.longitude) && !!point.latitude && !!point.longitude;
 
@@ -19,7 +22,7 @@ const isSet = (point?: Partial<Coordinates> | null): point is Coordinates =>
  */
 export function straightLineKm(from?: Partial<Coordinates> | null, to?: Partial<Coordinates> | null): number | null {
   if (!isSet(from) || !isSet(to)) return null;
-  return KM_PER_DEGREE * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude);
+  return flatKm(from, to);
 }
 
 /** Distance in whole km, the straight line rounded; 0 when a point is missing. */

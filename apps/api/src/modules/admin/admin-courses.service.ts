@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminCourseDto, AdminCoursesResponse } from '@coursa/contracts';
-import { statusesOf, type CourseStatus, type HandoverFlag } from '@coursa/domain';
+import { readHandoverFlag, statusesOf, type CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
@@ -32,7 +32,7 @@ export class AdminCoursesService {
       pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
       delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
       description: course.description,
-      handover_flag: toHandoverFlag(flags.get(course.id)),
+      handover_flag: handoverFlagOf(flags.get(course.id)),
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };
   }
@@ -54,9 +54,7 @@ export class AdminCoursesService {
 }
 
 /** The flag an audit line's details hold, as the course list gives it. */
-function toHandoverFlag(details: unknown): AdminCourseDto['handover_flag'] {
-  if (!details || typeof details !== 'object') return null;
-  const flag = details as Partial<HandoverFlag>;
-  if (flag.kind === 'far_handover') return { kind: 'far_handover', distance_m: flag.distance_m ?? null };
-  return { kind: 'no_recent_position', distance_m: null };
+function handoverFlagOf(details: unknown): AdminCourseDto['handover_flag'] {
+  const flag = readHandoverFlag(details);
+  return flag && { kind: flag.kind, distance_m: flag.distance_m };
 }

@@ -61,9 +61,8 @@ export class DeliveryRepository {
     return courier?.isAvailable ?? false;
   }
 
-  /** Courses nobody took yet, oldest first; without the cash-on-delivery ones when `cash` is false. */
   /**
-   * The pending courses a courier is offered. `offer.youngSince`: a course created after it is still offered only to
+   * The pending courses a courier is offered, without the cash-on-delivery ones when `cash` is false. `offer.youngSince`: a course created after it is still offered only to
    * the couriers near its pickup (issue 24). A courier with a live position (`offer.from`) gets them nearest first,
    * each with its distance (the straight line, as `straightLineKm` measures it), the young ones only within
    * `offer.radiusKm`; one without, oldest first and only those past the delay.

@@ -33,7 +33,7 @@ export class DispatchProcessor implements JobProcessor {
     const course = await this.dispatch.waitingCourse(courseId);
     if (!course) return;
     const near = await this.positions.nearby(course.pickupLatitude, course.pickupLongitude, this.config.DISPATCH_RADIUS_KM);
-    const available = await this.dispatch.availableAmong(near.map((courier) => courier.courierId));
+    const available = await this.dispatch.availableNames(near.map((courier) => courier.courierId));
     const told: string[] = [];
     for (const { courierId, km } of near) {
       if (!available.has(courierId)) continue;

@@ -37,17 +37,10 @@ export class DispatchRepository {
     return rows.flatMap((row) => (row.resourceId && numbers.has(row.resourceId) ? [{ ...row, courseId: row.resourceId, number: numbers.get(row.resourceId)! }] : []));
   }
 
-  /** The names of these available couriers (the unavailable left out). */
+  /** Of these users, the couriers available now, with their names. */
   async availableNames(ids: readonly string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const rows = await this.prisma.client.user.findMany({ where: { id: { in: [...ids] }, isAvailable: true, isActive: true }, select: { id: true, fullName: true } });
     return new Map(rows.map((row) => [row.id, row.fullName]));
-  }
-
-  /** Of these users, the couriers available now. */
-  async availableAmong(ids: readonly string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await this.prisma.client.user.findMany({ where: { id: { in: [...ids] }, isAvailable: true, isActive: true }, select: { id: true } });
-    return new Set(rows.map((row) => row.id));
   }
 }

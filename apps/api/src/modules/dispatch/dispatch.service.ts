@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DispatchViewDto } from '@coursa/contracts';
-import { courseNumber, type HandoverFlag } from '@coursa/domain';
+import { courseNumber, readHandoverFlag } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
 import { PositionsStore } from '../tracking/positions.store.js';
@@ -32,18 +32,13 @@ export class DispatchService {
     const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
     const flags = await this.dispatch.flaggedSince(new Date(now - FLAGS_SINCE_MS), FLAGS_SHOWN);
     return {
-      flags: flags.map((flag) => {
-        const details = (flag.details ?? {}) as Partial<HandoverFlag> & { distance_m?: number };
-        return {
-          course_id: flag.courseId,
-          course_number: courseNumber(flag.number),
-          courier_name: flag.actor?.fullName ?? null,
-          kind: details.kind === 'far_handover' ? 'far_handover' : 'no_recent_position',
-          distance_m: details.distance_m ?? null,
-          position_age_s: details.position_age_s ?? null,
-          at: flag.at.toISOString(),
-        };
-      }),
+      flags: flags.map((flag) => ({
+        course_id: flag.courseId,
+        course_number: courseNumber(flag.number),
+        courier_name: flag.actor?.fullName ?? null,
+        ...(readHandoverFlag(flag.details) ?? { kind: 'no_recent_position', distance_m: null, position_age_s: null }),
+        at: flag.at.toISOString(),
+      })),
       alert_after_minutes: Math.round(this.config.DISPATCH_ALERT_AFTER_MS / 60_000),
       waiting: courses.map((course, index) => ({
         id: course.id,

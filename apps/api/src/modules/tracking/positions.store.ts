@@ -84,15 +84,10 @@ export class PositionsStore {
    * 'saved' when it became their live position, 'older' when the one stored is as recent (nothing changed then).
    */
   async saveLatestIfDue(position: CourierPosition): Promise<'limited' | 'saved' | 'older'> {
-    const saved = await this.saveThrough(SAVE_LATEST_IF_DUE, 'batch-gate', position, position.at);
-    return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
-  }
-
-  private saveThrough(script: string, gate: string, position: CourierPosition, ...extra: string[]): Promise<unknown> {
-    return this.redis.client.eval(
-      script,
+    const saved = await this.redis.client.eval(
+      SAVE_LATEST_IF_DUE,
       3,
-      this.redis.key('courier', position.courier_id, gate),
+      this.redis.key('courier', position.courier_id, 'batch-gate'),
       this.geoKey,
       this.positionKey(position.courier_id),
       position.lng,
@@ -100,8 +95,9 @@ export class PositionsStore {
       position.courier_id,
       JSON.stringify(position),
       FRESH_SECONDS,
-      ...extra,
+      position.at,
     );
+    return saved === 0 ? 'limited' : saved === 1 ? 'saved' : 'older';
   }
 
   async latest(courierId: string): Promise<CourierPosition | null> {

@@ -222,8 +222,8 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       at: new Date(ms).toISOString(),
       observed_speed_kmh: this.observeSpeed(socket, { latitude: input.lat, longitude: input.lng, ms }),
     };
-    const cached = socket.data.courses;
-    if (cached && this.nowMs - cached.readAt < COURSES_TTL_MS) return this.live.accept(position, cached.ids, ack);
+    const known = this.knownCourses(socket);
+    if (known) return this.live.accept(position, known, ack);
     this.activeCourses(socket).then(
       (courses) => this.live.accept(position, courses, ack),
       (error: Error) => this.logger.warn({ err: error.message }, 'active courses not read'),
@@ -266,9 +266,15 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return observeSpeed((socket.data.speed ??= emptySpeedWindow()), sample);
   }
 
-  private async activeCourses(socket: TrackingSocket): Promise<string[]> {
+  /** The socket's active courses while they are known and fresh (undefined: to be read again). */
+  private knownCourses(socket: TrackingSocket): string[] | undefined {
     const cached = socket.data.courses;
-    if (cached && this.nowMs - cached.readAt < COURSES_TTL_MS) return cached.ids;
+    return cached && this.nowMs - cached.readAt < COURSES_TTL_MS ? cached.ids : undefined;
+  }
+
+  private async activeCourses(socket: TrackingSocket): Promise<string[]> {
+    const known = this.knownCourses(socket);
+    if (known) return known;
     const ids = (await this.tracking.activeCoursesOfCourier(socket.data.user.id)).map((course) => course.id);
     socket.data.courses = { ids, readAt: this.nowMs };
     return ids;
