@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, login, newPhone, signedIn } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserSuite, screenshot } from '../support/browser.js';
 import { insertCourse } from '../support/courses.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 // The staff half of the back office in a real browser: courier onboarding, money, admins and audit.
 let app: TestApp;
@@ -24,13 +24,9 @@ writeFileSync(
 );
 writeFileSync(PERSONAL_PHOTO, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]));
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
 
 async function signInThroughUi(phone: string, password: string): Promise<Page> {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { commissionFor, estimatePrice } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
-import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
+import { browserSuite, keepOnThisApp, screenshot } from '../support/browser.js';
 import { codeIn } from '../support/outbox.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
 // The courier's money in the browser: balance, cash held and entries, a deposit through the sandbox page; staff see the
@@ -19,13 +19,9 @@ const PRICE = estimatePrice(PICKUP, DROP);
 const OWED = PRICE - commissionFor(PRICE, 0.7);
 const gnf = (amount: number) => new Intl.NumberFormat('fr-FR').format(amount).replace(/\s/g, ' ');
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
 
 type Account = Awaited<ReturnType<typeof signedIn>>;

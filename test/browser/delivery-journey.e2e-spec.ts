@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserSuite, screenshot } from '../support/browser.js';
 import { codeIn } from '../support/outbox.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 // A whole delivery in two browsers: the courier works through the UI while the client watches the tracking tab.
 let app: TestApp;
@@ -14,13 +14,9 @@ const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.656
 const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 const VIEWPORT = { width: 390, height: 844 };
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
 
 async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<[BrowserContext, Page]> {

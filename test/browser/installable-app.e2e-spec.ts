@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { COURSE_STATUS_LABELS, shortId } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { browserSuite, screenshot } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
 // Issue 22: the installable app. Its files as the API serves them, and a courier's screens through a network drop: a
 // reload with no network opens them with what they last knew and says « Hors ligne »; signing out forgets it all.
@@ -15,15 +15,10 @@ const PICKUP = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.656
 const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 const OFFLINE = 'Hors ligne — les informations affichées datent de votre dernière connexion.';
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
-// The API process can take a minute to stop on a busy machine.
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
-}, 90_000);
 
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
 

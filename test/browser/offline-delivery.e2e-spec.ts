@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { COURSE_STATUS_LABELS, shortId, type CourseStatus } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { login } from '../support/accounts.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserSuite, screenshot } from '../support/browser.js';
 import { acceptedCourse } from '../support/courses.js';
 import { codeIn } from '../support/outbox.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 // Issue 22, done when: a courier finishes a delivery with no network — the steps and the recipient's code are kept on
 // the phone through a reload — and when the network returns the server has each step once, in order, at the times they
@@ -14,15 +14,10 @@ let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
-// The API process can take a minute to stop on a busy machine.
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
-}, 90_000);
 
 const WAITING = 'En attente de réseau';
 const OTP_WAITING = 'En attente de réseau : envoi dès le retour du réseau.';

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserSuite, screenshot } from '../support/browser.js';
 import { acceptedCourse } from '../support/courses.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
 
 // Issue 22 item 3 in a real browser: a courier's phone loses the network mid-course and moves on; what it measured
@@ -11,15 +11,10 @@ let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+browserSuite(contexts, (started, chromium) => {
+  app = started;
+  browser = chromium;
 });
-// The API process can take a minute to stop on a busy machine.
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await app?.close();
-}, 90_000);
 
 interface Point {
   latitude: number;

@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './test-app.js';
 
 export const ARTIFACTS_DIR = 'test/artifacts';
 
@@ -17,6 +19,25 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A browser suite's lifetime: before its tests, the real app (its own API process serving the built web app) and
+ * Chromium, handed to `started`; after them, the `contexts` the suite opened, the browser and the app are closed (the
+ * API process can take a minute to stop on a busy machine).
+ */
+export function browserSuite(contexts: readonly BrowserContext[], started: (app: TestApp, browser: Browser) => void): void {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+    started(app, browser);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.close();
+  }, 90_000);
 }
 
 /** Keeps a screenshot as a test artefact (test/artifacts, not committed). */
