@@ -67,9 +67,19 @@ let ackErrors = 0;
 let attempted = 0;
 let answered = 0;
 
+/**
+ * Each courier rides somewhere in Conakry, about 11 m between two sends (2 s apart: 20 km/h), since the server keeps
+ * impossible moves off the map (issue 24).
+ */
+function nextFix(socket) {
+  socket.fix ??= { lat: 9.5 + Math.random() * 0.2, lng: -13.7 + Math.random() * 0.2 };
+  socket.fix.lat += (Math.random() - 0.5) * 0.0002;
+  socket.fix.lng += (Math.random() - 0.5) * 0.0002;
+  return socket.fix;
+}
+
 function send(socket, at, inWindow) {
-  const lat = 9.5 + Math.random() * 0.2;
-  const lng = -13.7 + Math.random() * 0.2;
+  const { lat, lng } = nextFix(socket);
   if (inWindow) attempted += 1;
   socket.timeout(30_000).emit('courier:position', { lat, lng, heading: 90, speed: 20, accuracy: 10, at }, (error, ack) => {
     if (inWindow && !error) answered += 1;

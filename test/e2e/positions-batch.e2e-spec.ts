@@ -80,7 +80,7 @@ describe('positions through a drop', () => {
 
     const old = await sendBatch(courierSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() - POSITION_BATCH_WINDOW_MS - 60_000 }, { lat: 9.51, lng: -13.6, at: Date.now() - 1000 }] });
     expect(old).toEqual({ ok: true, stored: 1, dropped: 1 });
-    expect(await sendBatch(courierSocket, { positions: [{ lat: 9.52, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    expect(await sendBatch(courierSocket, { positions: [{ lat: 9.5101, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
 
     const clientSocket = await connect(app.baseUrl, client.token);
     expect(await sendBatch(clientSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
