@@ -58,6 +58,8 @@ describe('back-office operations', () => {
     const send = (lat: number, lng: number) =>
       new Promise<PositionAck>((resolve) => courierSocket!.emit('courier:position', { lat, lng, at: Date.now() }, resolve));
     expect(await send(9.54, -13.66)).toEqual({ ok: true });
+    // A fix 23 km away at the same moment: kept off the map, and flagged for ops.
+    expect(await send(9.75, -13.66)).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
     // The course to cancel has waited ten minutes for a courier: ops see it, with the nearest available courier.
     await app.db.course.update({ where: { id: toCancel }, data: { createdAt: new Date(Date.now() - 10 * 60_000) } });
     // A handover 3 km from the door was flagged on the accepted course (as the delivery-code check records it).
@@ -85,6 +87,8 @@ describe('back-office operations', () => {
     await expect(page.locator('.ops-map__marker--waiting').count()).resolves.toBe(1);
     const flagged = page.getByRole('region', { name: 'Livraisons à vérifier' });
     await flagged.getByText(new RegExp(`CRS-\\d{6} · remise à 3 km du point de livraison \\(${courier.user.fullName}\\)`)).waitFor();
+    const positions = page.getByRole('region', { name: 'Positions écartées de la carte' });
+    await positions.getByText(new RegExp(`${courier.user.fullName} · CRS-\\d{6} · position improbable \\(saut de 23,3 km en moins d'une seconde\\)`)).waitFor();
     await screenshot(page, 'ops-dashboard-waiting-course');
     await page.getByRole('region', { name: 'Carte des livreurs en ligne' }).scrollIntoViewIfNeeded();
     // The map keeps the courier in view, whatever the tiles (none load offline).
@@ -101,7 +105,8 @@ describe('back-office operations', () => {
 
     // Positions stream at most once a second: the same marker moves in place.
     await sleep(1100);
-    expect(await send(9.52, -13.69)).toEqual({ ok: true });
+    // About 90 m on (a move the server believes however fast the test goes).
+    expect(await send(9.5406, -13.6606)).toEqual({ ok: true });
     await page.waitForFunction(
       ([selector, previous]) => (document.querySelector(selector) as HTMLElement | null)?.style.transform !== previous,
       [`.ops-map__marker--transit[title="${courier.user.fullName}"]`, before] as const,

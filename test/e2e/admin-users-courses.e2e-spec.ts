@@ -473,6 +473,7 @@ describe('courses', () => {
       delivery_location: { address: 'Point de livraison', latitude: 9.53, longitude: -13.68 },
       description: null,
       handover_flag: null,
+      position_flag: null,
     });
     expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import type { ClientToServerEvents, CourierPosition, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitUntil } from '../support/wait.js';
+import { sleep, waitFor, waitUntil } from '../support/wait.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -200,7 +200,7 @@ describe('nearest couriers first', () => {
         new Promise<PositionAck>((resolve) => courier.socket.emit('courier:position', { lat, lng, at: ms }, resolve));
       const flags = () => app.db.auditLog.findMany({ where: { resourceType: 'course', resourceId: id, action: 'delivery_flagged' } });
       const deliver = () => app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp: code }, { token: courier.courier.token });
-      return { id, courier, at, flags, deliver };
+      return { id, clientToken, courier, at, flags, deliver };
     }
 
     it('flags a handover 3 km from the delivery point, with the distance, and not one at the door', async () => {
@@ -228,6 +228,77 @@ describe('nearest couriers first', () => {
       const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body.courses as { id: string; handover_flag: unknown }[];
       expect(listed.find((course) => course.id === far.id)?.handover_flag).toEqual({ kind: 'far_handover', distance_m: 3000 });
       expect(listed.find((course) => course.id === atTheDoor.id)?.handover_flag).toBeNull();
+    });
+
+    it('keeps a jump of 20 km in 10 s off the live map and flags it; a fix agreeing with a jump is believed', async () => {
+      const course = await underWay();
+      const { token } = await signedIn(app, 'admin');
+      const ops = await connect(token);
+      const opsHeard: CourierPosition[] = [];
+      ops.on('couriers:positions', (positions) => opsHeard.push(...positions));
+      const live = async () => (await app.request('GET', `/api/courses/${course.id}/tracking`, undefined, { token: course.clientToken })).body.delivery_person_location;
+      const start = Date.now() - 60_000;
+      const north = (km: number) => PICKUP.latitude + km / 111;
+
+      expect(await course.at(north(0), PICKUP.longitude, start)).toEqual({ ok: true });
+      await waitUntil('ops hear the first position', () => opsHeard.some((position) => position.lat === north(0)), 8000, 25);
+      await sleep(1100);
+      expect(await course.at(north(20), PICKUP.longitude, start + 10_000)).toEqual({
+        ok: false,
+        code: 'INVALID_POSITION',
+        detail: 'Position improbable (déplacement trop rapide) : écartée de la carte.',
+      });
+      // A jump in a batch is dropped as well (and not flagged twice in the same minute).
+      const batch = await new Promise((resolve) => course.courier.socket.emit('courier:positions', { positions: [{ lat: north(-20), lng: PICKUP.longitude, at: start + 20_000 }] }, resolve));
+      expect(batch).toEqual({ ok: true, stored: 0, dropped: 1 });
+
+      // Off the map: the live position has not moved, ops never heard of the jumps.
+      await sleep(500);
+      expect(await live()).toMatchObject({ latitude: north(0) });
+      expect(opsHeard.filter((position) => position.courier_id === course.courier.courier.user.id).map((position) => position.lat)).toEqual([north(0)]);
+
+      // Flagged once, on the course, with what was measured…
+      const flags = await app.db.auditLog.findMany({ where: { action: 'position_flagged', actorId: course.courier.courier.user.id } });
+      expect(flags.map((flag) => [flag.resourceType, flag.resourceId, flag.details])).toEqual([
+        [
+          'course',
+          course.id,
+          {
+            distance_m: 20_000,
+            seconds: 10,
+            kmh: 7200,
+            from: { lat: north(0), lng: PICKUP.longitude, at: new Date(start).toISOString() },
+            to: { lat: north(20), lng: PICKUP.longitude, at: new Date(start + 10_000).toISOString() },
+          },
+        ],
+      ]);
+      // …in ops' dispatch view and in the back office's course list.
+      const view = await app.request('GET', '/api/admin/dispatch', undefined, { token });
+      expect((view.body.position_flags as { course_id: string }[]).find((flag) => flag.course_id === course.id)).toEqual({
+        courier_id: course.courier.courier.user.id,
+        courier_name: course.courier.courier.user.fullName,
+        course_id: course.id,
+        course_number: expect.stringMatching(/^CRS-\d{6}$/),
+        distance_m: 20_000,
+        seconds: 10,
+        kmh: 7200,
+        at: expect.any(String),
+      });
+      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body.courses as { id: string; position_flag: unknown }[];
+      expect(listed.find((listedCourse) => listedCourse.id === course.id)?.position_flag).toEqual({ distance_m: 20_000, seconds: 10 });
+
+      // The next fix agreeing with the last jump says the courier really is there: believed, and live.
+      expect(await course.at(north(-20) + 0.0005, PICKUP.longitude, start + 30_000)).toEqual({ ok: true });
+      await waitUntil('ops hear it', () => opsHeard.some((position) => position.lat === north(-20) + 0.0005), 8000, 25);
+      // The trail has what was believed, never the jumps.
+      const trail = await waitFor(
+        'the trail',
+        () => app.db.courierPosition.findMany({ where: { courseId: course.id }, orderBy: { recordedAt: 'asc' } }),
+        (rows) => rows.length === 2,
+        10_000,
+        100,
+      );
+      expect(trail.map((row) => row.latitude)).toEqual([north(0), north(-20) + 0.0005]);
     });
   });
 });

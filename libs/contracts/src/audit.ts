@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'refund_completed',
   'refund_failed',
   'delivery_flagged',
+  'position_flagged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -74,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refund_completed: 'Remboursement effectué',
   refund_failed: 'Remboursement échoué',
   delivery_flagged: 'Remise du colis à vérifier (lieu)',
+  position_flagged: 'Position improbable écartée de la carte',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

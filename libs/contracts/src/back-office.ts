@@ -78,6 +78,8 @@ export interface AdminCourseDto {
   description: string | null;
   /** The handover was flagged (issue 24): far from the delivery point (metres) or with no recent position. */
   handover_flag: { kind: 'far_handover' | 'no_recent_position'; distance_m: number | null } | null;
+  /** A position of its courier was kept off the live map during it (issue 24): the latest such jump. */
+  position_flag: { distance_m: number; seconds: number } | null;
 }
 
 /** GET /admin/users: newest first (a page). */

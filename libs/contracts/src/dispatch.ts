@@ -33,13 +33,29 @@ export interface DeliveryFlagDto {
   at: string;
 }
 
+/** A courier's position kept off the live map for an impossible move (issue 24). */
+export interface PositionFlagDto {
+  courier_id: string;
+  courier_name: string | null;
+  /** The course the courier was on, if any. */
+  course_id: string | null;
+  course_number: string | null;
+  /** How far the position was from the courier's last believed one, and how long after it (whole seconds). */
+  distance_m: number;
+  seconds: number;
+  /** The speed that implies (null when both had the same time). */
+  kmh: number | null;
+  at: string;
+}
+
 /**
- * GET /api/admin/dispatch: the courses waiting longest (at most 20, the longest wait first), and the handovers flagged
- * in the last 24 hours (at most 20, the newest first).
+ * GET /api/admin/dispatch: the courses waiting longest (at most 20, the longest wait first), and the handovers and the
+ * positions flagged in the last 24 hours (at most 20 each, the newest first).
  */
 export interface DispatchViewDto {
   waiting: WaitingCourseDto[];
   flags: DeliveryFlagDto[];
+  position_flags: PositionFlagDto[];
   /** The wait after which a course shows here, in minutes. */
   alert_after_minutes: number;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance, handoverFlag, handoverFlagText } from './dispatch.js';
+import { formatDistance, handoverFlag, handoverFlagText, impossibleMove, positionFlagText, readPositionFlag } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -37,5 +37,35 @@ describe('handoverFlagText', () => {
     expect(handoverFlagText({ kind: 'far_handover', distance_m: 3000 })).toBe('remise à 3 km du point de livraison');
     expect(handoverFlagText({ kind: 'far_handover', distance_m: 450 })).toBe('remise à 450 m du point de livraison');
     expect(handoverFlagText({ kind: 'no_recent_position', distance_m: null })).toBe('remise sans position récente du livreur');
+  });
+});
+
+describe('impossibleMove', () => {
+  const start = { latitude: 9.5092, longitude: -13.7122, ms: Date.parse('2026-11-25T10:00:00Z') };
+  const moved = (km: number, seconds: number) => ({ latitude: start.latitude + km / 111, longitude: start.longitude, ms: start.ms + seconds * 1000 });
+  it('says nothing of a moto at 60 km/h, nor of GPS error between two fixes of the same place', () => {
+    expect(impossibleMove(start, moved(1, 60), 150)).toBeNull();
+    expect(impossibleMove(start, moved(0.09, 0), 150)).toBeNull();
+    expect(impossibleMove(start, moved(0.14, 1), 150)).toBeNull();
+  });
+  it('measures a jump of 20 km in 10 s, and one of 2 km at the same time', () => {
+    expect(impossibleMove(start, moved(20, 10), 150)).toEqual({ distance_m: 20_000, seconds: 10, kmh: 7200 });
+    expect(impossibleMove(start, moved(2, 0), 150)).toEqual({ distance_m: 2000, seconds: 0, kmh: null });
+  });
+  it('is the same whichever fix is older', () => {
+    expect(impossibleMove(moved(20, 10), start, 150)).toEqual({ distance_m: 20_000, seconds: 10, kmh: 7200 });
+  });
+});
+
+describe('positionFlagText and readPositionFlag', () => {
+  it('says how far in how long', () => {
+    expect(positionFlagText({ distance_m: 20_000, seconds: 10 })).toBe('position improbable (saut de 20 km en 10 s)');
+    expect(positionFlagText({ distance_m: 800, seconds: 180 })).toBe('position improbable (saut de 800 m en 3 min)');
+    expect(positionFlagText({ distance_m: 23_300, seconds: 0 })).toBe("position improbable (saut de 23,3 km en moins d'une seconde)");
+  });
+  it('reads back what was stored, and nothing else', () => {
+    expect(readPositionFlag({ distance_m: 20_000, seconds: 10, kmh: 7200, from: {} })).toEqual({ distance_m: 20_000, seconds: 10, kmh: 7200 });
+    expect(readPositionFlag({ kind: 'far_handover', distance_m: 3000 })).toBeNull();
+    expect(readPositionFlag(null)).toBeNull();
   });
 });

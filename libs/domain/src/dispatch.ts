@@ -5,9 +5,14 @@ import { flatKm } from './pricing.js';
  * 50 m), « à 1,2 km » from it (to 100 m).
  */
 export function formatDistance(km: number): string {
+  return `à ${distanceText(km)}`;
+}
+
+/** A distance in French: « 850 m » under a kilometre (to 50 m), « 1,2 km » from it (to 100 m). */
+export function distanceText(km: number): string {
   const metres = Math.max(50, Math.round((km * 1000) / 50) * 50);
-  if (metres < 1000) return `à ${metres} m`;
-  return `à ${String(Math.round(km * 10) / 10).replace('.', ',')} km`;
+  if (metres < 1000) return `${metres} m`;
+  return `${String(Math.round(km * 10) / 10).replace('.', ',')} km`;
 }
 
 /** A position and when it was measured (the phone's clock, epoch ms). */
@@ -53,4 +58,43 @@ export function readHandoverFlag(stored: unknown): { kind: HandoverFlag['kind'];
   const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
   const far = flag.kind === 'far_handover';
   return { kind: far ? 'far_handover' : 'no_recent_position', distance_m: far ? numberOrNull(flag.distance_m) : null, position_age_s: numberOrNull(flag.position_age_s) };
+}
+
+/**
+ * How far two fixes of one phone may be apart whatever the time between them: the phone keeps only fixes within 50 m
+ * (position-filter), so two of the same place can be up to 100 m apart.
+ */
+export const FIX_SLACK_M = 100;
+
+/** A move between two fixes that no courier makes (issue 24): how far, in how long, and the speed it implies. */
+export interface ImpossibleMove {
+  distance_m: number;
+  seconds: number;
+  /** Null when both fixes have the same time. */
+  kmh: number | null;
+}
+
+/**
+ * The move from one fix to the next when it is faster than `maxKmh` (beyond FIX_SLACK_M of GPS error), else null: a
+ * jump of 20 km in 10 s is not a courier on a moto but a wrong fix, or a faked one.
+ */
+export function impossibleMove(from: Fix, to: Fix, maxKmh: number): ImpossibleMove | null {
+  const metres = flatKm(from, to) * 1000;
+  const seconds = Math.abs(to.ms - from.ms) / 1000;
+  if (metres <= FIX_SLACK_M + (maxKmh / 3.6) * seconds) return null;
+  return { distance_m: Math.round(metres), seconds: Math.round(seconds), kmh: seconds > 0 ? Math.round((metres / seconds) * 3.6) : null };
+}
+
+/** A position kept off the map, in French, for ops: « position improbable (saut de 20 km en 10 s) ». */
+export function positionFlagText(flag: { distance_m: number; seconds: number }): string {
+  const time = flag.seconds < 1 ? "moins d'une seconde" : flag.seconds < 60 ? `${flag.seconds} s` : `${Math.round(flag.seconds / 60)} min`;
+  return `position improbable (saut de ${distanceText(flag.distance_m / 1000)} en ${time})`;
+}
+
+/** An impossible move as stored (an audit line's details), read back for ops; null when it is not one. */
+export function readPositionFlag(stored: unknown): ImpossibleMove | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const flag = stored as Partial<Record<keyof ImpossibleMove, unknown>>;
+  if (typeof flag.distance_m !== 'number' || typeof flag.seconds !== 'number') return null;
+  return { distance_m: flag.distance_m, seconds: flag.seconds, kmh: typeof flag.kmh === 'number' ? flag.kmh : null };
 }

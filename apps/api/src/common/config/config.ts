@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   HANDOVER_MAX_DISTANCE_M: z.coerce.number().int().min(0).default(300),
   /** …and so is one entered when the courier's last live position is older than this (or missing). */
   HANDOVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(0).default(180),
+  /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
+  POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */

@@ -23,14 +23,23 @@ export class AdminCoursesRepository {
     return { ...rows, total };
   }
 
-  /** The handover flags of these courses (issue 24; audit lines `delivery_flagged`), the latest per course. */
-  async handoverFlags(courseIds: readonly string[]): Promise<Map<string, Prisma.JsonValue>> {
-    if (!courseIds.length) return new Map();
+  /**
+   * The flags of these courses (issue 24; audit lines `delivery_flagged` and `position_flagged`), the latest of each
+   * kind per course.
+   */
+  async flags(courseIds: readonly string[]): Promise<Map<string, { delivery_flagged?: Prisma.JsonValue; position_flagged?: Prisma.JsonValue }>> {
+    const flags = new Map<string, { delivery_flagged?: Prisma.JsonValue; position_flagged?: Prisma.JsonValue }>();
+    if (!courseIds.length) return flags;
     const rows = await this.prisma.client.auditLog.findMany({
-      where: { resourceType: 'course', resourceId: { in: [...courseIds] }, action: 'delivery_flagged' },
+      where: { resourceType: 'course', resourceId: { in: [...courseIds] }, action: { in: ['delivery_flagged', 'position_flagged'] } },
       orderBy: { at: 'asc' },
-      select: { resourceId: true, details: true },
+      select: { resourceId: true, action: true, details: true },
     });
-    return new Map(rows.map((row) => [row.resourceId!, row.details]));
+    for (const row of rows) {
+      const course = flags.get(row.resourceId!) ?? {};
+      course[row.action as 'delivery_flagged' | 'position_flagged'] = row.details;
+      flags.set(row.resourceId!, course);
+    }
+    return flags;
   }
 }

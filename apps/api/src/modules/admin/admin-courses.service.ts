@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminCourseDto, AdminCoursesResponse } from '@coursa/contracts';
-import { readHandoverFlag, statusesOf, type CourseStatus } from '@coursa/domain';
+import { readHandoverFlag, readPositionFlag, statusesOf, type CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
@@ -19,7 +19,7 @@ export class AdminCoursesService {
   /** Newest first, a page at a time. */
   async list(query: CourseListInput): Promise<AdminCoursesResponse> {
     const page = await this.courses.list(query.status && statusesOf(query.status), query);
-    const flags = await this.courses.handoverFlags(page.rows.map((course) => course.id));
+    const flags = await this.courses.flags(page.rows.map((course) => course.id));
     const courses = page.rows.map((course) => ({
       id: course.id,
       status: course.status,
@@ -32,7 +32,8 @@ export class AdminCoursesService {
       pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
       delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
       description: course.description,
-      handover_flag: handoverFlagOf(flags.get(course.id)),
+      handover_flag: handoverFlagOf(flags.get(course.id)?.delivery_flagged),
+      position_flag: positionFlagOf(flags.get(course.id)?.position_flagged),
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };
   }
@@ -57,4 +58,10 @@ export class AdminCoursesService {
 function handoverFlagOf(details: unknown): AdminCourseDto['handover_flag'] {
   const flag = readHandoverFlag(details);
   return flag && { kind: flag.kind, distance_m: flag.distance_m };
+}
+
+/** The impossible move an audit line's details hold, as the course list gives it. */
+function positionFlagOf(details: unknown): AdminCourseDto['position_flag'] {
+  const move = readPositionFlag(details);
+  return move && { distance_m: move.distance_m, seconds: move.seconds };
 }

@@ -24,17 +24,24 @@ export class DispatchRepository {
     });
   }
 
-  /** The handovers flagged since `since`, the newest first, with their course's number and their courier's name. */
-  async flaggedSince(since: Date, take: number) {
+  /**
+   * The flags of a kind recorded since `since` (audit lines: `delivery_flagged` on a course, `position_flagged` on a
+   * course or on the courier), the newest first, with their courier's name and their course's number (null when on
+   * no course).
+   */
+  async flaggedSince(action: 'delivery_flagged' | 'position_flagged', since: Date, take: number) {
     const rows = await this.prisma.client.auditLog.findMany({
-      where: { action: 'delivery_flagged', at: { gte: since } },
+      where: { action, at: { gte: since } },
       orderBy: [{ at: 'desc' }, { id: 'desc' }],
       take,
-      select: { at: true, resourceId: true, details: true, actor: { select: { fullName: true } } },
+      select: { at: true, actorId: true, resourceType: true, resourceId: true, details: true, actor: { select: { fullName: true } } },
     });
-    const ids = rows.flatMap((row) => (row.resourceId ? [row.resourceId] : []));
+    const ids = rows.flatMap((row) => (row.resourceType === 'course' && row.resourceId ? [row.resourceId] : []));
     const numbers = new Map((await this.prisma.client.course.findMany({ where: { id: { in: ids } }, select: { id: true, number: true } })).map((course) => [course.id, course.number]));
-    return rows.flatMap((row) => (row.resourceId && numbers.has(row.resourceId) ? [{ ...row, courseId: row.resourceId, number: numbers.get(row.resourceId)! }] : []));
+    return rows.map((row) => {
+      const number = row.resourceType === 'course' && row.resourceId ? numbers.get(row.resourceId) : undefined;
+      return { ...row, courseId: number === undefined ? null : row.resourceId!, number: number ?? null };
+    });
   }
 
   /** Of these users, the couriers available now, with their names. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DispatchViewDto } from '@coursa/contracts';
-import { courseNumber, readHandoverFlag } from '@coursa/domain';
+import { courseNumber, readHandoverFlag, readPositionFlag } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
 import { PositionsStore } from '../tracking/positions.store.js';
@@ -11,11 +11,14 @@ const WAITING_SHOWN = 20;
 /** How far, and how many, available couriers are suggested for a waiting course. */
 const NEAR_KM = 10;
 const NEAR_SHOWN = 3;
-/** The flagged handovers shown: the last day's, 20 at most. */
+/** The flagged handovers and positions shown: the last day's, 20 of each at most. */
 const FLAGS_SINCE_MS = 24 * 3600_000;
 const FLAGS_SHOWN = 20;
 
-/** Ops' dispatch view (issue 24): the courses waiting too long for a courier, with the nearest available ones, and the handovers flagged. */
+/**
+ * Ops' dispatch view (issue 24): the courses waiting too long for a courier, with the nearest available ones, and the
+ * handovers and positions flagged.
+ */
 @Injectable()
 export class DispatchService {
   constructor(
@@ -30,15 +33,35 @@ export class DispatchService {
     const courses = await this.dispatch.waitingSince(new Date(now - this.config.DISPATCH_ALERT_AFTER_MS), WAITING_SHOWN);
     const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM)));
     const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
-    const flags = await this.dispatch.flaggedSince(new Date(now - FLAGS_SINCE_MS), FLAGS_SHOWN);
+    const since = new Date(now - FLAGS_SINCE_MS);
+    const [handovers, positions] = await Promise.all([
+      this.dispatch.flaggedSince('delivery_flagged', since, FLAGS_SHOWN),
+      this.dispatch.flaggedSince('position_flagged', since, FLAGS_SHOWN),
+    ]);
     return {
-      flags: flags.map((flag) => ({
-        course_id: flag.courseId,
-        course_number: courseNumber(flag.number),
-        courier_name: flag.actor?.fullName ?? null,
-        ...(readHandoverFlag(flag.details) ?? { kind: 'no_recent_position', distance_m: null, position_age_s: null }),
-        at: flag.at.toISOString(),
-      })),
+      flags: handovers.flatMap((flag) =>
+        flag.courseId !== null && flag.number !== null
+          ? [{
+              course_id: flag.courseId,
+              course_number: courseNumber(flag.number),
+              courier_name: flag.actor?.fullName ?? null,
+              ...(readHandoverFlag(flag.details) ?? { kind: 'no_recent_position' as const, distance_m: null, position_age_s: null }),
+              at: flag.at.toISOString(),
+            }]
+          : [],
+      ),
+      position_flags: positions.flatMap((flag) => {
+        const move = readPositionFlag(flag.details);
+        if (!move || !flag.actorId) return [];
+        return [{
+          courier_id: flag.actorId,
+          courier_name: flag.actor?.fullName ?? null,
+          course_id: flag.courseId,
+          course_number: flag.number === null ? null : courseNumber(flag.number),
+          ...move,
+          at: flag.at.toISOString(),
+        }];
+      }),
       alert_after_minutes: Math.round(this.config.DISPATCH_ALERT_AFTER_MS / 60_000),
       waiting: courses.map((course, index) => ({
         id: course.id,

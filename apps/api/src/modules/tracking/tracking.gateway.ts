@@ -10,10 +10,11 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
-import { ACTIVE_STATUSES, canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Role } from '@coursa/domain';
+import { ACTIVE_STATUSES, canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Fix, type Role } from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { z } from 'zod';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
 import { Clock } from '../../common/security/secrets.js';
@@ -21,6 +22,7 @@ import { isUuid } from '../../common/validation/params.js';
 import { SessionCheck } from '../auth/session-check.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
 import { LivePositions } from './live-positions.service.js';
+import { checkMove, type MoveCheck, type RefusedMove } from './move-check.js';
 import { emptySpeedWindow, observeSpeed, type SpeedSample, type SpeedWindow } from './observed-speed.js';
 import { prepareBatch } from './position-batch.js';
 import { PositionsStore } from './positions.store.js';
@@ -34,6 +36,8 @@ interface SocketData {
   courses?: { ids: string[]; readAt: number };
   /** A courier's last minutes of positions, for the speed their positions carry (the ETA's). */
   speed?: SpeedWindow;
+  /** A courier's last believed fix, against which the next one's move is checked (issue 24). */
+  moves?: MoveCheck;
 }
 
 type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -62,6 +66,9 @@ const FORGOTTEN = Object.freeze({ ids: [], readAt: Number.NEGATIVE_INFINITY });
 // Refusals are the same objects every time.
 const NOT_A_COURIER = Object.freeze({ ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' } as const);
 const INVALID_POSITION = Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' } as const);
+const IMPOSSIBLE_MOVE = Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: 'Position improbable (déplacement trop rapide) : écartée de la carte.' } as const);
+/** A socket's impossible moves are flagged for ops once a minute at most: a phone whose GPS has gone wrong sends many. */
+const FLAG_EVERY_MS = 60_000;
 
 type Answer<E extends keyof ClientToServerEvents> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
 type Ack<E extends keyof ClientToServerEvents> = ((answer: Answer<E>) => void) | undefined;
@@ -100,6 +107,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly clock: Clock,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.nowMs = clock.now().getTime();
     // The listeners' own `this` is the socket.
@@ -201,9 +209,10 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * A courier's position: checked here, then LivePositions keeps it (at most one a second, extras answered
-   * RATE_LIMITED), sends it to their courses and to ops, and adds it to the trail. The courses are the socket's,
-   * read again only when they may have changed.
+   * A courier's position: checked here (a move faster than POSITION_MAX_SPEED_KMH from the last one is kept off the
+   * map and flagged), then LivePositions keeps it (at most one a second, extras answered RATE_LIMITED), sends it to
+   * their courses and to ops, and adds it to the trail. The courses are the socket's, read again only when they may
+   * have changed.
    */
   private position(socket: TrackingSocket, body: unknown, ack: Ack<'courier:position'>) {
     const user = socket.data.user;
@@ -212,6 +221,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!parsed.success) return ack?.(INVALID_POSITION);
     const input = parsed.data;
     const ms = typeof input.at === 'number' ? input.at : Date.parse(input.at);
+    if (this.impossibleMove(socket, { latitude: input.lat, longitude: input.lng, ms })) return ack?.(IMPOSSIBLE_MOVE);
     const position: CourierPosition = {
       courier_id: user.id,
       lat: input.lat,
@@ -234,6 +244,7 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * Positions buffered through a drop (issue 22): checked like single ones, the batch refused when one is in the
    * future, those older than the window dropped; all go to the trail with their own times, in order, once each; only
    * the latest is broadcast and kept as the live position (unless a newer one arrived meanwhile). One batch a second.
+   * A position whose move is impossible is dropped, as a single one is.
    */
   private async positionsBatch(socket: TrackingSocket, body: unknown): Promise<PositionsAck> {
     const user = socket.data.user;
@@ -244,18 +255,39 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     }
     const prepared = prepareBatch(user.id, parsed.data.positions, this.clock.now());
     if (!prepared.ok) return { ok: false, code: 'INVALID_POSITION', detail: prepared.detail };
-    const latest = prepared.points.at(-1);
-    if (!latest) return { ok: true, stored: 0, dropped: prepared.dropped };
-    for (const point of prepared.points) {
+    const points = prepared.points.filter((point) => !this.impossibleMove(socket, { latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) }));
+    const dropped = prepared.dropped + prepared.points.length - points.length;
+    const latest = points.at(-1);
+    if (!latest) return { ok: true, stored: 0, dropped };
+    for (const point of points) {
       latest.observed_speed_kmh = this.observeSpeed(socket, { latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) });
     }
     const live = await this.positions.saveLatestIfDue(latest);
     if (live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
-    this.metrics.positions.inc(prepared.points.length);
+    this.metrics.positions.inc(points.length);
     const courses = await this.activeCourses(socket);
     if (live === 'saved') this.live.broadcast(latest, courses);
-    for (const point of prepared.points) this.trail.add(point, courses);
-    return { ok: true, stored: prepared.points.length, dropped: prepared.dropped };
+    for (const point of points) this.trail.add(point, courses);
+    return { ok: true, stored: points.length, dropped };
+  }
+
+  /**
+   * Whether a fix is an impossible move from the courier's last believed one (checkMove): then it is kept off the map,
+   * and flagged on their active courses (or on the courier), once a minute at most.
+   */
+  private impossibleMove(socket: TrackingSocket, fix: Fix): boolean {
+    const state = (socket.data.moves ??= {});
+    const refused = checkMove(state, fix, this.config.POSITION_MAX_SPEED_KMH);
+    if (refused && !(this.nowMs - (state.flaggedAtMs ?? Number.NEGATIVE_INFINITY) < FLAG_EVERY_MS)) {
+      state.flaggedAtMs = this.nowMs;
+      this.flag(socket, refused).catch((error: Error) => this.logger.warn({ err: error.message }, 'impossible move not flagged'));
+    }
+    return !!refused;
+  }
+
+  private async flag(socket: TrackingSocket, move: RefusedMove) {
+    const { id, role } = socket.data.user;
+    await this.tracking.flagPosition(id, role, await this.activeCourses(socket), move);
   }
 
   /**

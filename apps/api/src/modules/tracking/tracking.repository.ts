@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
 import type { CourierPosition } from '@coursa/contracts';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { RefusedMove } from './move-check.js';
 
 /** One point of a courier's trail: the position, and the course it was sent for (none between courses). */
 export interface TrailPoint {
@@ -11,7 +13,10 @@ export interface TrailPoint {
 
 @Injectable()
 export class TrackingRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditRepository,
+  ) {}
 
   activeCoursesOfCourier(courierId: string) {
     return this.prisma.client.course.findMany({ where: { courierId, status: { in: [...ACTIVE_STATUSES] } }, select: { id: true } });
@@ -35,6 +40,17 @@ export class TrackingRepository {
 
   isAvailableCourier(id: string) {
     return this.prisma.client.user.findUnique({ where: { id }, select: { isAvailable: true } }).then((user) => user?.isAvailable ?? false);
+  }
+
+  /**
+   * A position kept off the map for an impossible move (issue 24): an audit line `position_flagged` on each of the
+   * courier's active courses, on the courier when none, with the move and the two fixes.
+   */
+  async flagPosition(courierId: string, role: Role, courseIds: readonly string[], move: RefusedMove): Promise<void> {
+    const fix = (point: RefusedMove['from']) => ({ lat: point.latitude, lng: point.longitude, at: new Date(point.ms).toISOString() });
+    const details = { distance_m: move.distance_m, seconds: move.seconds, kmh: move.kmh, from: fix(move.from), to: fix(move.to) };
+    const on = courseIds.length ? courseIds.map((id) => ({ resourceType: 'course', resourceId: id })) : [{ resourceType: 'user', resourceId: courierId }];
+    for (const resource of on) await this.audit.record({ actorId: courierId, actorRole: role, action: 'position_flagged', ...resource, success: true, details });
   }
 
   /**

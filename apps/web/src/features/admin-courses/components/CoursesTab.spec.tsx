@@ -19,6 +19,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   delivery_location: { address: 'Ratoma, Lambanyi', latitude: 9.62, longitude: -13.6 },
   description: id === '01' ? 'Deux cartons' : null,
   handover_flag: id === '02' ? { kind: 'far_handover', distance_m: 3000 } : null,
+  position_flag: id === '01' ? { distance_m: 20_000, seconds: 10 } : null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
 const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });
@@ -35,7 +36,14 @@ describe('course management', () => {
     renderWithQuery(<CoursesTab />);
     await screen.findByRole('article', { name: 'Course 00000002' });
     expect(within(card('02')).getByText('⚠ À vérifier : remise à 3 km du point de livraison')).toBeTruthy();
-    expect(within(card('01')).queryByText(/À vérifier/)).toBeNull();
+    expect(within(card('01')).queryByText(/remise/)).toBeNull();
+  });
+
+  it('marks a course during which a position of its courier was kept off the map (issue 24)', async () => {
+    renderWithQuery(<CoursesTab />);
+    await screen.findByRole('article', { name: 'Course 00000001' });
+    expect(within(card('01')).getByText('⚠ À vérifier : position improbable (saut de 20 km en 10 s)')).toBeTruthy();
+    expect(within(card('03')).queryByText(/À vérifier/)).toBeNull();
   });
 
   it('shows the card fields and offers the actions only on non-final courses', async () => {

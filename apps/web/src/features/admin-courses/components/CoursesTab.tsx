@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, shortId, type CourseStatus } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, shortId, type CourseStatus } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -74,6 +74,7 @@ export function CoursesTab() {
               <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
             </div>
             {course.handover_flag && <p className="alert alert--error">⚠ À vérifier : {handoverFlagText(course.handover_flag)}</p>}
+            {course.position_flag && <p className="alert alert--error">⚠ À vérifier : {positionFlagText(course.position_flag)}</p>}
             <dl className="details">
               <div className="details__row">
                 <dt>Client</dt>

@@ -1,5 +1,5 @@
-import type { AdminCourseDto, DeliveryFlagDto, WaitingCourseDto } from '@coursa/contracts';
-import { formatDistance, handoverFlagText } from '@coursa/domain';
+import type { AdminCourseDto, DeliveryFlagDto, PositionFlagDto, WaitingCourseDto } from '@coursa/contracts';
+import { formatDistance, handoverFlagText, positionFlagText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -65,6 +65,7 @@ export function DashboardTab() {
       <LiveMap inTransit={transit.data ?? []} waiting={dispatch.data?.waiting ?? []} />
       {dispatch.data && dispatch.data.waiting.length > 0 && <WaitingCourses waiting={dispatch.data.waiting} after={dispatch.data.alert_after_minutes} />}
       {dispatch.data && dispatch.data.flags.length > 0 && <FlaggedHandovers flags={dispatch.data.flags} />}
+      {dispatch.data && dispatch.data.position_flags.length > 0 && <FlaggedPositions flags={dispatch.data.position_flags} />}
       <LiveActivityCard analytics={analytics} onlineDeliverers={live?.couriers_online} inTransit={live?.active_courses} />
       <FinancialCard analytics={analytics} />
       <Champions champions={analytics?.top_delivery_personnel ?? []} loaded={Boolean(analytics)} />
@@ -156,6 +157,8 @@ function WaitingCourses({ waiting, after }: { waiting: readonly WaitingCourseDto
   );
 }
 
+const clockTime = (at: string) => new Date(at).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
 /** Handovers of the last day whose place ops should check (issue 24). */
 function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
   return (
@@ -167,7 +170,26 @@ function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
         {flags.map((flag) => (
           <li key={`${flag.course_id}:${flag.at}`}>
             <strong>{flag.course_number}</strong> · {handoverFlagText(flag)}
-            {flag.courier_name && ` (${flag.courier_name})`} · {new Date(flag.at).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
+            {flag.courier_name && ` (${flag.courier_name})`} · {clockTime(flag.at)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Positions of the last day kept off the live map for an impossible move (issue 24). */
+function FlaggedPositions({ flags }: { flags: readonly PositionFlagDto[] }) {
+  return (
+    <section className="card card--alert" aria-labelledby="flagged-positions-title">
+      <h3 id="flagged-positions-title" className="card__title">
+        Positions écartées de la carte
+      </h3>
+      <ul className="waiting-courses">
+        {flags.map((flag) => (
+          <li key={`${flag.courier_id}:${flag.course_id ?? ''}:${flag.at}`}>
+            <strong>{flag.courier_name ?? 'Livreur'}</strong>
+            {flag.course_number && ` · ${flag.course_number}`} · {positionFlagText(flag)} · {clockTime(flag.at)}
           </li>
         ))}
       </ul>
