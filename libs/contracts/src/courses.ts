@@ -97,4 +97,9 @@ export interface CourseTrackingDto {
   delivery_person_location: { latitude: number; longitude: number; at: string } | null;
   /** The courier's name and number, for the client's « Contacter le livreur »: only to its client, only while under way. */
   courier_contact: { name: string; phone: string } | null;
+  /**
+   * The route the courier rode, kept on the course once it ended (issue 25: simplified to about 10 m, it outlives the
+   * raw positions): [latitude, longitude] points in order and its length; null before it ends, or with no position.
+   */
+  route: { points: [number, number][]; km: number } | null;
 }

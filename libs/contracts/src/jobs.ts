@@ -6,6 +6,7 @@ export const QueueName = {
   Receipts: 'receipts',
   Commissions: 'commissions',
   Dispatch: 'dispatch',
+  Retention: 'retention',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -19,6 +20,9 @@ export const JobName = {
   SendPayout: 'send-payout',
   OfferNear: 'offer-near',
   OfferToAll: 'offer-to-all',
+  SimplifyRoute: 'simplify-route',
+  TrailPartitions: 'trail-partitions',
+  Cleanup: 'cleanup',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -87,6 +91,23 @@ export interface OfferToAllPayload {
   told: string[];
 }
 
+/** An ended course's route, simplified from its trail and kept on the course (issue 25). */
+export interface SimplifyRoutePayload {
+  courseId: string;
+}
+
+/** The trail's day partitions: the next days made ahead, those past POSITION_RETENTION_DAYS dropped. */
+export type TrailPartitionsPayload = Record<string, never>;
+
+/** What has an end of life besides the trail (issue 25), each swept by its own repeatable `cleanup` job. */
+export const CLEANUP_TARGETS = ['outbox', 'idempotency', 'tokens', 'sessions', 'jobs', 'redis-keys'] as const;
+export type CleanupTarget = (typeof CLEANUP_TARGETS)[number];
+
+/** One sweep of one target, in bounded batches. */
+export interface CleanupPayload {
+  target: CleanupTarget;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
@@ -97,6 +118,9 @@ export interface JobPayloads {
   [JobName.SendPayout]: SendPayoutPayload;
   [JobName.OfferNear]: OfferNearPayload;
   [JobName.OfferToAll]: OfferToAllPayload;
+  [JobName.SimplifyRoute]: SimplifyRoutePayload;
+  [JobName.TrailPartitions]: TrailPartitionsPayload;
+  [JobName.Cleanup]: CleanupPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -109,6 +133,9 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SendPayout]: QueueName.Commissions,
   [JobName.OfferNear]: QueueName.Dispatch,
   [JobName.OfferToAll]: QueueName.Dispatch,
+  [JobName.SimplifyRoute]: QueueName.Retention,
+  [JobName.TrailPartitions]: QueueName.Retention,
+  [JobName.Cleanup]: QueueName.Retention,
 };
 
 /**
@@ -134,4 +161,6 @@ export const jobIds = {
   offerNear: (courseId: string) => `offer-near-${courseId}`,
   /** A new course's offer to every available courier, after the couriers near it. */
   offerToAll: (courseId: string) => `offer-all-${courseId}`,
+  /** An ended course's route. */
+  route: (courseId: string) => `route-${courseId}`,
 } as const;

@@ -101,6 +101,9 @@ export const DEFAULT_PACKAGE_TYPE = PACKAGE_TYPES[0];
 /** In progress: assigned through en_route_delivery (the tracking and navigation screens' active courses). */
 export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'];
 
+/** The statuses a course ends in: nothing moves it again. */
+export const ENDED_STATUSES: readonly CourseStatus[] = ['delivered', 'cancelled'];
+
 /** What a list of courses can be filtered by: one status, or `active` for every status in progress. */
 export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active'] as const;
 export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];

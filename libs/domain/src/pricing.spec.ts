@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { distanceKm, estimatePrice } from './pricing.js';
+import { distanceKm, estimatePrice, readRoute, routeKm } from './pricing.js';
 
 const madina = { latitude: 9.5456, longitude: -13.6566 };
 const kaloum = { latitude: 9.5092, longitude: -13.7122 };
@@ -19,5 +19,18 @@ describe('estimatePrice', () => {
 
   it('charges the base price for the same point', () => {
     expect(estimatePrice(madina, madina)).toBe(5000);
+  });
+});
+
+describe('routeKm and readRoute', () => {
+  it('adds up the legs of a route', () => {
+    expect(routeKm([[9.5, -13.7], [9.51, -13.7], [9.51, -13.69]])).toBe(2.2);
+    expect(routeKm([[9.5, -13.7]])).toBe(0);
+  });
+  it('reads a stored route back with its length, and nothing from anything else', () => {
+    expect(readRoute([[9.5, -13.7], [9.51, -13.7]])).toEqual({ points: [[9.5, -13.7], [9.51, -13.7]], km: 1.1 });
+    expect(readRoute(null)).toBeNull();
+    expect(readRoute([])).toBeNull();
+    expect(readRoute({ points: [] })).toBeNull();
   });
 });

@@ -13,6 +13,24 @@ export interface Coordinates {
 /** The straight line between two points in km: 111 × the Euclidean difference of the coordinates. */
 export const flatKm = (from: Coordinates, to: Coordinates): number => KM_PER_DEGREE * Math.hypot(to.latitude - from.latitude, to.longitude - from.longitude);
 
+/** The length of a route of [latitude, longitude] points, in km to 0.1 (each leg measured as `flatKm` does). */
+export function routeKm(points: readonly (readonly [number, number])[]): number {
+  let km = 0;
+  for (let index = 1; index < points.length; index++) {
+    const [fromLat, fromLng] = points[index - 1]!;
+    const [toLat, toLng] = points[index]!;
+    km += flatKm({ latitude: fromLat, longitude: fromLng }, { latitude: toLat, longitude: toLng });
+  }
+  return Math.round(km * 10) / 10;
+}
+
+/** A route as stored on a course (a JSON array of [latitude, longitude]), read back with its length; null when none. */
+export function readRoute(stored: unknown): { points: [number, number][]; km: number } | null {
+  if (!Array.isArray(stored) || !stored.length) return null;
+  const points = stored.filter((point): point is [number, number] => Array.isArray(point) && point.length === 2 && point.every(Number.isFinite));
+  return { points, km: routeKm(points) };
+}
+
 const isSet = (point?: Partial<Coordinates> | null): point is Coordinates =>
   !!point && Number.isFinite(point.latitude) && Number.isFinite(point.longitude) && !!point.latitude && !!point.longitude;
 
