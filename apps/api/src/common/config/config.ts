@@ -124,6 +124,25 @@ const EnvSchema = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the worker relays the transactional outbox. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /**
+   * End of life (issue 25). Raw courier positions are kept this many days (an ended course keeps its simplified
+   * route); the trail's day partitions older than this are dropped whole.
+   */
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Outbox events, this long after they were published. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Idempotency records (the stored answers to replayed requests), this long after the request. */
+  IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Activation tokens and password reset codes, this long after they expired or were used. */
+  TOKEN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Sessions, this long after they expired or were revoked. */
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Finished BullMQ jobs (failed ones are kept for inspection), this long after they finished. */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** An ended course's route is simplified this long after it ends: the API processes write the trail every 5 s. */
+  ROUTE_AFTER_END_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often each cleanup runs (a repeatable job per target; the trail's partitions too). */
+  CLEANUP_EVERY_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { jobIds, JobName, type OutboxEvents, type SendMessagePayload } from '@coursa/contracts';
+import { ENDED_STATUSES } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -64,6 +65,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         if (event.type === 'course.created') {
           const { courseId } = event.payload as unknown as OutboxEvents['course.created'];
           await this.jobs.add(JobName.OfferNear, { courseId }, once(jobIds.offerNear(courseId)));
+        }
+        // An ended course keeps its route, simplified, once the last positions have reached the trail (issue 25).
+        if (event.type === 'course.status') {
+          const { courseId, status } = event.payload as unknown as OutboxEvents['course.status'];
+          if (ENDED_STATUSES.includes(status)) {
+            await this.jobs.add(JobName.SimplifyRoute, { courseId }, { ...once(jobIds.route(courseId)), delay: this.config.ROUTE_AFTER_END_MS });
+          }
         }
       }
     }

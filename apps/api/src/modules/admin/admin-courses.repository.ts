@@ -5,7 +5,7 @@ import type { PageRequest, RowsPage } from '../../common/pagination/pagination.j
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
 
-export type ListedCourse = Course & { client: Pick<User, 'fullName'>; courier: Pick<User, 'fullName'> | null };
+export type ListedCourse = Omit<Course, 'route'> & { client: Pick<User, 'fullName'>; courier: Pick<User, 'fullName'> | null };
 
 @Injectable()
 export class AdminCoursesRepository {
@@ -16,7 +16,8 @@ export class AdminCoursesRepository {
     const where: Prisma.CourseWhereInput = statuses ? { status: { in: [...statuses] } } : {};
     const [rows, total] = await Promise.all([
       COURSES_NEWEST_FIRST.read(page, where, (args) =>
-        this.prisma.client.course.findMany({ ...args, include: { client: { select: { fullName: true } }, courier: { select: { fullName: true } } } }),
+        // The route (issue 25) is the course view's, not the list's.
+        this.prisma.client.course.findMany({ ...args, omit: { route: true }, include: { client: { select: { fullName: true } }, courier: { select: { fullName: true } } } }),
       ),
       this.prisma.client.course.count({ where }),
     ]);

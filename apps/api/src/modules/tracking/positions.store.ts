@@ -116,6 +116,25 @@ export class PositionsStore {
     return found.flatMap(([courierId, distance], index) => (fresh[index] ? [{ courierId, km: Number(distance) }] : []));
   }
 
+  /**
+   * Takes out of the GEO set the couriers whose position has expired (issue 25: a set member has no expiry of its own),
+   * a thousand at a time; answers how many went.
+   */
+  async pruneStale(): Promise<number> {
+    let removed = 0;
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.client.zscan(this.geoKey, cursor, 'COUNT', 1000);
+      cursor = next;
+      const ids = flat.filter((_, index) => index % 2 === 0);
+      if (!ids.length) continue;
+      const stored = await this.redis.client.mget(ids.map((id) => this.positionKey(id)));
+      const stale = ids.filter((_, index) => !stored[index]);
+      if (stale.length) removed += await this.redis.client.zrem(this.geoKey, ...stale);
+    } while (cursor !== '0');
+    return removed;
+  }
+
   /** How many couriers have a position (stale ones leave the count when `online()` prunes them). */
   count(): Promise<number> {
     return this.redis.client.zcard(this.geoKey);
