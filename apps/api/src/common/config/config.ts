@@ -133,9 +133,9 @@ const EnvSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Idempotency records (the stored answers to replayed requests), this long after the request. */
   IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-  /** Activation tokens and password reset codes, this long after they expired or were used. */
+  /** Activation tokens and password reset codes, this long after they expire (a used one expires too). */
   TOKEN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-  /** Sessions, this long after they expired or were revoked. */
+  /** Sessions, this long after they expire (a revoked or rotated one is refused before that anyway). */
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Finished BullMQ jobs (failed ones are kept for inspection), this long after they finished. */
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
