@@ -175,6 +175,29 @@ describe('cleanup jobs', () => {
   });
 });
 
+describe('the per-status course counts', () => {
+  it('follow every insert, status move and delete, also in parallel, and give the dashboard and the list their totals', async () => {
+    const client = await signedIn(app, 'client');
+    const courier = await createAccount(app, 'independent_delivery');
+    const courses = await Promise.all(Array.from({ length: 12 }, () => insertCourse(app, { clientId: client.user.id })));
+    // In parallel: half assigned, a quarter cancelled, one deleted.
+    await Promise.all(courses.slice(0, 6).map((course) => app.db.course.update({ where: { id: course.id }, data: { status: 'assigned', courierId: courier.user.id } })));
+    await Promise.all(courses.slice(6, 9).map((course) => app.db.course.update({ where: { id: course.id }, data: { status: 'cancelled' } })));
+    await app.db.course.update({ where: { id: courses[0]!.id }, data: { status: 'assigned', description: 'same status: counted once' } });
+    await app.db.course.delete({ where: { id: courses[11]!.id } });
+
+    const counted = Object.fromEntries((await app.db.courseStatusCount.findMany()).filter((row) => row.count).map((row) => [row.status, row.count]));
+    const actual = Object.fromEntries((await app.db.course.groupBy({ by: ['status'], _count: { _all: true } })).map((group) => [group.status, group._count._all]));
+    expect(counted).toEqual(actual);
+
+    const admin = await signedIn(app, 'admin');
+    const stats = (await app.request('GET', '/api/dashboard/stats', undefined, { token: admin.token })).body;
+    expect(stats).toMatchObject({ total_courses: await app.db.course.count(), completed_courses: await app.db.course.count({ where: { status: 'delivered' } }) });
+    const listed = (await app.request('GET', '/api/admin/courses?status=cancelled&limit=1', undefined, { token: admin.token })).body;
+    expect(listed.total).toBe(await app.db.course.count({ where: { status: 'cancelled' } }));
+  });
+});
+
 describe('the schedule', () => {
   it('registers every end-of-life job as repeatable', async () => {
     const queue = app.worker.get(JobQueue).queue(QueueName.Retention);

@@ -19,7 +19,8 @@ export class AdminCoursesRepository {
         // The route (issue 25) is the course view's, not the list's.
         this.prisma.client.course.findMany({ ...args, omit: { route: true }, include: { client: { select: { fullName: true } }, courier: { select: { fullName: true } } } }),
       ),
-      this.prisma.client.course.count({ where }),
+      // How many match, from the per-status counts the triggers keep (issue 25), not a count over the table.
+      this.prisma.client.courseStatusCount.aggregate({ _sum: { count: true }, where: statuses ? { status: { in: [...statuses] } } : {} }).then((sum) => sum._sum.count ?? 0),
     ]);
     return { ...rows, total };
   }
