@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ACTIVE_STATUSES,
   CONAKRY_COMMUNES,
   COURIER_ROLES,
   KM_PER_DEGREE,
@@ -37,8 +36,6 @@ export interface CourseFigures {
   average_delivery_minutes: number | null;
   timed_deliveries: number;
   on_time_deliveries: number;
-  in_progress: number;
-  pending: number;
   delivered_today: number;
 }
 
@@ -98,7 +95,8 @@ export class AnalyticsRepository {
                status = 'delivered' AND delivery_time >= ${start} AND delivery_time < ${end} AS delivered_now,
                status = 'delivered' AND delivery_time >= ${previousStart} AND delivery_time < ${start} AS delivered_before
         FROM courses
-        WHERE created_at >= ${previousStart} OR delivery_time >= ${previousStart} OR status NOT IN ('delivered', 'cancelled')
+        -- Two index ranges (created_at, delivery_time), never the whole table (issue 25).
+        WHERE created_at >= ${previousStart} OR delivery_time >= ${previousStart}
       )
       SELECT
         count(*) FILTER (WHERE created_now)::int AS total_courses,
@@ -111,8 +109,6 @@ export class AnalyticsRepository {
         (avg(extract(epoch FROM delivery_time - assigned_at)) FILTER (WHERE delivered_now) / 60)::float8 AS average_delivery_minutes,
         count(*) FILTER (WHERE delivered_now AND assigned_at IS NOT NULL)::int AS timed_deliveries,
         count(*) FILTER (WHERE delivered_now AND delivery_time - assigned_at <= make_interval(mins => ${TARGET_DELIVERY_MINUTES}::int))::int AS on_time_deliveries,
-        count(*) FILTER (WHERE status::text = ANY(${[...ACTIVE_STATUSES]}::text[]))::int AS in_progress,
-        count(*) FILTER (WHERE status = 'pending')::int AS pending,
         count(*) FILTER (WHERE status = 'delivered' AND delivery_time >= ${todayStart})::int AS delivered_today
       FROM flagged`;
     return figures!;

@@ -35,12 +35,11 @@ export class AnalyticsService {
 
   async dashboardStats(): Promise<DashboardStatsDto> {
     const [users, byStatus] = await Promise.all([this.figures.countUsers(), this.figures.courseCountsByStatus()]);
-    const count = (statuses: readonly CourseStatus[]) => statuses.reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
     return {
       total_users: users,
-      total_courses: count(COURSE_STATUSES),
-      active_courses: count(ACTIVE_STATUSES),
-      completed_courses: count(['delivered']),
+      total_courses: countOf(byStatus, COURSE_STATUSES),
+      active_courses: countOf(byStatus, ACTIVE_STATUSES),
+      completed_courses: countOf(byStatus, ['delivered']),
     };
   }
 
@@ -56,8 +55,9 @@ export class AnalyticsService {
       todayStart,
       trendStart: new Date(todayStart.getTime() - TREND_DAYS * DAY_MS),
     };
-    const [courses, people, byHour, days, couriers, zones] = await Promise.all([
+    const [courses, byStatus, people, byHour, days, couriers, zones] = await Promise.all([
       this.figures.courseFigures(window),
+      this.figures.courseCountsByStatus(),
       this.figures.peopleFigures(window),
       this.figures.coursesByHour(window),
       this.figures.days(window),
@@ -87,7 +87,7 @@ export class AnalyticsService {
       peak_hours: peakHours(byHour),
       delivery_efficiency: percentOf(courses.on_time_deliveries, courses.timed_deliveries),
       new_clients: people.new_clients,
-      delivery_metrics: { in_progress: courses.in_progress, pending: courses.pending, delivered_today: courses.delivered_today },
+      delivery_metrics: { in_progress: countOf(byStatus, ACTIVE_STATUSES), pending: countOf(byStatus, ['pending']), delivered_today: courses.delivered_today },
       weekly_trends: trends(days, window.trendStart),
       top_deliverers: couriers.slice(0, TOP_LIST_SIZE).map((courier) => ({ name: courier.name, deliveries: courier.deliveries })),
       top_zones: zones,
@@ -105,4 +105,9 @@ function trends(days: DayFigures[], trendStart: Date): DailyTrendDto[] {
     return { date, revenue: byDate.get(date)?.revenue ?? 0, orders: byDate.get(date)?.orders ?? 0 };
   });
   return series.slice(1).map((day, index) => ({ ...day, growth: growthPercent(day.revenue, series[index]!.revenue) }));
+}
+
+/** How many courses are in these statuses, from the per-status counts. */
+function countOf(byStatus: Partial<Record<CourseStatus, number>>, statuses: readonly CourseStatus[]): number {
+  return statuses.reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
 }
