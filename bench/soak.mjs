@@ -6,7 +6,7 @@
 // worker's lag (course ordered → its text messages written; queue depths) and every error. Writes
 // bench/results/soak.json. Knobs (environment):
 //   SOAK_SCALE=1                     the year's size: 500 couriers, 20 000 clients, 2 000 000 courses at 1
-//   SOAK_SECONDS=60                  each phase's load, measured after SOAK_WARMUP_SECONDS=15 of the same load
+//   SOAK_SECONDS=60                  each phase's load, measured after SOAK_WARMUP_SECONDS=30 of the same load
 //   SOAK_COURIERS=200 SOAK_RIDERS=20 couriers streaming positions, of which riders also take courses over HTTP
 //   SOAK_CLIENTS=40 SOAK_STAFF=4     clients ordering and following; staff browsing the back office
 //   SOAK_REFRESH_MS=5000             how often each staff member's dashboard refreshes (stats, analytics, dispatch)
@@ -23,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { deploy } from '../scripts/lib/migrations.mjs';
 import { REDIS_URL, SECRET_KEY, clearRedis, stop } from './api-support.mjs';
-import { machine, percentiles, startProcess } from './lib.mjs';
+import { cpuSeconds, machine, percentiles, startProcess } from './lib.mjs';
 import { fillSizes, fillYear } from './soak-fill.mjs';
 import { mixedLoad, smsWatcher } from './soak-load.mjs';
 
@@ -31,7 +31,7 @@ const knob = (name, fallback) => Number(process.env[name] ?? fallback);
 const SETTINGS = {
   scale: knob('SOAK_SCALE', 1),
   seconds: knob('SOAK_SECONDS', 60),
-  warmup_seconds: knob('SOAK_WARMUP_SECONDS', 15),
+  warmup_seconds: knob('SOAK_WARMUP_SECONDS', 30),
   couriers: knob('SOAK_COURIERS', 200),
   riders: knob('SOAK_RIDERS', 20),
   clients: knob('SOAK_CLIENTS', 40),
@@ -111,6 +111,31 @@ const rssMb = (child) => {
     return null;
   }
 };
+
+/** The machine's CPU time so far (all cores, busy and total), from /proc/stat, in seconds. */
+function machineCpu() {
+  const [user, nice, system, idle, iowait, ...rest] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  const total = user + nice + system + idle + iowait + rest.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle - iowait) / 100, total: total / 100 };
+}
+
+/**
+ * How busy the machine was over a phase, in cores: all of it, and the API's and the worker's share (the rest is
+ * PostgreSQL, Redis, the load's own processes, and whatever else runs on the machine meanwhile).
+ */
+function cpuMeter() {
+  const at = { machine: machineCpu(), api: cpuSeconds(app.api.pid), worker: cpuSeconds(app.worker.pid), time: Date.now() };
+  return () => {
+    const wall = (Date.now() - at.time) / 1000;
+    const cores = (used) => round2(used / wall);
+    return {
+      machine_busy_cores: cores(machineCpu().busy - at.machine.busy),
+      api_cores: cores(cpuSeconds(app.api.pid) - at.api),
+      worker_cores: cores(cpuSeconds(app.worker.pid) - at.worker),
+      load_average_1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
+    };
+  };
+}
 
 /** Counts a process's error lines (pino level ≥ 50) and failed job attempts, keeping the first few. */
 function watchLog(child) {
@@ -220,6 +245,7 @@ async function phase(name, people) {
   log(`\n▶ phase ${name}`);
   const logsAtStart = { api: { ...app.apiLog }, worker: { ...app.workerLog } };
   await sampler.start();
+  const cpu = cpuMeter();
   const load = await mixedLoad({
     url: `http://127.0.0.1:${PORT}`,
     warmupSeconds: SETTINGS.warmup_seconds,
@@ -241,6 +267,7 @@ async function phase(name, people) {
     await sleep(500);
   }
   const queues = await sampler.stop();
+  const machineCpuUse = cpu();
   const count = (statuses, test) => Object.entries(statuses).reduce((sum, [status, n]) => sum + (test(status) ? n : 0), 0);
   const calls = Object.values(load.calls);
   const errors = {
@@ -264,6 +291,7 @@ async function phase(name, people) {
       queues,
     },
     errors: { ...errors, total: Object.values(errors).reduce((a, b) => a + b, 0) },
+    cpu: machineCpuUse,
     api_rss_mb: rssMb(app.api),
     worker_rss_mb: rssMb(app.worker),
   };
@@ -384,6 +412,7 @@ try {
   results.courses = { a: a.courses, b: b.courses };
   results.sockets = { a: a.sockets, b: b.sockets };
   results.worker_lag = { a: a.worker_lag, b: b.worker_lag };
+  results.cpu = { a: a.cpu, b: b.cpu, note: `cores used over each phase (warm-up, load, SMS drain), of the machine's ${results.machine.cpus}` };
   results.processes = { api_rss_mb: { a: a.api_rss_mb, b: b.api_rss_mb, end: rssMb(app.api) }, worker_rss_mb: { a: a.worker_rss_mb, b: b.worker_rss_mb, end: rssMb(app.worker) } };
   results.errors = {
     a: a.errors,
