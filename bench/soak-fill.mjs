@@ -40,6 +40,9 @@ export function fillSizes(scale, load) {
 const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_ledger_entries', 'loyalty_entries', 'sessions',
   'idempotency_records', 'audit_logs', 'courier_positions'];
 
+/** The triggers whose work the fill does itself (issue 25's per-status course counts). */
+const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_status_moved'];
+
 /**
  * Fills the database at `url` (already holding the load's accounts and phase A's rows; the app idle), then VACUUM
  * ANALYZE. Returns the sizes and the duration of every step.
@@ -59,7 +62,12 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     const { rows: [now] } = await main.query(`SELECT (now() AT TIME ZONE 'UTC')::timestamp(3) AS t0,
       (SELECT coalesce(max(number), 0) FROM courses) AS base, EXISTS (SELECT 1 FROM information_schema.columns
         WHERE table_name = 'courses' AND column_name = 'route') AS has_route,
-      to_regprocedure('courier_positions_ensure_partitions(date, date)') IS NOT NULL AS partitioned`);
+      to_regprocedure('courier_positions_ensure_partitions(date, date)') IS NOT NULL AS partitioned,
+      to_regclass('course_status_counts') IS NOT NULL AS status_counts,
+      ARRAY(SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
+          -- Those an INSERT fires (the fill's only UPDATE is of users' totals).
+          AND (t.tgtype & 4 <> 0 OR (c.relname = 'users' AND t.tgtype & 16 <> 0)) ORDER BY 1) AS triggers`);
     // Every statement reads the same moment and the first fill course number from these session settings.
     for (const db of [main, side]) await db.query(`SELECT set_config('soak.t0', $1, false), set_config('soak.base', $2, false)`, [now.t0.toISOString(), String(now.base)]);
 
@@ -85,6 +93,14 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     const rebuild = await dropIndexes(main);
     await people(step, sizes, load);
     await courses(step, sizes, now.has_route);
+    // Triggers do not fire while filling: what those on courses keep (course_status_counts) is counted afresh, as
+    // their migration did for the courses there before them. Any other trigger is reported, its work not done.
+    if (now.status_counts) {
+      await step('course_status_counts', `INSERT INTO course_status_counts (status, count) SELECT status, count(*) FROM courses GROUP BY status
+        ON CONFLICT (status) DO UPDATE SET count = EXCLUDED.count`);
+    }
+    const unreplayed = now.triggers.filter((name) => !KNOWN_TRIGGERS.includes(name));
+    if (unreplayed.length) log(`  fill: WARNING, triggers not fired by the fill and not made up for: ${unreplayed.join(', ')}`);
     await Promise.all([
       money(step).then(() => history(step)),
       positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)),
@@ -101,6 +117,7 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
       trail_step_seconds: trailStepSeconds,
       trail_partitioned: now.partitioned,
       routes_filled: now.has_route,
+      triggers_not_made_up_for: unreplayed,
       seconds: Math.round((Date.now() - started) / 1000),
       steps,
     };

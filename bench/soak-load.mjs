@@ -5,9 +5,11 @@
 //             first `riders` of them also take the clients' courses over HTTP, step by step, and hand them over with
 //             the code the recipient got by SMS (read from the log driver's file), as the courier app does (an
 //             Idempotency-Key and occurred_at on each step), and look at their own lists;
-//   staff     browse every back-office list (two pages when there is a next one) and refresh the dashboard (stats,
-//             analytics over a rotating period, dispatch view) every `refreshMs`; two staff sockets sit in `ops`.
-// Each call's latencies are kept whole (a few thousand a phase) for exact percentiles.
+//   staff     browse every back-office list (two pages when there is a next one, a page every ~2 s) and refresh the
+//             dashboard (stats, analytics over a rotating period, dispatch view) every `refreshMs`; two staff sockets
+//             sit in `ops`.
+// Each call's latencies are kept whole (a few thousand a phase) for exact percentiles. `soloCalls` then times each GET
+// alone, nothing else running: what the data does to a call, apart from what the other calls do to it.
 import { fork } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -58,6 +60,24 @@ const PLACES = [
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const jitter = (ms) => ms * (0.75 + Math.random() / 2);
+
+/** One HTTP call as the apps make it: its status ('timeout' or 'network' when none came), answer and time in ms. */
+async function request(url, token, method, path, { body, headers } = {}) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }), ...headers },
+      body: body && JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    // The answer read whole before the clock stops.
+    const answer = await response.json().catch(() => null);
+    return { status: response.status, body: answer, ms: performance.now() - started };
+  } catch (error) {
+    return { status: error.name === 'TimeoutError' ? 'timeout' : 'network', body: null, ms: performance.now() - started };
+  }
+}
 
 /** Latencies and answers of every call, by name. */
 function callBook() {
@@ -185,26 +205,11 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
   let until = Infinity;
   const running = () => Date.now() < until;
 
-  const call = async (name, token, method, path, { body, headers } = {}) => {
-    const started = performance.now();
-    let status = 'network';
-    try {
-      const response = await fetch(url + path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }), ...headers },
-        body: body && JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      status = response.status;
-      // The answer read whole before the clock stops.
-      return { status, body: await response.json().catch(() => null) };
-    } catch (error) {
-      status = error.name === 'TimeoutError' ? 'timeout' : 'network';
-      return { status, body: null };
-    } finally {
-      if (Date.now() >= measureFrom) book.record(name, performance.now() - started, status);
-      else if (typeof status !== 'number' || status >= 500) warmupErrors += 1;
-    }
+  const call = async (name, token, method, path, options) => {
+    const answer = await request(url, token, method, path, options);
+    if (Date.now() >= measureFrom) book.record(name, answer.ms, answer.status);
+    else if (typeof answer.status !== 'number' || answer.status >= 500) warmupErrors += 1;
+    return answer;
   };
   /** A list's first page, and its second when there is one. */
   const browse = async (name, token, path) => {
@@ -307,7 +312,7 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
       for (let turn = index; running(); turn += 1) {
         const [name, path] = STAFF_LISTS[turn % STAFF_LISTS.length];
         await browse(name, token, path);
-        await sleep(jitter(800));
+        await sleep(jitter(2000));
       }
     };
     // Staff open the back office at different moments.
@@ -359,4 +364,34 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
   } finally {
     await Promise.all([senders.close(), receivers.close()]);
   }
+}
+
+/**
+ * Each GET of the mixed load timed alone, `rounds` times in a row, nothing else running (the first staff member, client
+ * and courier; the client's latest course): the same names as the load's, page 1 of each list.
+ */
+export async function soloCalls({ url, people, rounds }) {
+  const [staff, client, courier] = [people.staff[0].token, people.clients[0].token, people.couriers[0].token];
+  const latest = (await request(url, client, 'GET', '/api/courses?limit=1')).body?.courses?.[0]?.id;
+  const calls = [
+    ...STAFF_LISTS.map(([name, path]) => [name, staff, path]),
+    ['GET /api/dashboard/stats', staff, '/api/dashboard/stats'],
+    ['GET /api/admin/dispatch', staff, '/api/admin/dispatch'],
+    ...ANALYTICS_PERIODS.map((period) => [`GET /api/admin/analytics?period=${period}`, staff, `/api/admin/analytics?period=${period}`]),
+    ['GET /api/courses', client, '/api/courses?limit=20'],
+    ...(latest ? [['GET /api/courses/:id', client, `/api/courses/${latest}`], ['GET /api/courses/:id/tracking', client, `/api/courses/${latest}/tracking`]] : []),
+    ['GET /api/loyalty/profile', client, '/api/loyalty/profile'],
+    ['GET /api/loyalty/leaderboard', client, '/api/loyalty/leaderboard'],
+    ['GET /api/delivery/available-courses', courier, '/api/delivery/available-courses?limit=20'],
+    ['GET /api/delivery/history?status=active', courier, '/api/delivery/history?status=active&limit=20'],
+    ...COURIER_LISTS.map(([name, path]) => [name, courier, path]),
+  ];
+  const book = callBook();
+  for (const [name, token, path] of calls) {
+    for (let round = 0; round < rounds; round += 1) {
+      const answer = await request(url, token, 'GET', path);
+      book.record(name, answer.ms, answer.status);
+    }
+  }
+  return book.summary();
 }
