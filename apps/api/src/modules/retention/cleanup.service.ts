@@ -5,6 +5,7 @@ import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
 import { PositionsStore } from '../tracking/positions.store.js';
+import { inBatches } from './in-batches.js';
 import { RetentionRepository, type ExpiringTable } from './retention.repository.js';
 
 /** Rows deleted per statement, and statements per run at most: a run never holds the database long. */
@@ -55,13 +56,7 @@ export class Cleanup {
   /** Deletes a table's rows older than `days`, a batch at a time, CLEANUP_BATCHES batches at most. */
   private async sweep(table: ExpiringTable, days: number): Promise<number> {
     const before = new Date(this.clock.now().getTime() - days * DAY_MS);
-    let deleted = 0;
-    for (let batch = 0; batch < CLEANUP_BATCHES; batch++) {
-      const count = await this.retention.deleteExpired(table, before, CLEANUP_BATCH);
-      deleted += count;
-      if (count < CLEANUP_BATCH) break;
-    }
-    return deleted;
+    return inBatches(CLEANUP_BATCH, CLEANUP_BATCHES, () => this.retention.deleteExpired(table, before, CLEANUP_BATCH));
   }
 
   /** Finished jobs of every queue older than JOB_RETENTION_DAYS (completed ones go at once already; failed ones wait). */
@@ -70,11 +65,7 @@ export class Cleanup {
     let removed = 0;
     for (const name of Object.values(QueueName)) {
       for (const state of ['completed', 'failed'] as const) {
-        for (let batch = 0; batch < CLEANUP_BATCHES; batch++) {
-          const ids = await this.jobs.queue(name).clean(graceMs, CLEANUP_BATCH, state);
-          removed += ids.length;
-          if (ids.length < CLEANUP_BATCH) break;
-        }
+        removed += await inBatches(CLEANUP_BATCH, CLEANUP_BATCHES, async () => (await this.jobs.queue(name).clean(graceMs, CLEANUP_BATCH, state)).length);
       }
     }
     return removed;

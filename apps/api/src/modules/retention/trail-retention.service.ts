@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
+import { inBatches } from './in-batches.js';
 import { RetentionRepository } from './retention.repository.js';
 import { simplifiedRoute } from './route-line.js';
 
@@ -48,12 +49,7 @@ export class TrailRetention {
       await this.retention.dropPartition(partition);
       dropped.push(partition.name);
     }
-    let strays = 0;
-    for (let batch = 0; batch < STRAY_BATCHES; batch++) {
-      const deleted = await this.retention.deleteStrayPositions(cutoff, STRAY_BATCH);
-      strays += deleted;
-      if (deleted < STRAY_BATCH) break;
-    }
+    const strays = await inBatches(STRAY_BATCH, STRAY_BATCHES, () => this.retention.deleteStrayPositions(cutoff, STRAY_BATCH));
     return { made, dropped, strays };
   }
 }
