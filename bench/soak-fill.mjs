@@ -49,7 +49,7 @@ const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_statu
  */
 export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, log = console.log }) {
   const sizes = fillSizes(scale, load);
-  // Two sessions, one core each: the trail and the outbox on one, the rest on the other.
+  // Two sessions, one core each: the trail, the outbox and the accounts' sessions on one, the rest on the other.
   const [main, side] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
   await Promise.all([main.connect(), side.connect()]);
   const steps = {};
@@ -103,7 +103,7 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     if (unreplayed.length) log(`  fill: WARNING, triggers not fired by the fill and not made up for: ${unreplayed.join(', ')}`);
     await Promise.all([
       money(step).then(() => history(step)),
-      positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)),
+      positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)).then(() => sessions(step, side)),
     ]);
     await main.query('DROP TABLE soak_fill_clients, soak_fill_couriers');
     await bothSessions('indexes', rebuild);
@@ -354,8 +354,8 @@ async function money(step) {
 }
 
 /**
- * What the app writes beside the courses as they move: disputes, support requests, early payment requests, sessions and
- * tokens, the idempotency records of every order and courier step, and the audit lines of every step.
+ * What the app writes beside the courses as they move: disputes, support requests, early payment requests, the
+ * idempotency records of every order and courier step, and the audit lines of every step.
  */
 async function history(step) {
   await step('disputes', `INSERT INTO disputes (id, course_id, client_id, type, reason, status, handled_by_id, resolved_at, created_at, updated_at)
@@ -373,21 +373,6 @@ async function history(step) {
       (CASE WHEN g = 1 AND random() < 0.2 THEN 'pending' WHEN random() < 0.8 THEN 'approved' ELSE 'rejected' END)::"PayoutRequestStatus",
       ${T0} - interval '1 day' * (g * 60) + interval '1 day', ${T0} - interval '1 day' * (g * 60)
     FROM soak_fill_couriers k, generate_series(1, 3) g`);
-  // Sessions: a rotated refresh token per two client orders and eight per courier working day; most expired long ago.
-  await step('sessions', `INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at, rotated_at, revoked_at, ip, user_agent, created_at)
-    SELECT gen_random_uuid(), who, md5(who::text || day)::uuid, md5(random()::text || who || at), at + interval '30 days', at + interval '15 minutes',
-      NULL, '41.223.' || floor(random() * 255) || '.' || floor(random() * 255), 'Mozilla/5.0 (Linux; Android 13) Coursa', at
-    FROM (SELECT c.client_id AS who, c.created_at AS at, c.created_at::date AS day FROM courses c WHERE ${FILLED} AND c.number % 2 = 0
-          UNION ALL
-          SELECT k.id, d + interval '8 hours' + interval '80 minutes' * h, d::date FROM soak_fill_couriers k,
-            generate_series(date_trunc('day', ${T0} - interval '365 days'), ${T0} - interval '1 day', interval '1 day') d, generate_series(0, 7) h
-          WHERE random() < 0.85) s`);
-  await step('activation_tokens', `INSERT INTO activation_tokens (id, user_id, token_hash, expires_at, used_at, created_at)
-    SELECT gen_random_uuid(), id, md5('act' || id), created_at + interval '24 hours', created_at + interval '10 minutes', created_at
-    FROM users WHERE role = 'client' AND phone LIKE '+22461%'`);
-  await step('password_reset_codes', `INSERT INTO password_reset_codes (id, user_id, channel, code_hash, expires_at, used_at, created_at)
-    SELECT gen_random_uuid(), id, 'sms', md5('reset' || id), t + interval '15 minutes', t + interval '3 minutes', t
-    FROM users, LATERAL (SELECT ${T0} - interval '365 days' * random() AS t) at WHERE random() < 0.05`);
   // The web app sends an Idempotency-Key with every order and every courier step (its offline outbox).
   await step('idempotency_records', `INSERT INTO idempotency_records (user_id, key, route, request_hash, status_code, response_body, created_at)
     SELECT c.client_id, 'COURSE_' || (extract(epoch FROM c.created_at) * 1000)::bigint || '_' || c.number, 'POST /api/courses', md5('req' || c.id), 201,
@@ -427,6 +412,25 @@ async function history(step) {
     UNION ALL
     SELECT gen_random_uuid(), r.created_at, r.client_id, 'client', 'course_rated', 'course', r.course_id::text, true, NULL, jsonb_build_object('rating', r.rating)
     FROM ratings r`);
+}
+
+/** Sessions, activation tokens and password reset codes: what the accounts leave behind. */
+async function sessions(step, db) {
+  // Sessions: a rotated refresh token per two client orders and eight per courier working day; most expired long ago.
+  await step('sessions', `INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at, rotated_at, revoked_at, ip, user_agent, created_at)
+    SELECT gen_random_uuid(), who, md5(who::text || day)::uuid, md5(random()::text || who || at), at + interval '30 days', at + interval '15 minutes',
+      NULL, '41.223.' || floor(random() * 255) || '.' || floor(random() * 255), 'Mozilla/5.0 (Linux; Android 13) Coursa', at
+    FROM (SELECT c.client_id AS who, c.created_at AS at, c.created_at::date AS day FROM courses c WHERE ${FILLED} AND c.number % 2 = 0
+          UNION ALL
+          SELECT k.id, d + interval '8 hours' + interval '80 minutes' * h, d::date FROM soak_fill_couriers k,
+            generate_series(date_trunc('day', ${T0} - interval '365 days'), ${T0} - interval '1 day', interval '1 day') d, generate_series(0, 7) h
+          WHERE random() < 0.85) s`, [], db);
+  await step('activation_tokens', `INSERT INTO activation_tokens (id, user_id, token_hash, expires_at, used_at, created_at)
+    SELECT gen_random_uuid(), id, md5('act' || id), created_at + interval '24 hours', created_at + interval '10 minutes', created_at
+    FROM users WHERE role = 'client' AND phone LIKE '+22461%'`, [], db);
+  await step('password_reset_codes', `INSERT INTO password_reset_codes (id, user_id, channel, code_hash, expires_at, used_at, created_at)
+    SELECT gen_random_uuid(), id, 'sms', md5('reset' || id), t + interval '15 minutes', t + interval '3 minutes', t
+    FROM users, LATERAL (SELECT ${T0} - interval '365 days' * random() AS t) at WHERE random() < 0.05`, [], db);
 }
 
 /** The outbox events of every step, all published long ago. */

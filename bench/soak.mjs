@@ -116,11 +116,11 @@ const rssMb = (child) => {
   }
 };
 
-/** The machine's CPU time so far (all cores, busy and total), from /proc/stat, in seconds. */
+/** The machine's CPU time so far (all cores: busy, and idle waiting for the disk), from /proc/stat, in seconds. */
 function machineCpu() {
   const [user, nice, system, idle, iowait, ...rest] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const total = user + nice + system + idle + iowait + rest.reduce((a, b) => a + b, 0);
-  return { busy: (total - idle - iowait) / 100, total: total / 100 };
+  return { busy: (total - idle - iowait) / 100, iowait: iowait / 100 };
 }
 
 /**
@@ -132,8 +132,10 @@ function cpuMeter() {
   return () => {
     const wall = (Date.now() - at.time) / 1000;
     const cores = (used) => round2(used / wall);
+    const machine = machineCpu();
     return {
-      machine_busy_cores: cores(machineCpu().busy - at.machine.busy),
+      machine_busy_cores: cores(machine.busy - at.machine.busy),
+      machine_iowait_cores: cores(machine.iowait - at.machine.iowait),
       api_cores: cores(cpuSeconds(app.api.pid) - at.api),
       worker_cores: cores(cpuSeconds(app.worker.pid) - at.worker),
       load_average_1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
