@@ -108,7 +108,14 @@ function callBook() {
 export function smsWatcher(file) {
   const codes = new Map();
   const expected = new Map();
+  /** Messages read before their course's answer reached the client (the worker can be the quicker): their times. */
+  const early = new Map();
   const lags = [];
+  const arrived = (phone, course, at) => {
+    lags.push(at - course.createdAt);
+    course.left -= 1;
+    if (!course.left) expected.delete(phone);
+  };
   let offset = 0;
   let partial = '';
   const read = () => {
@@ -134,19 +141,22 @@ export function smsWatcher(file) {
         continue; // not a line of the log driver's
       }
       if (message.kind === 'delivery_otp') codes.set(message.to, /\b(\d{6})\b/.exec(message.text)?.[1]);
+      if (message.kind !== 'delivery_otp' && message.kind !== 'tracking_link') continue;
       const course = expected.get(message.to);
-      if (course && (message.kind === 'delivery_otp' || message.kind === 'tracking_link')) {
-        lags.push(Date.parse(message.at) - course.createdAt);
-        course.left -= 1;
-        if (!course.left) expected.delete(message.to);
-      }
+      if (course) arrived(message.to, course, Date.parse(message.at));
+      else early.set(message.to, [...(early.get(message.to) ?? []), Date.parse(message.at)]);
     }
   };
   const timer = setInterval(read, 200);
   return {
     codeFor: (phone) => codes.get(phone),
     /** A course was ordered for this recipient (a new number each time) at `createdAt` (the server's time). */
-    expect: (phone, createdAt) => expected.set(phone, { createdAt, left: 2 }),
+    expect(phone, createdAt) {
+      const course = { createdAt, left: 2 };
+      expected.set(phone, course);
+      for (const at of early.get(phone) ?? []) arrived(phone, course, at);
+      early.delete(phone);
+    },
     /** The lags seen since the last call, and how many messages are still awaited. */
     take() {
       read();
