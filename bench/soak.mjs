@@ -132,10 +132,10 @@ function cpuMeter() {
   return () => {
     const wall = (Date.now() - at.time) / 1000;
     const cores = (used) => round2(used / wall);
-    const machine = machineCpu();
+    const now = machineCpu();
     return {
-      machine_busy_cores: cores(machine.busy - at.machine.busy),
-      machine_iowait_cores: cores(machine.iowait - at.machine.iowait),
+      machine_busy_cores: cores(now.busy - at.machine.busy),
+      machine_iowait_cores: cores(now.iowait - at.machine.iowait),
       api_cores: cores(cpuSeconds(app.api.pid) - at.api),
       worker_cores: cores(cpuSeconds(app.worker.pid) - at.worker),
       load_average_1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
