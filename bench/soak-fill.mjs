@@ -11,8 +11,8 @@
 // every `trailStepSeconds` while on a course (accepted → delivered).
 import pg from 'pg';
 
-/** Commune centres (libs/domain CONAKRY_COMMUNES), where pickups and deliveries are scattered. */
-const COMMUNES = [
+/** Commune centres (libs/domain CONAKRY_COMMUNES), where pickups and deliveries are scattered (the load's too). */
+export const COMMUNES = [
   ['Kaloum', 9.5092, -13.7122],
   ['Dixinn', 9.5482, -13.6792],
   ['Matam', 9.5456, -13.6566],

@@ -14,6 +14,7 @@ import { fork } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { histogramFrom, percentiles } from './lib.mjs';
+import { COMMUNES } from './soak-fill.mjs';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const ANALYTICS_PERIODS = ['24h', '7days', '30days', '90days'];
@@ -49,14 +50,8 @@ const COURIER_LISTS = [
 ];
 
 const NEXT_STEP = { assigned: 'en_route_pickup', en_route_pickup: 'collected', collected: 'en_route_delivery' };
-/** Commune centres where clients send parcels from and to. */
-const PLACES = [
-  ['Kaloum, Conakry', 9.5092, -13.7122],
-  ['Dixinn, Conakry', 9.5482, -13.6792],
-  ['Matam, Conakry', 9.5456, -13.6566],
-  ['Ratoma, Conakry', 9.6106, -13.6236],
-  ['Matoto, Conakry', 9.5769, -13.612],
-];
+/** Commune centres where clients send parcels from and to: the fill's. */
+const PLACES = COMMUNES.map(([name, lat, lng]) => [`${name}, Conakry`, lat, lng]);
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const jitter = (ms) => ms * (0.75 + Math.random() / 2);
