@@ -22,7 +22,7 @@ import { isUuid } from '../../common/validation/params.js';
 import { SessionCheck } from '../auth/session-check.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
 import { LivePositions } from './live-positions.service.js';
-import { checkMove, type MoveCheck, type RefusedMove } from './move-check.js';
+import { checkFix, type FixCheck, type RefusedMove } from './fix-check.js';
 import { emptySpeedWindow, observeSpeed, type SpeedSample, type SpeedWindow } from './observed-speed.js';
 import { prepareBatch } from './position-batch.js';
 import { PositionsStore } from './positions.store.js';
@@ -37,7 +37,7 @@ interface SocketData {
   /** A courier's last minutes of positions, for the speed their positions carry (the ETA's). */
   speed?: SpeedWindow;
   /** A courier's last believed fix, against which the next one's move is checked (issue 24). */
-  moves?: MoveCheck;
+  moves?: FixCheck;
 }
 
 type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -272,12 +272,12 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * Whether a fix is an impossible move from the courier's last believed one (checkMove): then it is kept off the map,
+   * Whether a fix is an impossible move from the courier's last believed one (checkFix): then it is kept off the map,
    * and flagged on their active courses (or on the courier), once a minute at most.
    */
   private impossibleMove(socket: TrackingSocket, fix: Fix): boolean {
     const state = (socket.data.moves ??= {});
-    const refused = checkMove(state, fix, this.config.POSITION_MAX_SPEED_KMH);
+    const refused = checkFix(state, fix, this.config.POSITION_MAX_SPEED_KMH);
     if (refused && !(this.nowMs - (state.flaggedAtMs ?? Number.NEGATIVE_INFINITY) < FLAG_EVERY_MS)) {
       state.flaggedAtMs = this.nowMs;
       this.flag(socket, refused).catch((error: Error) => this.logger.warn({ err: error.message }, 'impossible move not flagged'));

@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
 import type { CourierPosition } from '@coursa/contracts';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { RefusedMove } from './move-check.js';
+import type { RefusedMove } from './fix-check.js';
 
 /** One point of a courier's trail: the position, and the course it was sent for (none between courses). */
 export interface TrailPoint {

@@ -4,7 +4,7 @@ import { impossibleMove, type Fix, type ImpossibleMove } from '@coursa/domain';
  * A courier socket's last believed fix, and a fix that jumped from it. Plain data, kept in `socket.data` (connection
  * state recovery gives it back to a socket that returns).
  */
-export interface MoveCheck {
+export interface FixCheck {
   last?: Fix;
   /** The last fix refused for an impossible move: the next one agreeing with it says the courier really is there. */
   doubt?: Fix;
@@ -25,7 +25,7 @@ export interface RefusedMove extends ImpossibleMove {
  * (a GPS glitch, a phone that was off), the courier is not held off the map for good. The first fix of a socket is
  * believed.
  */
-export function checkMove(state: MoveCheck, fix: Fix, maxKmh: number): RefusedMove | null {
+export function checkFix(state: FixCheck, fix: Fix, maxKmh: number): RefusedMove | null {
   const last = state.last;
   const move = last ? impossibleMove(last, fix, maxKmh) : null;
   if (move && !(state.doubt && !impossibleMove(state.doubt, fix, maxKmh))) {
