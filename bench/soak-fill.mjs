@@ -40,8 +40,9 @@ export function fillSizes(scale, load) {
 const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_ledger_entries', 'loyalty_entries', 'sessions',
   'idempotency_records', 'audit_logs', 'courier_positions'];
 
-/** The triggers whose work the fill does itself (issue 25's per-status course counts). */
-const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_status_moved'];
+/** The triggers whose work the fill does itself (issue 25's per-status course counts and analytics rollups). */
+const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_status_moved', 'courses.courses_rolled_up', 'courses.courses_rollups_moved',
+  'ratings.ratings_rolled_up', 'commissions.commissions_rolled_up', 'audit_logs.audit_logs_rolled_up'];
 
 /**
  * Fills the database at `url` (already holding the load's accounts and phase A's rows; the app idle), then VACUUM
@@ -64,6 +65,7 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
         WHERE table_name = 'courses' AND column_name = 'route') AS has_route,
       to_regprocedure('courier_positions_ensure_partitions(date, date)') IS NOT NULL AS partitioned,
       to_regclass('course_status_counts') IS NOT NULL AS status_counts,
+      to_regprocedure('analytics_rollups_rebuild()') IS NOT NULL AS rollups,
       ARRAY(SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
           -- Those an INSERT fires (the fill's only UPDATE is of users' totals).
@@ -93,8 +95,9 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     const rebuild = await dropIndexes(main);
     await people(step, sizes, load);
     await courses(step, sizes, now.has_route);
-    // Triggers do not fire while filling: what those on courses keep (course_status_counts) is counted afresh, as
-    // their migration did for the courses there before them. Any other trigger is reported, its work not done.
+    // Triggers do not fire while filling: what those on courses keep (course_status_counts, and below the analytics
+    // rollups) is counted afresh, as their migrations did for the rows there before them. Any other trigger is
+    // reported, its work not done.
     if (now.status_counts) {
       await step('course_status_counts', `INSERT INTO course_status_counts (status, count) SELECT status, count(*) FROM courses GROUP BY status
         ON CONFLICT (status) DO UPDATE SET count = EXCLUDED.count`);
@@ -105,6 +108,8 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
       money(step).then(() => history(step)),
       positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)).then(() => sessions(step, side)),
     ]);
+    // The analytics and audit rollups, from the courses, ratings, commissions and audit lines just filled.
+    if (now.rollups) await step('analytics_rollups', 'SELECT analytics_rollups_rebuild()');
     await main.query('DROP TABLE soak_fill_clients, soak_fill_couriers');
     await bothSessions('indexes', rebuild);
     const { rows: tables } = await main.query(`SELECT c.oid::regclass::text AS name FROM pg_class c

@@ -5,6 +5,7 @@ export const ANALYTICS_PERIODS = { '24h': 1, '7days': 7, '30days': 30, '90days':
 export type AnalyticsPeriod = keyof typeof ANALYTICS_PERIODS;
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = '7days';
 
+/** Also the database's delivery_target(), which the analytics rollups count on-time deliveries with (a test compares them). */
 export const TARGET_DELIVERY_MINUTES = 45;
 /** Shown when the period has no rating. */
 export const FALLBACK_SATISFACTION = 5.0;
@@ -18,7 +19,8 @@ export const TREND_DAYS = 7;
 /**
  * Zones of Conakry: a course belongs to the commune whose centre is nearest to its pickup point, or to
  * OUTSIDE_CONAKRY when even the nearest centre is farther than ZONE_RADIUS_KM (distances as in pricing:
- * 111 km per degree of Euclidean difference).
+ * 111 km per degree of Euclidean difference). The database applies it to each course as course_zone() (the analytics
+ * rollups group orders by it); a test compares the two, and a change here needs a migration redefining that function.
  */
 export const CONAKRY_COMMUNES = [
   { name: 'Kaloum', latitude: 9.5092, longitude: -13.7122 },

@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CONAKRY_COMMUNES,
-  COURIER_ROLES,
-  KM_PER_DEGREE,
-  OUTSIDE_CONAKRY,
-  TARGET_DELIVERY_MINUTES,
-  TOP_LIST_SIZE,
-  ZONE_RADIUS_KM,
-  type CourseStatus,
-} from '@coursa/domain';
-import { Prisma } from '../../generated/prisma/client.js';
+import { COURIER_ROLES, TOP_LIST_SIZE, type CourseStatus } from '@coursa/domain';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
 /** The moments an analytics answer is computed from; every range includes its start and excludes its end. */
@@ -62,13 +52,11 @@ export interface CourierFigures {
   revenue: number;
 }
 
-/** The nearest commune centre to a course's pickup point, as SQL (the rule is described with CONAKRY_COMMUNES). */
-const COMMUNES = Prisma.join(CONAKRY_COMMUNES.map((commune) => Prisma.sql`(${commune.name}::text, ${commune.latitude}::float8, ${commune.longitude}::float8)`));
-
 /**
- * The analytics screen's figures, each from one aggregate query. Timestamps are stored in UTC, which is also
- * Conakry's time all year, so stored hours and dates are local ones. Sums of GNF are read as float8: exact
- * far beyond any revenue, and never a BigInt.
+ * The analytics screen's figures, each from one aggregate query over the rollups the triggers keep (issue 25).
+ * Timestamps are stored in UTC, which is also Conakry's time all year, so stored hours and dates are local ones.
+ * Sums of GNF are read as float8: exact far beyond any revenue, and never a BigInt. Periods end now: no course,
+ * rating or commission is ever recorded in the future.
  */
 @Injectable()
 export class AnalyticsRepository {
@@ -85,56 +73,60 @@ export class AnalyticsRepository {
     return this.prisma.client.user.count({ where: { anonymizedAt: null } });
   }
 
+  /**
+   * Courses ordered in the period and the one before, deliveries of the period and the one before, and of today: from
+   * the hourly rollups (`course_hours_in`, `delivery_hours_in`: exact over any range, see migration
+   * 20261125224352_analytics_rollups), a few thousand rows whatever the number of courses.
+   */
   async courseFigures(window: AnalyticsWindow): Promise<CourseFigures> {
     const { start, end, previousStart, todayStart } = window;
     const [figures] = await this.prisma.client.$queryRaw<CourseFigures[]>`
-      WITH flagged AS (
-        SELECT status, final_price, assigned_at, delivery_time,
-               created_at >= ${start} AND created_at < ${end} AS created_now,
-               created_at >= ${previousStart} AND created_at < ${start} AS created_before,
-               status = 'delivered' AND delivery_time >= ${start} AND delivery_time < ${end} AS delivered_now,
-               status = 'delivered' AND delivery_time >= ${previousStart} AND delivery_time < ${start} AS delivered_before
-        FROM courses
-        -- Two index ranges (created_at, delivery_time), never the whole table (issue 25).
-        WHERE created_at >= ${previousStart} OR delivery_time >= ${previousStart}
-      )
+      WITH created AS (SELECT sum(orders) AS orders, sum(delivered) AS delivered, sum(cancelled) AS cancelled FROM course_hours_in(${start}, ${end})),
+           created_before AS (SELECT sum(orders) AS orders FROM course_hours_in(${previousStart}, ${start})),
+           delivered AS (
+             SELECT sum(deliveries) AS deliveries, sum(revenue) AS revenue, sum(timed) AS timed, sum(timed_seconds) AS seconds, sum(on_time) AS on_time
+             FROM delivery_hours_in(${start}, ${end})),
+           delivered_before AS (SELECT sum(revenue) AS revenue FROM delivery_hours_in(${previousStart}, ${start})),
+           delivered_today AS (SELECT sum(deliveries) AS deliveries FROM delivery_hours_in(${todayStart}, ${end}))
       SELECT
-        count(*) FILTER (WHERE created_now)::int AS total_courses,
-        count(*) FILTER (WHERE created_before)::int AS previous_courses,
-        count(*) FILTER (WHERE created_now AND status = 'delivered')::int AS successful_deliveries,
-        count(*) FILTER (WHERE created_now AND status = 'cancelled')::int AS cancelled_courses,
-        coalesce(sum(final_price) FILTER (WHERE delivered_now), 0)::float8 AS total_revenue,
-        coalesce(sum(final_price) FILTER (WHERE delivered_before), 0)::float8 AS previous_revenue,
-        count(*) FILTER (WHERE delivered_now)::int AS deliveries,
-        (avg(extract(epoch FROM delivery_time - assigned_at)) FILTER (WHERE delivered_now) / 60)::float8 AS average_delivery_minutes,
-        count(*) FILTER (WHERE delivered_now AND assigned_at IS NOT NULL)::int AS timed_deliveries,
-        count(*) FILTER (WHERE delivered_now AND delivery_time - assigned_at <= make_interval(mins => ${TARGET_DELIVERY_MINUTES}::int))::int AS on_time_deliveries,
-        count(*) FILTER (WHERE status = 'delivered' AND delivery_time >= ${todayStart})::int AS delivered_today
-      FROM flagged`;
+        coalesce(created.orders, 0)::int AS total_courses,
+        coalesce(created_before.orders, 0)::int AS previous_courses,
+        coalesce(created.delivered, 0)::int AS successful_deliveries,
+        coalesce(created.cancelled, 0)::int AS cancelled_courses,
+        coalesce(delivered.revenue, 0)::float8 AS total_revenue,
+        coalesce(delivered_before.revenue, 0)::float8 AS previous_revenue,
+        coalesce(delivered.deliveries, 0)::int AS deliveries,
+        (delivered.seconds / nullif(delivered.timed, 0) / 60)::float8 AS average_delivery_minutes,
+        coalesce(delivered.timed, 0)::int AS timed_deliveries,
+        coalesce(delivered.on_time, 0)::int AS on_time_deliveries,
+        coalesce(delivered_today.deliveries, 0)::int AS delivered_today
+      FROM created, created_before, delivered, delivered_before, delivered_today`;
     return figures!;
   }
 
-  /** Couriers, new clients, ratings, commissions and repeat clients of the period. */
+  /**
+   * Couriers, new clients, ratings, commissions and repeat clients of the period: ratings and commissions from their
+   * hourly rollups; the clients who ordered in the period (ending now) are those whose latest order is in it, and
+   * those who ordered again those whose order before is too (`client_order_marks`, two indexes).
+   */
   async peopleFigures({ start, end }: AnalyticsWindow): Promise<PeopleFigures> {
     const [figures] = await this.prisma.client.$queryRaw<PeopleFigures[]>`
       SELECT
         (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active)::int AS active_deliverers,
         (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active AND is_available)::int AS online_deliverers,
         (SELECT count(*) FROM users WHERE role = 'client' AND created_at >= ${start} AND created_at < ${end})::int AS new_clients,
-        (SELECT avg(rating) FROM ratings WHERE created_at >= ${start} AND created_at < ${end})::float8 AS average_rating,
-        (SELECT count(*) FROM ratings WHERE created_at >= ${start} AND created_at < ${end})::int AS total_ratings,
-        (SELECT coalesce(sum(amount), 0) FROM commissions WHERE created_at >= ${start} AND created_at < ${end})::float8 AS total_commissions,
-        count(*)::int AS ordering_clients,
-        count(*) FILTER (WHERE orders >= 2)::int AS repeat_clients
-      FROM (SELECT client_id, count(*) AS orders FROM courses WHERE created_at >= ${start} AND created_at < ${end} GROUP BY client_id) AS ordering`;
+        (SELECT sum(stars)::float8 / nullif(sum(ratings), 0) FROM rating_hours_in(${start}, ${end}))::float8 AS average_rating,
+        (SELECT coalesce(sum(ratings), 0) FROM rating_hours_in(${start}, ${end}))::int AS total_ratings,
+        (SELECT coalesce(sum(amount), 0) FROM commission_hours_in(${start}, ${end}))::float8 AS total_commissions,
+        (SELECT count(*) FROM client_order_marks WHERE last_order_at >= ${start} AND last_order_at < ${end})::int AS ordering_clients,
+        (SELECT count(*) FROM client_order_marks WHERE previous_order_at >= ${start} AND previous_order_at < ${end})::int AS repeat_clients`;
     return figures!;
   }
 
   /** Courses created in each hour of the day (0–23) over the period. */
   async coursesByHour({ start, end }: AnalyticsWindow): Promise<number[]> {
     const rows = await this.prisma.client.$queryRaw<{ hour: number; orders: number }[]>`
-      SELECT extract(hour FROM created_at)::int AS hour, count(*)::int AS orders
-      FROM courses WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1`;
+      SELECT extract(hour FROM hour)::int AS hour, sum(orders)::int AS orders FROM course_hours_in(${start}, ${end}) GROUP BY 1`;
     const byHour = new Array<number>(24).fill(0);
     for (const row of rows) byHour[row.hour] = row.orders;
     return byHour;
@@ -145,10 +137,9 @@ export class AnalyticsRepository {
     return this.prisma.client.$queryRaw<DayFigures[]>`
       SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(revenue)::float8 AS revenue, sum(orders)::int AS orders
       FROM (
-        SELECT date_trunc('day', delivery_time) AS day, final_price AS revenue, 0 AS orders
-        FROM courses WHERE status = 'delivered' AND delivery_time >= ${trendStart} AND delivery_time < ${end}
+        SELECT date_trunc('day', hour) AS day, revenue, 0 AS orders FROM delivery_hours_in(${trendStart}, ${end})
         UNION ALL
-        SELECT date_trunc('day', created_at), 0, 1 FROM courses WHERE created_at >= ${trendStart} AND created_at < ${end}
+        SELECT date_trunc('day', hour), 0, orders FROM course_hours_in(${trendStart}, ${end})
       ) AS events
       GROUP BY day`;
   }
@@ -156,31 +147,22 @@ export class AnalyticsRepository {
   /** The `limit` couriers with the most courses delivered in the period (then the most revenue), with that revenue. */
   topCouriers({ start, end }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
     return this.prisma.client.$queryRaw<CourierFigures[]>`
-      SELECT u.full_name AS name, count(*)::int AS deliveries, coalesce(sum(c.final_price), 0)::float8 AS revenue
-      FROM courses c JOIN users u ON u.id = c.courier_id
-      WHERE c.status = 'delivered' AND c.delivery_time >= ${start} AND c.delivery_time < ${end}
-      GROUP BY u.id, u.full_name
-      ORDER BY deliveries DESC, revenue DESC, u.full_name
+      SELECT u.full_name AS name, k.deliveries::int AS deliveries, k.revenue::float8 AS revenue
+      FROM (
+        SELECT courier_id, sum(deliveries) AS deliveries, sum(revenue) AS revenue
+        FROM courier_delivery_days_in(${start}, ${end}) GROUP BY courier_id HAVING sum(deliveries) > 0
+      ) AS k JOIN users u ON u.id = k.courier_id
+      ORDER BY k.deliveries DESC, k.revenue DESC, u.full_name
       LIMIT ${limit}`;
   }
 
-  /** The zones with the most courses created in the period: the commune nearest to the pickup point, if close enough. */
+  /** The zones with the most courses created in the period (SQL course_zone(): the commune nearest to the pickup point). */
   topZones({ start, end }: AnalyticsWindow): Promise<{ name: string; orders: number }[]> {
     return this.prisma.client.$queryRaw<{ name: string; orders: number }[]>`
-      SELECT zone.name, count(*)::int AS orders
-      FROM courses c
-      CROSS JOIN LATERAL (
-        SELECT CASE
-                 WHEN ${KM_PER_DEGREE}::float8 * sqrt(power(c.pickup_latitude - commune.latitude, 2) + power(c.pickup_longitude - commune.longitude, 2)) <= ${ZONE_RADIUS_KM}::float8
-                 THEN commune.name ELSE ${OUTSIDE_CONAKRY}::text
-               END AS name
-        FROM (VALUES ${COMMUNES}) AS commune(name, latitude, longitude)
-        ORDER BY power(c.pickup_latitude - commune.latitude, 2) + power(c.pickup_longitude - commune.longitude, 2)
-        LIMIT 1
-      ) AS zone
-      WHERE c.created_at >= ${start} AND c.created_at < ${end}
-      GROUP BY zone.name
-      ORDER BY orders DESC, zone.name
+      SELECT zone AS name, sum(orders)::int AS orders
+      FROM course_hours_in(${start}, ${end})
+      GROUP BY zone HAVING sum(orders) > 0
+      ORDER BY orders DESC, zone
       LIMIT ${TOP_LIST_SIZE}`;
   }
 }

@@ -65,32 +65,30 @@ export class SuperAdminRepository {
     return NEWEST_FIRST.read(page, where, (args) => this.prisma.client.auditLog.findMany({ ...args, include: { actor: { select: { fullName: true } } } }));
   }
 
-  /** Actions since `since`: their total, their number per action, and the `top` users who did the most. */
-  async auditActivity(since: Date, top: number) {
-    const where = { at: { gte: since } };
-    const [total, byAction, byActor] = await Promise.all([
-      this.prisma.client.auditLog.count({ where }),
-      this.prisma.client.auditLog.groupBy({ by: ['action'], where, _count: { _all: true } }),
-      this.prisma.client.auditLog.groupBy({
-        by: ['actorId'],
-        where: { ...where, actorId: { not: null } },
-        _count: { _all: true },
-        orderBy: [{ _count: { actorId: 'desc' } }, { actorId: 'asc' }],
-        take: top,
-      }),
+  /**
+   * Actions in [since, until): their total, their number per action, and the `top` users who did the most; from the
+   * rollups by hour × action and day × actor the trigger on audit_logs keeps (issue 25), not a month of audit lines.
+   */
+  async auditActivity(since: Date, until: Date, top: number) {
+    const [byAction, byActor] = await Promise.all([
+      this.prisma.client.$queryRaw<{ action: string; count: number }[]>`
+        SELECT action, sum(count)::int AS count FROM audit_hours_in(${since}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
+      this.prisma.client.$queryRaw<{ actorId: string; count: number }[]>`
+        SELECT actor_id AS "actorId", sum(count)::int AS count FROM audit_actor_days_in(${since}, ${until})
+        GROUP BY actor_id HAVING sum(count) > 0 ORDER BY count DESC, actor_id LIMIT ${top}`,
     ]);
     const actors = await this.prisma.client.user.findMany({
-      where: { id: { in: byActor.map((group) => group.actorId!) } },
+      where: { id: { in: byActor.map((group) => group.actorId) } },
       select: { id: true, fullName: true, role: true },
     });
     const actorsById = new Map(actors.map((actor) => [actor.id, actor]));
     return {
-      total,
-      byAction: byAction.map((group) => ({ action: group.action, count: group._count._all })),
+      total: byAction.reduce((sum, group) => sum + group.count, 0),
+      byAction,
       // A user deleted meanwhile is left out.
       mostActive: byActor.flatMap((group) => {
-        const user = actorsById.get(group.actorId!);
-        return user ? [{ user, count: group._count._all }] : [];
+        const user = actorsById.get(group.actorId);
+        return user ? [{ user, count: group.count }] : [];
       }),
     };
   }

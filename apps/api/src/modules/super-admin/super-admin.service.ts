@@ -58,8 +58,9 @@ export class SuperAdminService {
   }
 
   async auditStats(): Promise<AuditStatsDto> {
-    const since = new Date(this.clock.now().getTime() - AUDIT_STATS_DAYS * 86400_000);
-    const activity = await this.repository.auditActivity(since, MOST_ACTIVE_USERS);
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - AUDIT_STATS_DAYS * 86400_000);
+    const activity = await this.repository.auditActivity(since, now, MOST_ACTIVE_USERS);
     return {
       total_actions: activity.total,
       actions_per_day: Math.round((activity.total / AUDIT_STATS_DAYS) * 10) / 10,

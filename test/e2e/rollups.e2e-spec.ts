@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CONAKRY_COMMUNES, flatKm, OUTSIDE_CONAKRY, TARGET_DELIVERY_MINUTES, ZONE_RADIUS_KM, type CourseStatus } from '@coursa/domain';
+import { createAccount, signedIn } from '../support/accounts.js';
+import { insertCourse } from '../support/courses.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Issue 25: the rollups analytics and audit statistics read (migration 20261125224352_analytics_rollups) give, over any
+// range, exactly what the raw rows give, whatever was inserted, moved, changed or deleted, and in parallel.
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A seeded pseudo-random sequence (mulberry32), so that a failure shows again on the next run. */
+function randomSource(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+/** The zone rule as libs/domain describes it: the nearest commune centre, or OUTSIDE_CONAKRY beyond ZONE_RADIUS_KM. */
+function zoneOf(point: { latitude: number; longitude: number }) {
+  const nearest = [...CONAKRY_COMMUNES].sort((a, b) => flatKm(point, a) - flatKm(point, b))[0]!;
+  return flatKm(point, nearest) <= ZONE_RADIUS_KM ? nearest.name : OUTSIDE_CONAKRY;
+}
+
+const sql = <T>(query: string, ...values: unknown[]) => app.db.$queryRawUnsafe<T[]>(query, ...values);
+
+/** Each rollup's figures over [a, b): from its `_in` function, and the same computed from the raw rows. */
+const FIGURES = {
+  courses: {
+    rollup: `SELECT zone, sum(orders)::int AS orders, sum(delivered)::int AS delivered, sum(cancelled)::int AS cancelled
+             FROM course_hours_in($1, $2) GROUP BY zone HAVING sum(orders) <> 0 OR sum(delivered) <> 0 OR sum(cancelled) <> 0 ORDER BY zone`,
+    raw: `SELECT course_zone(pickup_latitude, pickup_longitude) AS zone, count(*)::int AS orders,
+                 count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
+          FROM courses WHERE created_at >= $1 AND created_at < $2 GROUP BY 1 ORDER BY 1`,
+  },
+  hoursOfDay: {
+    rollup: `SELECT extract(hour FROM hour)::int AS hour, sum(orders)::int AS orders FROM course_hours_in($1, $2) GROUP BY 1 HAVING sum(orders) <> 0 ORDER BY 1`,
+    raw: `SELECT extract(hour FROM created_at)::int AS hour, count(*)::int AS orders FROM courses WHERE created_at >= $1 AND created_at < $2 GROUP BY 1 ORDER BY 1`,
+  },
+  deliveries: {
+    rollup: `SELECT coalesce(sum(deliveries), 0)::int AS deliveries, coalesce(sum(revenue), 0)::float8 AS revenue, coalesce(sum(timed), 0)::int AS timed,
+                    round(coalesce(sum(timed_seconds), 0)::numeric, 3)::float8 AS seconds, coalesce(sum(on_time), 0)::int AS on_time
+             FROM delivery_hours_in($1, $2)`,
+    raw: `SELECT count(*)::int AS deliveries, coalesce(sum(final_price), 0)::float8 AS revenue, count(assigned_at)::int AS timed,
+                 round(coalesce(sum(extract(epoch FROM delivery_time - assigned_at)), 0)::numeric, 3)::float8 AS seconds,
+                 count(*) FILTER (WHERE delivery_time - assigned_at <= make_interval(mins => ${TARGET_DELIVERY_MINUTES}))::int AS on_time
+          FROM courses WHERE status = 'delivered' AND delivery_time >= $1 AND delivery_time < $2`,
+  },
+  couriers: {
+    rollup: `SELECT courier_id::text, sum(deliveries)::int AS deliveries, sum(revenue)::float8 AS revenue
+             FROM courier_delivery_days_in($1, $2) GROUP BY 1 HAVING sum(deliveries) <> 0 OR sum(revenue) <> 0 ORDER BY 1`,
+    raw: `SELECT courier_id::text, count(*)::int AS deliveries, coalesce(sum(final_price), 0)::float8 AS revenue
+          FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time >= $1 AND delivery_time < $2 GROUP BY 1 ORDER BY 1`,
+  },
+  ratings: {
+    rollup: `SELECT coalesce(sum(ratings), 0)::int AS ratings, coalesce(sum(stars), 0)::int AS stars FROM rating_hours_in($1, $2)`,
+    raw: `SELECT count(*)::int AS ratings, coalesce(sum(rating), 0)::int AS stars FROM ratings WHERE created_at >= $1 AND created_at < $2`,
+  },
+  commissions: {
+    rollup: `SELECT coalesce(sum(amount), 0)::float8 AS amount FROM commission_hours_in($1, $2)`,
+    raw: `SELECT coalesce(sum(amount), 0)::float8 AS amount FROM commissions WHERE created_at >= $1 AND created_at < $2`,
+  },
+  actions: {
+    rollup: `SELECT action, sum(count)::int AS count FROM audit_hours_in($1, $2) GROUP BY 1 HAVING sum(count) <> 0 ORDER BY 1`,
+    raw: `SELECT action, count(*)::int AS count FROM audit_logs WHERE at >= $1 AND at < $2 GROUP BY 1 ORDER BY 1`,
+  },
+  actors: {
+    rollup: `SELECT actor_id::text, sum(count)::int AS count FROM audit_actor_days_in($1, $2) GROUP BY 1 HAVING sum(count) <> 0 ORDER BY 1`,
+    raw: `SELECT actor_id::text, count(*)::int AS count FROM audit_logs WHERE actor_id IS NOT NULL AND at >= $1 AND at < $2 GROUP BY 1 ORDER BY 1`,
+  },
+} as const;
+
+/** Each rollup table against the same rows computed from the raw table (rows summing to nothing left out). */
+const TABLES = {
+  course_hours: ['hour, zone, orders, delivered, cancelled', 'orders <> 0 OR delivered <> 0 OR cancelled <> 0'],
+  delivery_hours: ['hour, deliveries, revenue, timed, round(timed_seconds::numeric, 3), on_time', 'deliveries <> 0'],
+  courier_delivery_days: ['day, courier_id, deliveries, revenue', 'deliveries <> 0'],
+  rating_hours: ['hour, ratings, stars', 'ratings <> 0'],
+  commission_hours: ['hour, amount', 'amount <> 0'],
+  audit_hours: ['hour, action, count', 'count <> 0'],
+  audit_actor_days: ['day, actor_id, count', 'count <> 0'],
+} as const;
+
+async function expectTablesKept() {
+  for (const [table, [columns, kept]] of Object.entries(TABLES)) {
+    const stored = await sql<Record<string, unknown>>(`SELECT ${columns} FROM ${table} WHERE ${kept} ORDER BY 1, 2`);
+    const recomputed = await sql<Record<string, unknown>>(`SELECT ${columns} FROM ${table}_between('-infinity', 'infinity') ORDER BY 1, 2`);
+    expect([table, stored]).toEqual([table, recomputed]);
+  }
+  const marks = await sql(`SELECT client_id::text, last_order_at, previous_order_at FROM client_order_marks ORDER BY 1`);
+  const latest = await sql(`
+    SELECT client_id::text, (array_agg(created_at ORDER BY created_at DESC))[1] AS last_order_at, (array_agg(created_at ORDER BY created_at DESC))[2] AS previous_order_at
+    FROM courses GROUP BY client_id ORDER BY 1`);
+  expect(marks).toEqual(latest);
+}
+
+const random = randomSource(25);
+const now = Date.now();
+/** A moment in the last 100 days, at any millisecond (so in the middle of an hour). */
+const someMoment = () => new Date(now - random.int(100 * DAY_MS));
+const PLACES = [...CONAKRY_COMMUNES.map((commune) => ({ latitude: commune.latitude + 0.01, longitude: commune.longitude - 0.01 })), { latitude: 10.05, longitude: -12.86 }];
+
+let couriers: string[];
+let clients: string[];
+
+describe('the analytics and audit rollups', () => {
+  beforeAll(async () => {
+    couriers = await Promise.all(Array.from({ length: 4 }, async () => (await createAccount(app, 'independent_delivery')).user.id));
+    clients = await Promise.all(Array.from({ length: 6 }, async () => (await createAccount(app, 'client')).user.id));
+    // 80 courses in parallel, in every status, ordered and delivered over 100 days.
+    const statuses: CourseStatus[] = ['pending', 'assigned', 'en_route_delivery', 'delivered', 'delivered', 'delivered', 'cancelled'];
+    const courses = await Promise.all(
+      Array.from({ length: 80 }, () => {
+        const createdAt = someMoment();
+        const status = random.pick(statuses);
+        const place = random.pick(PLACES);
+        const assignedAt = status === 'pending' || random.next() < 0.1 ? null : new Date(createdAt.getTime() + random.int(HOUR_MS));
+        const delivered = status === 'delivered';
+        return insertCourse(app, {
+          clientId: random.pick(clients),
+          status,
+          createdAt,
+          pickupLatitude: place.latitude,
+          pickupLongitude: place.longitude,
+          courierId: status === 'pending' ? null : random.pick(couriers),
+          assignedAt,
+          deliveryTime: delivered ? new Date(createdAt.getTime() + random.int(3 * HOUR_MS)) : null,
+          finalPrice: delivered ? 5_000 + 500 * random.int(50) : null,
+        });
+      }),
+    );
+    const delivered = courses.filter((course) => course.status === 'delivered');
+    await Promise.all(
+      delivered.slice(0, 20).map(async (course, index) => {
+        await app.db.rating.create({ data: { courseId: course.id, clientId: course.clientId, courierId: course.courierId!, rating: 1 + (index % 5), createdAt: someMoment() } });
+        await app.db.commission.create({
+          data: { courseId: course.id, courierId: course.courierId!, courseAmount: course.finalPrice!, rateBps: 7000, amount: Math.floor(course.finalPrice! * 0.7), createdAt: someMoment() },
+        });
+      }),
+    );
+    // In parallel: pending courses taken to the end, a delivery moved to another hour and courier, a client's
+    // order moved in time, a rating and a commission changed, ended courses without money deleted.
+    const pending = courses.filter((course) => course.status === 'pending');
+    const cancelled = courses.filter((course) => course.status === 'cancelled');
+    await Promise.all([
+      ...pending.slice(0, 4).map((course, index) =>
+        app.db.course.update({
+          where: { id: course.id },
+          data: index % 2
+            ? { status: 'cancelled', cancelledAt: new Date(course.createdAt.getTime() + 60_000) }
+            : { status: 'delivered', courierId: couriers[index % couriers.length], assignedAt: course.createdAt, deliveryTime: new Date(course.createdAt.getTime() + 40 * 60_000), finalPrice: 12_000 },
+        }),
+      ),
+      app.db.course.update({ where: { id: delivered[0]!.id }, data: { finalPrice: 99_000, deliveryTime: someMoment(), courierId: couriers[0] } }),
+      app.db.course.update({ where: { id: delivered[1]!.id }, data: { createdAt: someMoment(), pickupLatitude: PLACES[5]!.latitude, pickupLongitude: PLACES[5]!.longitude } }),
+      app.db.course.update({ where: { id: courses.find((course) => course.status === 'assigned')!.id }, data: { status: 'en_route_pickup', description: 'no rollup moves' } }),
+      app.db.rating.update({ where: { courseId: delivered[2]!.id }, data: { rating: 5, createdAt: someMoment() } }),
+      app.db.commission.update({ where: { courseId: delivered[3]!.id }, data: { amount: 1 } }),
+      ...delivered.slice(-3).map((course) => app.db.course.delete({ where: { id: course.id } })),
+      app.db.course.delete({ where: { id: cancelled[1]!.id } }),
+    ]);
+    await app.db.rating.delete({ where: { courseId: delivered[4]!.id } });
+    // A staff correction, alone: a status never moves back in parallel with others (see course_status_counts).
+    await app.db.course.update({ where: { id: cancelled[0]!.id }, data: { status: 'pending' } });
+    // Audit lines over 40 days; then one actor is deleted (their lines stay, without actor).
+    const leaving = await createAccount(app, 'support');
+    await app.db.auditLog.createMany({
+      data: Array.from({ length: 120 }, (_, index) => ({
+        at: new Date(now - random.int(40 * DAY_MS)),
+        actorId: index % 7 === 0 ? null : random.pick([...couriers, ...clients, leaving.user.id]),
+        action: random.pick(['login', 'course_created', 'course_delivered', 'user_updated']),
+        resourceType: 'course',
+        success: true,
+      })),
+    });
+    await app.db.auditLog.updateMany({ where: { actorId: leaving.user.id }, data: { actorId: null } });
+  });
+
+  it('hold in every table what the raw rows give, after parallel inserts, moves, changes and deletes', async () => {
+    await expectTablesKept();
+  });
+
+  it('give over any range exactly the figures of the raw rows, whole buckets or not', async () => {
+    const [courses, ratings, lines] = await Promise.all([
+      app.db.course.findMany({ where: { status: 'delivered' }, take: 6, orderBy: { number: 'asc' } }),
+      app.db.rating.findMany({ take: 2 }),
+      app.db.auditLog.findMany({ where: { actorId: { not: null } }, take: 3, orderBy: { at: 'asc' } }),
+    ]);
+    const moments = [...courses.flatMap((course) => [course.createdAt, course.deliveryTime!]), ...ratings.map((rating) => rating.createdAt), ...lines.map((line) => line.at)];
+    const ranges = ([
+      [new Date(now - 7 * DAY_MS), new Date(now)],
+      [new Date(now - 14 * DAY_MS), new Date(now - 7 * DAY_MS)],
+      [new Date(now - 90 * DAY_MS), new Date(now)],
+      [new Date(Math.floor(now / DAY_MS) * DAY_MS - 30 * DAY_MS), new Date(Math.floor(now / HOUR_MS) * HOUR_MS)],
+      [new Date(now - 25 * 60_000), new Date(now - 5 * 60_000)],
+      // Ranges starting or ending just before, at or just after a course's order or delivery, a rating or an audit
+      // line: the partial buckets at both ends hold rows, counted or not.
+      ...moments.flatMap((at, index): [Date, Date][] => [
+        [new Date(at.getTime() - 60_000), new Date(now)],
+        [new Date(at.getTime() + 1), new Date(now)],
+        [at, new Date(moments[(index + 1) % moments.length]!.getTime() + 1)],
+        [new Date(at.getTime() - 30 * DAY_MS), at],
+        [new Date(at.getTime() - 7 * DAY_MS - 1), new Date(at.getTime() + 1)],
+      ]),
+      ...Array.from({ length: 12 }, (): [Date, Date] => {
+        const [a, b] = [someMoment(), someMoment()].sort((x, y) => x.getTime() - y.getTime());
+        return [a!, b!];
+      }),
+    ] as [Date, Date][]).filter(([a, b]) => a < b);
+    for (const [a, b] of ranges) {
+      for (const [name, { rollup, raw }] of Object.entries(FIGURES)) {
+        expect([name, a, b, await sql(rollup, a, b)]).toEqual([name, a, b, await sql(raw, a, b)]);
+      }
+    }
+    // Not a comparison of nothing with nothing.
+    const ninetyDays = [new Date(now - 90 * DAY_MS), new Date(now)] as const;
+    expect((await sql(FIGURES.courses.raw, ...ninetyDays)).length).toBeGreaterThanOrEqual(4);
+    expect((await sql(FIGURES.couriers.raw, ...ninetyDays)).length).toBe(couriers.length);
+    expect((await sql<{ deliveries: number }>(FIGURES.deliveries.raw, ...ninetyDays))[0]!.deliveries).toBeGreaterThan(20);
+    expect((await sql(FIGURES.actors.raw, ...ninetyDays)).length).toBeGreaterThan(5);
+  });
+
+  it('rebuild to the same rows (the soak fill rebuilds them after inserting without triggers)', async () => {
+    const before = await Promise.all(Object.keys(TABLES).map((table) => sql(`SELECT * FROM ${table} WHERE ${TABLES[table as keyof typeof TABLES][1]} ORDER BY 1, 2`)));
+    await sql('SELECT analytics_rollups_rebuild()::text');
+    const after = await Promise.all(Object.keys(TABLES).map((table) => sql(`SELECT * FROM ${table} ORDER BY 1, 2`)));
+    expect(after).toEqual(before);
+    await expectTablesKept();
+  });
+
+  it('place courses in the zones and count on-time deliveries as libs/domain says', async () => {
+    const points = [
+      ...CONAKRY_COMMUNES.flatMap((commune) => [commune, { latitude: commune.latitude + 0.02, longitude: commune.longitude + 0.005 }]),
+      { latitude: (CONAKRY_COMMUNES[1].latitude + CONAKRY_COMMUNES[2].latitude) / 2 + 0.001, longitude: (CONAKRY_COMMUNES[1].longitude + CONAKRY_COMMUNES[2].longitude) / 2 },
+      { latitude: CONAKRY_COMMUNES[0].latitude - 0.13, longitude: CONAKRY_COMMUNES[0].longitude },
+      { latitude: CONAKRY_COMMUNES[0].latitude - 0.14, longitude: CONAKRY_COMMUNES[0].longitude },
+      { latitude: 10.0571, longitude: -12.8658 },
+      ...Array.from({ length: 40 }, () => ({ latitude: 9.3 + random.next() * 0.5, longitude: -13.9 + random.next() * 0.5 })),
+    ];
+    for (const point of points) {
+      const [{ zone }] = (await sql<{ zone: string }>('SELECT course_zone($1::float8, $2::float8) AS zone', point.latitude, point.longitude)) as [{ zone: string }];
+      expect([point, zone]).toEqual([point, zoneOf(point)]);
+    }
+    expect(await sql(`SELECT extract(epoch FROM delivery_target())::int AS seconds`)).toEqual([{ seconds: TARGET_DELIVERY_MINUTES * 60 }]);
+  });
+
+  it('give the super administrator the statistics of the raw audit lines, without deleted actors', async () => {
+    const superAdmin = await signedIn(app, 'super_admin');
+    const stats = (await app.request('GET', '/api/super-admin/audit-stats', undefined, { token: superAdmin.token })).body;
+    const since = new Date(Date.now() - 30 * DAY_MS);
+    expect(stats.total_actions).toBe(await app.db.auditLog.count({ where: { at: { gte: since } } }));
+    const byAction = await app.db.auditLog.groupBy({ by: ['action'], where: { at: { gte: since } }, _count: { _all: true } });
+    expect(stats.actions_by_type).toEqual(Object.fromEntries(byAction.map((group) => [group.action, group._count._all])));
+    const byActor = await app.db.auditLog.groupBy({ by: ['actorId'], where: { at: { gte: since }, actorId: { not: null } }, _count: { _all: true } });
+    const expected = byActor.map((group) => group._count._all).sort((a, b) => b - a).slice(0, 5);
+    expect(stats.most_active_users.map((user: { actions: number }) => user.actions)).toEqual(expected);
+  });
+});
