@@ -40,8 +40,12 @@ export function fillSizes(scale, load) {
 const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_ledger_entries', 'loyalty_entries', 'sessions',
   'idempotency_records', 'audit_logs', 'courier_positions'];
 
-/** The triggers whose work the fill does itself (issue 25's per-status course counts). */
-const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_status_moved'];
+/**
+ * The triggers whose work the fill does itself (issue 25's per-status course counts, and the money rollups: each
+ * courier's ledger sums, the commissions per status, month and courier).
+ */
+const KNOWN_TRIGGERS = ['commissions.commissions_summed', 'courier_ledger_entries.courier_ledger_entries_summed', 'courses.courses_status_counted',
+  'courses.courses_status_moved'];
 
 /**
  * Fills the database at `url` (already holding the load's accounts and phase A's rows; the app idle), then VACUUM
@@ -64,6 +68,7 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
         WHERE table_name = 'courses' AND column_name = 'route') AS has_route,
       to_regprocedure('courier_positions_ensure_partitions(date, date)') IS NOT NULL AS partitioned,
       to_regclass('course_status_counts') IS NOT NULL AS status_counts,
+      to_regprocedure('money_rollups_rebuild()') IS NOT NULL AS money_rollups,
       ARRAY(SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
           -- Those an INSERT fires (the fill's only UPDATE is of users' totals).
@@ -105,6 +110,9 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
       money(step).then(() => history(step)),
       positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)).then(() => sessions(step, side)),
     ]);
+    // The money rollups (courier_balances, commission_sums) counted afresh from the ledger and the commissions, by the
+    // function their migration backfilled them with.
+    if (now.money_rollups) await step('money_rollups', 'SELECT money_rollups_rebuild()');
     await main.query('DROP TABLE soak_fill_clients, soak_fill_couriers');
     await bothSessions('indexes', rebuild);
     const { rows: tables } = await main.query(`SELECT c.oid::regclass::text AS name FROM pg_class c
