@@ -13,6 +13,8 @@ import { waitFor } from '../support/wait.js';
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let clientId: string;
+/** The signed-in couriers' tokens, to read their own earnings. */
+const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   app = await startTestApp({ COURIER_CASH_CAP_GNF: '20000' });
@@ -95,6 +97,29 @@ async function expectAnswersFromRawRows() {
     body: { pending_amount: pending._sum.amount ?? 0, pending_count: pending._count._all, paid_this_month: paid._sum.amount ?? 0, payments_this_month: payouts },
   });
 
+  // Each courier's own earnings: their balances and their commissions' totals by status.
+  for (const [courierId, token] of tokens) {
+    const own = sums.get(courierId) ?? { earnings: 0, cash: 0, deposited: 0 };
+    const byStatus = await app.db.commission.groupBy({ by: ['status'], where: { courierId }, _sum: { amount: true }, _count: { _all: true } });
+    const of = (status: string) => byStatus.find((group) => group.status === status);
+    const [pendingOwn, paidOwn] = [of('pending'), of('paid')];
+    const answer = await app.request('GET', '/api/delivery/earnings', undefined, { token });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        earnings_due: own.earnings,
+        cash_held: own.cash,
+        cash_deposits: own.deposited,
+        balance: own.earnings - own.cash,
+        pending_amount: pendingOwn?._sum.amount ?? 0,
+        pending_courses: pendingOwn?._count._all ?? 0,
+        paid_amount: paidOwn?._sum.amount ?? 0,
+        paid_courses: paidOwn?._count._all ?? 0,
+        total_courses: (pendingOwn?._count._all ?? 0) + (paidOwn?._count._all ?? 0),
+      },
+    });
+  }
+
   const rows = await app.db.commission.findMany({ where: { status: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   const groups = new Map<string, { ids: string[]; amount: number }>();
   for (const row of rows) {
@@ -120,7 +145,11 @@ async function expectAnswersFromRawRows() {
 describe('money rollups', () => {
   const couriers: string[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 4; i++) couriers.push((await createAccount(app, 'independent_delivery')).user.id);
+    for (let i = 0; i < 4; i++) {
+      const courier = await signedIn(app, 'independent_delivery');
+      couriers.push(courier.user.id);
+      tokens.set(courier.user.id, courier.token);
+    }
   });
 
   it('equal the raw rows after concurrent handovers, office deposits and corrections', async () => {

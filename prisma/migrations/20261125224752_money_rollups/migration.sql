@@ -40,6 +40,9 @@ CREATE TABLE "commission_sums" (
 );
 
 -- CreateIndex
+CREATE INDEX "commission_sums_courier_id_status_idx" ON "commission_sums"("courier_id", "status");
+
+-- CreateIndex
 CREATE INDEX "payouts_status_completed_at_idx" ON "payouts"("status", "completed_at");
 
 -- CreateIndex
