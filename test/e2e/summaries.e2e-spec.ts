@@ -261,3 +261,48 @@ describe('money rollups', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('accounts per role', () => {
+  /** The kept counts equal a count of the accounts, and the dashboard and the user list total answer it. */
+  async function expectCountsEqualRaw() {
+    const raw = await app.db.user.groupBy({ by: ['role'], where: { anonymizedAt: null }, _count: { _all: true } });
+    const kept = await app.db.userRoleCount.findMany({ where: { count: { not: 0 } } });
+    expect(new Map(kept.map((row) => [row.role, row.count]))).toEqual(new Map(raw.map((group) => [group.role, group._count._all])));
+    const all = raw.reduce((total, group) => total + group._count._all, 0);
+    expect((await app.request('GET', '/api/dashboard/stats', undefined, { token: admin.token })).body.total_users).toBe(all);
+    expect((await app.request('GET', '/api/admin/users?limit=1', undefined, { token: admin.token })).body.total).toBe(all);
+    for (const role of ['client', 'independent_delivery', 'admin'] as const) {
+      const own = raw.find((group) => group.role === role)?._count._all ?? 0;
+      expect((await app.request('GET', `/api/admin/users?role=${role}&limit=1`, undefined, { token: admin.token })).body.total).toBe(own);
+    }
+  }
+
+  it('follow accounts created at once, deleted, anonymised and moved to another role', async () => {
+    const roles = ['client', 'client', 'independent_delivery', 'salaried_delivery', 'support', 'client'] as const;
+    const created = await Promise.all(roles.flatMap((role) => [createAccount(app, role), createAccount(app, role)]));
+    await expectCountsEqualRaw();
+
+    // Deleted without history (the row goes), anonymised with history (the row stays, the account is gone).
+    const plain = created[0]!.user.id;
+    expect((await app.request('DELETE', `/api/admin/users/${plain}`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await app.db.user.findUnique({ where: { id: plain } })).toBeNull();
+    const withHistory = created[1]!.user.id;
+    await insertCourse(app, { clientId: withHistory });
+    expect((await app.request('DELETE', `/api/admin/users/${withHistory}`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: withHistory } })).toMatchObject({ anonymizedAt: expect.any(Date) });
+    // A role changed, several at once, and one changed and anonymised in one statement.
+    await Promise.all([
+      app.db.user.update({ where: { id: created[2]!.user.id }, data: { role: 'independent_delivery' } }),
+      app.db.user.update({ where: { id: created[4]!.user.id }, data: { role: 'client' } }),
+      app.db.user.update({ where: { id: created[5]!.user.id }, data: { role: 'client' } }),
+      app.db.user.update({ where: { id: created[6]!.user.id }, data: { role: 'admin', anonymizedAt: new Date() } }),
+    ]);
+    await expectCountsEqualRaw();
+  });
+
+  it('a rebuild from the accounts finds what the triggers kept', async () => {
+    const before = await app.db.userRoleCount.findMany({ where: { count: { not: 0 } }, orderBy: { role: 'asc' } });
+    await app.db.$executeRaw`SELECT user_role_counts_rebuild()`;
+    expect(await app.db.userRoleCount.findMany({ orderBy: { role: 'asc' } })).toEqual(before);
+  });
+});
