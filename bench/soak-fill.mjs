@@ -40,9 +40,16 @@ export function fillSizes(scale, load) {
 const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_ledger_entries', 'loyalty_entries', 'sessions',
   'idempotency_records', 'audit_logs', 'courier_positions'];
 
-/** The triggers whose work the fill does itself (issue 25's per-status course counts and analytics rollups). */
-const KNOWN_TRIGGERS = ['courses.courses_status_counted', 'courses.courses_status_moved', 'courses.courses_rolled_up', 'courses.courses_rollups_moved',
-  'ratings.ratings_rolled_up', 'commissions.commissions_rolled_up', 'audit_logs.audit_logs_rolled_up'];
+/**
+ * The triggers whose work the fill does itself (issue 25's per-status course counts, the analytics and audit rollups,
+ * the accounts per role, and the money rollups: each courier's ledger sums, the commissions per status, month and
+ * courier). The users' UPDATE trigger fires on role and anonymized_at only, which the fill's update of users' totals
+ * leaves alone.
+ */
+const KNOWN_TRIGGERS = ['audit_logs.audit_logs_rolled_up', 'commissions.commissions_rolled_up', 'commissions.commissions_summed',
+  'courier_ledger_entries.courier_ledger_entries_summed', 'courses.courses_rolled_up', 'courses.courses_rollups_moved',
+  'courses.courses_status_counted', 'courses.courses_status_moved', 'ratings.ratings_rolled_up', 'users.users_role_counted',
+  'users.users_role_moved'];
 
 /**
  * Fills the database at `url` (already holding the load's accounts and phase A's rows; the app idle), then VACUUM
@@ -66,6 +73,8 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
       to_regprocedure('courier_positions_ensure_partitions(date, date)') IS NOT NULL AS partitioned,
       to_regclass('course_status_counts') IS NOT NULL AS status_counts,
       to_regprocedure('analytics_rollups_rebuild()') IS NOT NULL AS rollups,
+      to_regprocedure('money_rollups_rebuild()') IS NOT NULL AS money_rollups,
+      to_regprocedure('user_role_counts_rebuild()') IS NOT NULL AS role_counts,
       ARRAY(SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
           -- Those an INSERT fires (the fill's only UPDATE is of users' totals).
@@ -96,20 +105,23 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     await people(step, sizes, load);
     await courses(step, sizes, now.has_route);
     // Triggers do not fire while filling: what those on courses keep (course_status_counts, and below the analytics
-    // rollups) is counted afresh, as their migrations did for the rows there before them. Any other trigger is
-    // reported, its work not done.
+    // rollups), on users (user_role_counts) and on the money tables (below) is counted afresh, as their migrations did
+    // for the rows there before them. Any other trigger is reported, its work not done.
     if (now.status_counts) {
       await step('course_status_counts', `INSERT INTO course_status_counts (status, count) SELECT status, count(*) FROM courses GROUP BY status
         ON CONFLICT (status) DO UPDATE SET count = EXCLUDED.count`);
     }
+    if (now.role_counts) await step('user_role_counts', 'SELECT user_role_counts_rebuild()');
     const unreplayed = now.triggers.filter((name) => !KNOWN_TRIGGERS.includes(name));
     if (unreplayed.length) log(`  fill: WARNING, triggers not fired by the fill and not made up for: ${unreplayed.join(', ')}`);
     await Promise.all([
       money(step).then(() => history(step)),
       positions(step, side, { trailDays, trailStepSeconds, partitioned: now.partitioned }).then(() => outbox(step, side)).then(() => sessions(step, side)),
     ]);
-    // The analytics and audit rollups, from the courses, ratings, commissions and audit lines just filled.
+    // The analytics and audit rollups, and the money rollups (courier_balances, commission_sums), counted afresh from
+    // the rows just filled by the functions their migrations backfilled them with.
     if (now.rollups) await step('analytics_rollups', 'SELECT analytics_rollups_rebuild()');
+    if (now.money_rollups) await step('money_rollups', 'SELECT money_rollups_rebuild()');
     await main.query('DROP TABLE soak_fill_clients, soak_fill_couriers');
     await bothSessions('indexes', rebuild);
     const { rows: tables } = await main.query(`SELECT c.oid::regclass::text AS name FROM pg_class c

@@ -32,11 +32,12 @@ export class AdminUsersRepository {
   /** Newest first, and how many match in all; deleted (anonymised) accounts are gone from the list. */
   async list(role: Role | undefined, page: PageRequest): Promise<RowsPage<ListedUser> & { total: number }> {
     const where: Prisma.UserWhereInput = { anonymizedAt: null, role };
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       NEWEST_FIRST.read(page, where, (args) => this.prisma.client.user.findMany({ ...args, select: LISTED })),
-      this.prisma.client.user.count({ where }),
+      // The per-role counts kept by triggers (migration user_role_counts), not a count of every account.
+      this.prisma.client.userRoleCount.aggregate({ where: role ? { role } : {}, _sum: { count: true } }),
     ]);
-    return { ...rows, total };
+    return { ...rows, total: counted._sum.count ?? 0 };
   }
 
   findTarget(id: string): Promise<TargetUser | null> {

@@ -68,9 +68,9 @@ export class AnalyticsRepository {
     return Object.fromEntries(rows.map((row) => [row.status, row.count]));
   }
 
-  /** Accounts that still exist: the anonymised ones were deleted by staff. */
-  countUsers(): Promise<number> {
-    return this.prisma.client.user.count({ where: { anonymizedAt: null } });
+  /** Accounts that still exist (the anonymised ones were deleted by staff): the per-role counts kept by triggers. */
+  async countUsers(): Promise<number> {
+    return (await this.prisma.client.userRoleCount.aggregate({ _sum: { count: true } }))._sum.count ?? 0;
   }
 
   /**

@@ -26,9 +26,10 @@ export class CommissionsRepository {
   }
 
   async totalsByStatus(courierId: string): Promise<Record<CommissionStatus, { amount: number; count: number }>> {
-    const groups = await this.prisma.client.commission.groupBy({ by: ['status'], where: { courierId }, _sum: { amount: true }, _count: { _all: true } });
+    // The courier's rows of commission_sums (a few per month, kept by triggers), not their every commission.
+    const groups = await this.prisma.client.commissionSum.groupBy({ by: ['status'], where: { courierId }, _sum: { amount: true, count: true } });
     const totals = { pending: { amount: 0, count: 0 }, paid: { amount: 0, count: 0 } };
-    for (const group of groups) totals[group.status] = { amount: group._sum.amount ?? 0, count: group._count._all };
+    for (const group of groups) totals[group.status] = { amount: Number(group._sum.amount ?? 0), count: group._sum.count ?? 0 };
     return totals;
   }
 

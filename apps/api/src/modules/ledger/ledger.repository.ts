@@ -25,6 +25,13 @@ export interface LedgerSums {
 
 const NO_SUMS: LedgerSums = { earnings: 0, cash: 0, deposited: 0 };
 
+/** A `courier_balances` row as sums (GNF figures, far within a number's exact integers). */
+export const ledgerSums = (row: { earnings: bigint; cash: bigint; deposited: bigint }): LedgerSums => ({
+  earnings: Number(row.earnings),
+  cash: Number(row.cash),
+  deposited: Number(row.deposited),
+});
+
 const NEWEST_FIRST = newestFirst<Prisma.CourierLedgerEntryWhereInput, Prisma.CourierLedgerEntryOrderByWithRelationInput>();
 
 /** The courier ledger: entries are only ever added (the table refuses UPDATE and DELETE). */
@@ -47,22 +54,13 @@ export class LedgerRepository {
     return (await this.sumsOf([courierId], tx)).get(courierId) ?? { ...NO_SUMS };
   }
 
-  /** Sums per courier, for these couriers or every courier with entries. */
+  /**
+   * Sums per courier, for these couriers or every courier with entries: their rows of `courier_balances`, which a
+   * trigger keeps equal to the sums of the entries in the transaction that adds them (migration money_rollups).
+   */
   async sumsOf(courierIds?: string[], tx?: Tx): Promise<Map<string, LedgerSums>> {
-    const groups = await (tx ?? this.prisma.client).courierLedgerEntry.groupBy({
-      by: ['courierId', 'account', 'kind'],
-      where: courierIds ? { courierId: { in: courierIds } } : {},
-      _sum: { amount: true },
-    });
-    const sums = new Map<string, LedgerSums>();
-    for (const group of groups) {
-      const own = sums.get(group.courierId) ?? { ...NO_SUMS };
-      const amount = group._sum.amount ?? 0;
-      own[group.account] += amount;
-      if (group.kind === 'cash_deposited') own.deposited -= amount;
-      sums.set(group.courierId, own);
-    }
-    return sums;
+    const rows = await (tx ?? this.prisma.client).courierBalance.findMany({ where: courierIds ? { courierId: { in: courierIds } } : {} });
+    return new Map(rows.map((row) => [row.courierId, ledgerSums(row)]));
   }
 
   /** Newest first. */

@@ -3,7 +3,7 @@ import { COURIER_ROLES, type Role } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import { LedgerRepository, type LedgerSums } from '../ledger/ledger.repository.js';
+import { LedgerRepository, ledgerSums, type LedgerSums } from '../ledger/ledger.repository.js';
 
 /** The back office's side of couriers' cash: who holds what, deposits at the office, corrections. */
 @Injectable()
@@ -18,11 +18,17 @@ export class CourierCashRepository {
     return this.prisma.client.user.findFirst({ where: { id, role: { in: [...COURIER_ROLES] as Role[] } }, select: { id: true, fullName: true } });
   }
 
-  /** Every courier with ledger entries, with their sums. */
+  /**
+   * Every courier with ledger entries, with their sums: one row each from `courier_balances` (kept by a trigger on the
+   * ledger), joined to their name and phone.
+   */
   async couriersWithSums(): Promise<{ id: string; fullName: string; phone: string; sums: LedgerSums }[]> {
-    const sums = await this.ledger.sumsOf();
-    const couriers = await this.prisma.client.user.findMany({ where: { id: { in: [...sums.keys()] } }, select: { id: true, fullName: true, phone: true } });
-    return couriers.map((courier) => ({ ...courier, sums: sums.get(courier.id)! }));
+    const rows = await this.prisma.client.$queryRaw<{ id: string; fullName: string; phone: string; earnings: bigint; cash: bigint; deposited: bigint }[]>`
+      SELECT b.courier_id AS id, u.full_name AS "fullName", u.phone, b.earnings, b.cash, b.deposited
+      FROM courier_balances b
+      -- One primary-key step per courier (OFFSET 0 keeps it a step): a join would hash every user, clients included.
+      CROSS JOIN LATERAL (SELECT full_name, phone FROM users WHERE users.id = b.courier_id OFFSET 0) u`;
+    return rows.map(({ earnings, cash, deposited, ...courier }) => ({ ...courier, sums: ledgerSums({ earnings, cash, deposited }) }));
   }
 
   /** Cash handed over at the office: the deposit and its ledger entry, in one transaction with its audit line. */

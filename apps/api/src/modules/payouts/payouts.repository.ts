@@ -76,30 +76,48 @@ export class PayoutsRepository {
   ) {}
 
   /**
-   * A page of the couriers with pending commissions (ordered in memory: one row per courier, from one GROUP BY), in
-   * their order, and all their pending commissions, oldest first.
+   * A page of the couriers with pending commissions (ordered in memory: one row per courier), in their order, and all
+   * their pending commissions, oldest first. The couriers come from `commission_sums` (kept by triggers), each one's
+   * oldest pending commission from one step down its (courier_id, status, created_at) index.
    */
   async pendingCommissions(page: PageRequest) {
-    const groups = await this.prisma.client.commission.groupBy({ by: ['courierId'], where: { status: 'pending' }, _min: { createdAt: true } });
-    const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemory(
-      groups.map((group) => ({ courierId: group.courierId, oldest: group._min.createdAt! })),
-      page,
-    );
-    const commissions = await this.prisma.client.commission.findMany({
-      where: { status: 'pending', courierId: { in: couriers.rows.map((courier) => courier.courierId) } },
-      select: { id: true, amount: true, createdAt: true, courseId: true, courier: { select: { id: true, fullName: true, phone: true } } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
-    return { courierIds: couriers.rows.map((courier) => courier.courierId), commissions, nextCursor: couriers.nextCursor };
+    const groups = await this.prisma.client.$queryRaw<{ courierId: string; oldest: Date }[]>`
+      SELECT p.courier_id AS "courierId", m.oldest
+      FROM (SELECT DISTINCT courier_id FROM commission_sums WHERE status = 'pending') p
+      CROSS JOIN LATERAL (SELECT min(c.created_at) AS oldest FROM commissions c WHERE c.courier_id = p.courier_id AND c.status = 'pending') m
+      WHERE m.oldest IS NOT NULL`;
+    const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemory(groups, page);
+    const courierIds = couriers.rows.map((courier) => courier.courierId);
+    // The page's couriers read once each, not once per commission.
+    const [commissions, people] = await Promise.all([
+      this.prisma.client.commission.findMany({
+        where: { status: 'pending', courierId: { in: courierIds } },
+        select: { id: true, amount: true, createdAt: true, courseId: true, courierId: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+      this.prisma.client.user.findMany({ where: { id: { in: courierIds } }, select: { id: true, fullName: true, phone: true } }),
+    ]);
+    const byId = new Map(people.map((courier) => [courier.id, courier]));
+    return {
+      courierIds,
+      commissions: commissions.map(({ courierId, ...commission }) => ({ ...commission, courier: byId.get(courierId)! })),
+      nextCursor: couriers.nextCursor,
+    };
   }
 
+  /** The figures of the commissions summary, from `commission_sums` (kept by triggers) and this month's completed payouts. */
   async summary(monthStart: Date) {
     const [pending, paid, payments] = await Promise.all([
-      this.prisma.client.commission.aggregate({ where: { status: 'pending' }, _sum: { amount: true }, _count: { _all: true } }),
-      this.prisma.client.commission.aggregate({ where: { status: 'paid', paidAt: { gte: monthStart } }, _sum: { amount: true } }),
+      this.prisma.client.commissionSum.aggregate({ where: { status: 'pending' }, _sum: { amount: true, count: true } }),
+      this.prisma.client.commissionSum.aggregate({ where: { status: 'paid', month: { gte: monthStart } }, _sum: { amount: true } }),
       this.prisma.client.payout.count({ where: { status: 'completed', completedAt: { gte: monthStart } } }),
     ]);
-    return { pendingAmount: pending._sum.amount ?? 0, pendingCount: pending._count._all, paidThisMonth: paid._sum.amount ?? 0, paymentsThisMonth: payments };
+    return {
+      pendingAmount: Number(pending._sum.amount ?? 0),
+      pendingCount: pending._sum.count ?? 0,
+      paidThisMonth: Number(paid._sum.amount ?? 0),
+      paymentsThisMonth: payments,
+    };
   }
 
   listRequests(page: PageRequest) {
