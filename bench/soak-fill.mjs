@@ -48,8 +48,8 @@ const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_le
  */
 const KNOWN_TRIGGERS = ['audit_logs.audit_logs_rolled_up', 'commissions.commissions_rolled_up', 'commissions.commissions_summed',
   'courier_ledger_entries.courier_ledger_entries_summed', 'courses.courses_rolled_up', 'courses.courses_rollups_moved',
-  'courses.courses_status_counted', 'courses.courses_status_moved', 'ratings.ratings_rolled_up', 'users.users_role_counted',
-  'users.users_role_moved'];
+  'courses.courses_status_counted', 'courses.courses_status_moved', 'courses.courses_user_count_moved', 'courses.courses_user_counted',
+  'ratings.ratings_rolled_up', 'users.users_role_counted', 'users.users_role_moved'];
 
 /**
  * Fills the database at `url` (already holding the load's accounts and phase A's rows; the app idle), then VACUUM
@@ -75,6 +75,7 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
       to_regprocedure('analytics_rollups_rebuild()') IS NOT NULL AS rollups,
       to_regprocedure('money_rollups_rebuild()') IS NOT NULL AS money_rollups,
       to_regprocedure('user_role_counts_rebuild()') IS NOT NULL AS role_counts,
+      to_regprocedure('user_course_counts_rebuild()') IS NOT NULL AS user_course_counts,
       ARRAY(SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
           -- Those an INSERT fires (the fill's only UPDATE is of users' totals).
@@ -104,14 +105,15 @@ export async function fillYear(url, { scale, trailDays, trailStepSeconds, load, 
     const rebuild = await dropIndexes(main);
     await people(step, sizes, load);
     await courses(step, sizes, now.has_route);
-    // Triggers do not fire while filling: what those on courses keep (course_status_counts, and below the analytics
-    // rollups), on users (user_role_counts) and on the money tables (below) is counted afresh, as their migrations did
-    // for the rows there before them. Any other trigger is reported, its work not done.
+    // Triggers do not fire while filling: what those on courses keep (course_status_counts, user_course_counts, and
+    // below the analytics rollups), on users (user_role_counts) and on the money tables (below) is counted afresh, as
+    // their migrations did for the rows there before them. Any other trigger is reported, its work not done.
     if (now.status_counts) {
       await step('course_status_counts', `INSERT INTO course_status_counts (status, count) SELECT status, count(*) FROM courses GROUP BY status
         ON CONFLICT (status) DO UPDATE SET count = EXCLUDED.count`);
     }
     if (now.role_counts) await step('user_role_counts', 'SELECT user_role_counts_rebuild()');
+    if (now.user_course_counts) await step('user_course_counts', 'SELECT user_course_counts_rebuild()');
     const unreplayed = now.triggers.filter((name) => !KNOWN_TRIGGERS.includes(name));
     if (unreplayed.length) log(`  fill: WARNING, triggers not fired by the fill and not made up for: ${unreplayed.join(', ')}`);
     await Promise.all([

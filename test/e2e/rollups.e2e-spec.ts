@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CONAKRY_COMMUNES, flatKm, OUTSIDE_CONAKRY, TARGET_DELIVERY_MINUTES, ZONE_RADIUS_KM, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, CONAKRY_COMMUNES, flatKm, OUTSIDE_CONAKRY, TARGET_DELIVERY_MINUTES, ZONE_RADIUS_KM, type CourseStatus } from '@coursa/domain';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// Issue 25: the rollups analytics and audit statistics read (migration 20261125224352_analytics_rollups) give, over any
-// range, exactly what the raw rows give, whatever was inserted, moved, changed or deleted, and in parallel.
+// Issue 25: the rollups analytics and audit statistics read (migration 20261125224352_analytics_rollups), and each
+// user's course counts the lists' totals read (20261125231000_user_course_counts), give exactly what the raw rows give,
+// over any range, whatever was inserted, moved, changed or deleted, and in parallel.
 let app: TestApp;
 
 beforeAll(async () => {
@@ -106,6 +107,14 @@ async function expectTablesKept() {
     SELECT client_id::text, (array_agg(created_at ORDER BY created_at DESC))[1] AS last_order_at, (array_agg(created_at ORDER BY created_at DESC))[2] AS previous_order_at
     FROM courses GROUP BY client_id ORDER BY 1`);
   expect(marks).toEqual(latest);
+  const counted = await sql(`SELECT user_id::text, status::text, as_client, as_courier, as_both FROM user_course_counts
+    WHERE as_client <> 0 OR as_courier <> 0 OR as_both <> 0 ORDER BY 1, 2`);
+  const courses = await sql(`
+    SELECT user_id::text, status::text, sum(as_client)::int AS as_client, sum(as_courier)::int AS as_courier, sum(as_both)::int AS as_both FROM (
+      SELECT client_id AS user_id, status, 1 AS as_client, 0 AS as_courier, 0 AS as_both FROM courses
+      UNION ALL SELECT courier_id, status, 0, 1, (courier_id = client_id)::int FROM courses WHERE courier_id IS NOT NULL) AS sides
+    GROUP BY 1, 2 ORDER BY 1, 2`);
+  expect(counted).toEqual(courses);
 }
 
 const random = randomSource(25);
@@ -194,6 +203,28 @@ describe('the analytics and audit rollups', () => {
     await expectTablesKept();
   });
 
+  it("give the client's list and the courier's history their totals from each user's counts", async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const client = await signedIn(app, 'client');
+    const carried = await Promise.all(
+      (['assigned', 'collected', 'delivered', 'delivered', 'cancelled'] as const).map((status) => insertCourse(app, { clientId: client.user.id, courierId: courier.user.id, status })),
+    );
+    // The courier's own order, which they carry too: once in their list; and one taken from them.
+    await insertCourse(app, { clientId: courier.user.id, courierId: courier.user.id, status: 'en_route_delivery' });
+    await app.db.course.update({ where: { id: carried[0]!.id }, data: { courierId: couriers[0], status: 'en_route_pickup' } });
+    await insertCourse(app, { clientId: client.user.id });
+
+    const total = async (path: string, token: string) => (await app.request('GET', path, undefined, { token })).body.total;
+    expect(await total('/api/delivery/history', courier.token)).toBe(await app.db.course.count({ where: { courierId: courier.user.id } }));
+    expect(await total('/api/delivery/history?status=active', courier.token)).toBe(
+      await app.db.course.count({ where: { courierId: courier.user.id, status: { in: [...ACTIVE_STATUSES] } } }),
+    );
+    expect(await total('/api/courses', courier.token)).toBe(await app.db.course.count({ where: { OR: [{ courierId: courier.user.id }, { clientId: courier.user.id }] } }));
+    expect(await total('/api/courses', client.token)).toBe(await app.db.course.count({ where: { clientId: client.user.id } }));
+    expect(await total('/api/courses', client.token)).toBe(6);
+    await expectTablesKept();
+  });
+
   it('give over any range exactly the figures of the raw rows, whole buckets or not', async () => {
     const [courses, ratings, lines] = await Promise.all([
       app.db.course.findMany({ where: { status: 'delivered' }, take: 6, orderBy: { number: 'asc' } }),
@@ -236,7 +267,7 @@ describe('the analytics and audit rollups', () => {
 
   it('rebuild to the same rows (the soak fill rebuilds them after inserting without triggers)', async () => {
     const before = await Promise.all(Object.keys(TABLES).map((table) => sql(`SELECT * FROM ${table} WHERE ${TABLES[table as keyof typeof TABLES][1]} ORDER BY 1, 2`)));
-    await sql('SELECT analytics_rollups_rebuild()::text');
+    await sql('SELECT analytics_rollups_rebuild()::text, user_course_counts_rebuild()::text');
     const after = await Promise.all(Object.keys(TABLES).map((table) => sql(`SELECT * FROM ${table} ORDER BY 1, 2`)));
     expect(after).toEqual(before);
     await expectTablesKept();

@@ -148,9 +148,9 @@ export class CoursesRepository {
         LEFT JOIN refunds r ON r.payment_id = p.id
         LEFT JOIN ratings rt ON rt.course_id = c.id
         ORDER BY ${COURSES_NEWEST_FIRST.sqlOrderBy(LISTED_KEYS)} LIMIT ${take}::int`,
+      // The total from the user's per-status counts (trigger-kept, issue 25), a courier's own order counted once.
       this.prisma.client.$queryRaw<{ total: number }[]>`
-        SELECT ((SELECT count(*) FROM courses WHERE client_id = ${userId}::uuid ${withStatus})
-              + (SELECT count(*) FROM courses WHERE courier_id = ${userId}::uuid AND client_id <> ${userId}::uuid ${withStatus}))::int AS total`,
+        SELECT coalesce(sum(as_client + as_courier - as_both), 0)::int AS total FROM user_course_counts WHERE user_id = ${userId}::uuid ${withStatus}`,
     ]);
     return { ...COURSES_NEWEST_FIRST.page(rows.map(toListed), page), total: counted!.total };
   }

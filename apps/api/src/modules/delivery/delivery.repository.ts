@@ -104,11 +104,12 @@ export class DeliveryRepository {
   /** The courier's courses with the given statuses (all when none), newest first, and how many match in all. */
   async history(courierId: string, statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<CourierCourse> & { total: number }> {
     const where: Prisma.CourseWhereInput = { courierId, ...(statuses && { status: { in: [...statuses] } }) };
-    const [rows, total] = await Promise.all([
+    const [rows, counts] = await Promise.all([
       COURSES_NEWEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany({ ...args, include: WITH_CLIENT })),
-      this.prisma.client.course.count({ where }),
+      // The total from the courier's per-status counts (trigger-kept, issue 25), not a count of their year of courses.
+      this.prisma.client.userCourseCount.aggregate({ where: { userId: courierId, ...(statuses && { status: { in: [...statuses] } }) }, _sum: { asCourier: true } }),
     ]);
-    return { ...rows, total };
+    return { ...rows, total: counts._sum.asCourier ?? 0 };
   }
 
   /** A handover whose place says something is wrong (issue 24): an audit line on the course, with what was measured. */
