@@ -5,9 +5,10 @@ import { io, type Socket } from 'socket.io-client';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep } from '../support/wait.js';
+import { sleep, waitUntil } from '../support/wait.js';
 
-// The back office's live operations: an admin watches a courier move on the ops map, then cancels a course.
+// The back office's live operations: an admin watches a courier move on the ops map, cancels a course, then sees the
+// route of one that ended.
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let app: TestApp;
 let browser: Browser;
@@ -19,7 +20,8 @@ const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 const VIEWPORT = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+  // An ended course's route is kept at once (not 30 s later), for the course view.
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist', ROUTE_AFTER_END_MS: '0' }, { apiProcess: true }), launchBrowser()]);
 });
 afterAll(async () => {
   courierSocket?.disconnect();
@@ -41,7 +43,7 @@ async function orderCourse(token: string): Promise<string> {
 }
 
 describe('back-office operations', () => {
-  it('shows a courier moving on the live map, and cancels a course with a reason', async () => {
+  it('shows a courier moving on the live map, cancels a course with a reason, and shows an ended course\'s route', async () => {
     // A courier with an accepted course, and another pending course to cancel.
     const client = await signedIn(app, 'client');
     const accepted = await orderCourse(client.token);
@@ -128,5 +130,23 @@ describe('back-office operations', () => {
 
     const stored = await app.db.course.findUniqueOrThrow({ where: { id: toCancel } });
     expect(stored.status).toBe('cancelled');
+    // No courier rode it: no route.
+    await card.getByRole('button', { name: 'Voir le trajet' }).click();
+    await card.getByText('Trajet non disponible').waitFor();
+
+    // The accepted course, closed as delivered: its courier's streamed positions became its route, shown on demand.
+    // (Its route is kept at once here: first its two positions reach the trail, written every 5 s.)
+    await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId: accepted } })) === 2, 15_000, 100);
+    const carried = page.getByRole('article', { name: `Course ${accepted.slice(-8)}` });
+    await carried.getByRole('button', { name: 'Marquer livrée' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await carried.getByRole('button', { name: 'Voir le trajet' }).waitFor();
+    await waitUntil('the route to be kept', async () => (await app.db.course.findUniqueOrThrow({ where: { id: accepted } })).route !== null, 15_000, 100);
+    await carried.getByRole('button', { name: 'Voir le trajet' }).click();
+    // About 90 m, from its two positions.
+    await carried.getByText('Trajet parcouru : 100 m').waitFor();
+    await carried.getByRole('region', { name: 'Carte du trajet' }).locator('path.leaflet-interactive').first().waitFor();
+    expect(await card.getByText('Trajet non disponible').count()).toBe(0);
+    await screenshot(page, 'back-office-course-route');
   });
 });

@@ -17,7 +17,8 @@ const PICKUP = { address: 'Marché Madina', latitude: '9.5456', longitude: '-13.
 const DROP = { address: 'Kaloum, port autonome', latitude: '9.5092', longitude: '-13.7122' };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+  // The route of an ended course is kept at once (not 30 s later), for the delivered course's details.
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist', ROUTE_AFTER_END_MS: '0' }, { apiProcess: true }), launchBrowser()]);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', acceptDownloads: true });
   // No internet here: map tiles are refused at once (markers render without them).
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -115,8 +116,21 @@ describe('a client in the browser', () => {
     for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
       expect((await asCourier(`course/${course.id}/update-status?new_status=${status}`)).status).toBe(200);
     }
+    // The trail its phone sent on the way: straight from the pickup to the delivery, 7.4 km.
+    const start = Date.now() - 20 * 60_000;
+    const along = (from: string, to: string, index: number) => Number(from) + ((Number(to) - Number(from)) * index) / 29;
+    await app.db.courierPosition.createMany({
+      data: Array.from({ length: 30 }, (_, index) => ({
+        courierId: courier.user.id,
+        courseId: course.id,
+        latitude: along(PICKUP.latitude, DROP.latitude, index),
+        longitude: along(PICKUP.longitude, DROP.longitude, index),
+        recordedAt: new Date(start + index * 10_000),
+      })),
+    });
     const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
     expect((await asCourier(`course/${course.id}/verify-otp`, { otp: codeIn(sms.text) })).status).toBe(200);
+    await waitUntil('the route to be kept', async () => (await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).route !== null, 10_000, 100);
 
     await tab('Mes courses').click();
     const delivered = courseCard('Livré avec succès');
@@ -125,6 +139,9 @@ describe('a client in the browser', () => {
     await delivered.getByText('Prix final').waitFor();
     await delivered.getByText('Fragile').waitFor();
     await delivered.getByRole('img', { name: 'Photo du colis' }).waitFor();
+    // The route the courier rode, on its map, with its length.
+    await delivered.getByText('Trajet parcouru : 7,4 km').waitFor();
+    await delivered.getByRole('region', { name: 'Carte du trajet' }).locator('path.leaflet-interactive').first().waitFor();
     expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id }, include: { photoFile: true } })).photoFile).toMatchObject({ kind: 'parcel_photo', sizeBytes: photo.length });
     await screenshot(page, 'client-my-courses-delivered');
 

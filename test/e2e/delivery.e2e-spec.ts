@@ -132,6 +132,8 @@ describe('the receipt', () => {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/Livrée le :\s*\n\d{1,2} \S+ 20\d\d à \d\d:\d\d/);
+    // The courier sent no position: no route on it.
+    expect(text).not.toContain('Trajet parcouru');
 
     const stranger = await signedIn(app, 'client');
     expect((await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: stranger.token })).status).toBe(404);
@@ -144,6 +146,35 @@ describe('the receipt', () => {
     await sleep(500);
     expect(await app.db.storedFile.count({ where: { kind: 'receipt', storageKey: `receipts/${course.id}.pdf` } })).toBe(1);
     expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).receiptFileId).toBe(stored.receiptFileId);
+  });
+
+  it('draws the route the courier rode, from the positions still there, with its length', async () => {
+    const { client, course, courier, codes } = await onTheWayToDelivery();
+    // A ride from the pickup straight to the delivery, 50 positions: 7.4 km.
+    const start = Date.now() - 30 * 60_000;
+    await app.db.courierPosition.createMany({
+      data: Array.from({ length: 50 }, (_, index) => ({
+        courierId: courier.user.id,
+        courseId: course.id,
+        latitude: PICKUP.latitude + ((DROP.latitude - PICKUP.latitude) * index) / 49,
+        longitude: PICKUP.longitude + ((DROP.longitude - PICKUP.longitude) * index) / 49,
+        recordedAt: new Date(start + index * 10_000),
+      })),
+    });
+    await verify(courier.token, course.id, await codes());
+    const response = await waitFor(
+      'the receipt',
+      () => fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } }),
+      (answer) => answer.status === 200,
+      10_000,
+      100,
+    );
+    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain('Trajet parcouru : 7,4 km');
+    // The sketch's marks, and the receipt's lines as before.
+    expect(text).toMatch(/^A$/m);
+    expect(text).toMatch(/^B$/m);
+    for (const expected of ['Reçu de livraison', 'Marché Madina', 'Espèces à la livraison']) expect(text).toContain(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance, handoverFlag, handoverFlagText, impossibleMove, positionFlagText, readPositionFlag } from './dispatch.js';
+import { formatDistance, handoverFlag, handoverFlagText, impossibleMove, positionFlagText, readPositionFlag, routeText } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -10,6 +10,13 @@ describe('formatDistance', () => {
     [0.01, 'à 50 m'],
     [0.99, 'à 1 km'],
   ])('%d km → %s', (km, text) => expect(formatDistance(km)).toBe(text));
+});
+
+describe('routeText', () => {
+  it('says how far the courier rode, as distances are written elsewhere', () => {
+    expect(routeText(7.4)).toBe('Trajet parcouru : 7,4 km');
+    expect(routeText(0.4)).toBe('Trajet parcouru : 400 m');
+  });
 });
 
 describe('handoverFlag', () => {

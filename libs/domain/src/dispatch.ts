@@ -15,6 +15,11 @@ export function distanceText(km: number): string {
   return `${String(Math.round(km * 10) / 10).replace('.', ',')} km`;
 }
 
+/** An ended course's route length, as its client, the back office and the receipt show it: « Trajet parcouru : 7,4 km ». */
+export function routeText(km: number): string {
+  return `Trajet parcouru : ${distanceText(km)}`;
+}
+
 /** A position and when it was measured (the phone's clock, epoch ms). */
 export interface Fix {
   latitude: number;

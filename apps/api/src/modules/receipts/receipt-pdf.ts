@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, formatGnf } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, formatGnf, routeKm, routeText } from '@coursa/domain';
 import PDFDocument from 'pdfkit';
 
 export interface ReceiptData {
@@ -14,6 +14,8 @@ export interface ReceiptData {
   paymentReference: string;
   clientName: string;
   courierName: string;
+  /** The route the courier rode ([latitude, longitude] points, in order) and the course's two points; null: none drawn. */
+  route: { points: [number, number][]; pickup: [number, number]; delivery: [number, number] } | null;
 }
 
 const METHOD_LABELS: Record<string, string> = {
@@ -49,6 +51,11 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
     line('Retrait', data.pickupAddress);
     line('Livraison', data.deliveryAddress);
     doc.moveDown(0.5);
+    if (data.route) {
+      drawRoute(doc, data.route);
+      doc.fontSize(10).font('Helvetica').fillColor('#1b1f1d').text(printable(routeText(routeKm(data.route.points))));
+      doc.moveDown(0.5);
+    }
     line('Commandée le', dateTime(data.createdAt));
     if (data.pickupTime) line('Colis récupéré le', dateTime(data.pickupTime));
     line('Livrée le', dateTime(data.deliveryTime));
@@ -60,4 +67,46 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
     doc.moveDown().fontSize(8).font('Helvetica').fillColor('#555').text('Merci d’avoir choisi Coursa. Conakry, Guinée.');
     doc.end();
   });
+}
+
+/** The route sketch's height, in points (the page's width between margins). */
+const SKETCH_HEIGHT = 110;
+const SKETCH_PADDING = 14;
+const MARK_RADIUS = 7;
+
+/**
+ * The route as a small vector sketch at the cursor, north up (no map tiles): the polyline scaled into a box, A at the
+ * pickup and B at the delivery (the map's marker colours); the cursor goes below it.
+ */
+function drawRoute(doc: PDFKit.PDFDocument, route: NonNullable<ReceiptData['route']>): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const top = doc.y;
+  const all = [...route.points, route.pickup, route.delivery];
+  // A flat projection: a degree of longitude is cos(latitude) degree of latitude long.
+  const cos = Math.cos(((all.reduce((sum, [lat]) => sum + lat, 0) / all.length) * Math.PI) / 180);
+  const xs = all.map(([, lng]) => lng * cos);
+  const ys = all.map(([lat]) => lat);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const scale = Math.min((width - 2 * SKETCH_PADDING) / Math.max(maxX - minX, 1e-9), (SKETCH_HEIGHT - 2 * SKETCH_PADDING) / Math.max(maxY - minY, 1e-9));
+  const offsetX = left + (width - (maxX - minX) * scale) / 2;
+  const offsetY = top + (SKETCH_HEIGHT - (maxY - minY) * scale) / 2;
+  const at = ([lat, lng]: [number, number]): [number, number] => [offsetX + (lng * cos - minX) * scale, offsetY + (maxY - lat) * scale];
+
+  doc.save();
+  doc.roundedRect(left, top, width, SKETCH_HEIGHT, 4).lineWidth(0.5).strokeColor('#cfd8d3').stroke();
+  const [first, ...rest] = route.points.map(at);
+  if (first && rest.length) {
+    doc.moveTo(...first);
+    for (const point of rest) doc.lineTo(...point);
+    doc.lineWidth(2).lineJoin('round').lineCap('round').strokeColor('#0f6b4b').stroke();
+  }
+  for (const [point, letter, colour] of [[route.pickup, 'A', '#16a34a'], [route.delivery, 'B', '#dc2626']] as const) {
+    const [x, y] = at(point);
+    doc.circle(x, y, MARK_RADIUS).fillColor(colour).fill();
+    doc.fontSize(8).font('Helvetica-Bold').fillColor('#ffffff').text(letter, x - MARK_RADIUS, y - 4, { width: 2 * MARK_RADIUS, align: 'center', lineBreak: false });
+  }
+  doc.restore();
+  doc.x = left;
+  doc.y = top + SKETCH_HEIGHT + 6;
 }

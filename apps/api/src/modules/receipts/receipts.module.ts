@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RetentionWorkerModule } from '../retention/retention.module.js';
 import { ReceiptsController } from './receipts.controller.js';
 import { ReceiptsProcessor } from './receipts.processor.js';
 import { ReceiptsRepository } from './receipts.repository.js';
@@ -8,6 +9,6 @@ import { ReceiptsService } from './receipts.service.js';
 @Module({ controllers: [ReceiptsController], providers: [ReceiptsService, ReceiptsRepository] })
 export class ReceiptsModule {}
 
-/** Worker side: rendering them. */
-@Module({ providers: [ReceiptsRepository, ReceiptsProcessor], exports: [ReceiptsProcessor] })
+/** Worker side: rendering them (with the route the courier rode, which retention owns). */
+@Module({ imports: [RetentionWorkerModule], providers: [ReceiptsRepository, ReceiptsProcessor], exports: [ReceiptsProcessor] })
 export class ReceiptsWorkerModule {}

@@ -3,6 +3,7 @@ import { JobName } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { StorageService } from '../../common/storage/storage.service.js';
+import { TrailRetention } from '../retention/trail-retention.service.js';
 import { renderReceipt } from './receipt-pdf.js';
 import { ReceiptsRepository } from './receipts.repository.js';
 
@@ -16,11 +17,14 @@ export class ReceiptsProcessor implements JobProcessor {
   constructor(
     private readonly receipts: ReceiptsRepository,
     private readonly storage: StorageService,
+    private readonly trail: TrailRetention,
   ) {}
 
   private async render(courseId: string) {
     const course = await this.receipts.findCourse(courseId);
     if (!course || course.status !== 'delivered' || course.receiptFileId || !course.deliveryTime) return;
+    // Rendered as the course is delivered: its route is usually not kept yet, but its positions are still there.
+    const points = await this.trail.routeOf(course.id, course.route);
     const pdf = await renderReceipt({
       courseNumber: courseNumber(course.number),
       courseId: course.id,
@@ -34,6 +38,11 @@ export class ReceiptsProcessor implements JobProcessor {
       paymentReference: course.payment?.providerReference ?? course.payment?.orderId ?? '—',
       clientName: course.client.fullName,
       courierName: course.courier?.fullName ?? '—',
+      route: points && {
+        points,
+        pickup: [course.pickupLatitude, course.pickupLongitude],
+        delivery: [course.deliveryLatitude, course.deliveryLongitude],
+      },
     });
     const key = `receipts/${course.id}.pdf`;
     await this.storage.put(key, pdf);

@@ -7,5 +7,5 @@ import { RetentionScheduler } from './retention.scheduler.js';
 import { TrailRetention } from './trail-retention.service.js';
 
 /** Worker side: the trail's partitions and routes, and every other end of life (issue 25). */
-@Module({ providers: [RetentionRepository, PositionsStore, TrailRetention, Cleanup, RetentionProcessor, RetentionScheduler], exports: [RetentionProcessor] })
+@Module({ providers: [RetentionRepository, PositionsStore, TrailRetention, Cleanup, RetentionProcessor, RetentionScheduler], exports: [RetentionProcessor, TrailRetention] })
 export class RetentionWorkerModule {}

@@ -49,4 +49,13 @@ describe('TrailRetention', () => {
     expect(repository.saveRoute).not.toHaveBeenCalled();
     expect(await trail.keepRoute('ended-course')).toBe(2);
   });
+
+  it("answers a course's kept route as it is, else its trail simplified without keeping it, else null", async () => {
+    const { trail, repository } = setUp([]);
+    expect(await trail.routeOf('ended-course', [[9.6, -13.6], [9.61, -13.6]])).toEqual([[9.6, -13.6], [9.61, -13.6]]);
+    expect(repository.trailOf).not.toHaveBeenCalled();
+    expect(await trail.routeOf('ended-course', null)).toEqual([[9.5, -13.7], [9.5049, -13.7]]);
+    expect(await trail.routeOf('no-trail', null)).toBeNull();
+    expect(repository.saveRoute).not.toHaveBeenCalled();
+  });
 });

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { readRoute } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
 import { inBatches } from './in-batches.js';
 import { RetentionRepository } from './retention.repository.js';
-import { simplifiedRoute } from './route-line.js';
+import { simplifiedRoute, type RoutePoint } from './route-line.js';
 
 /** Days of trail partitions made ahead: a worker down for less than this leaves no position without its day. */
 export const PARTITIONS_AHEAD_DAYS = 7;
@@ -34,6 +35,18 @@ export class TrailRetention {
     if (!trail.length) return null;
     const route = simplifiedRoute(trail);
     return (await this.retention.saveRoute(courseId, route)) ? route.length : null;
+  }
+
+  /**
+   * A course's route: the one kept on it (`kept`, its `route` column), else its trail simplified now without keeping it
+   * (the receipt is drawn when the course is delivered, before `keepRoute` runs, while the positions are still there);
+   * null with neither.
+   */
+  async routeOf(courseId: string, kept: unknown): Promise<RoutePoint[] | null> {
+    const stored = readRoute(kept);
+    if (stored) return stored.points;
+    const trail = await this.retention.trailOf(courseId);
+    return trail.length ? simplifiedRoute(trail) : null;
   }
 
   /** One run: the days ahead made, the days past retention dropped (their routes kept first), stray positions deleted. */

@@ -14,6 +14,8 @@ interface CourseMapProps {
   pickup: MapPoint;
   delivery: MapPoint;
   courier?: MapPoint | null;
+  /** The route the courier rode ([latitude, longitude] points, as GET /courses/:id/tracking gives it), once the course ended. */
+  route?: readonly (readonly [number, number])[] | null;
   /** Accessible name of the map region. */
   label?: string;
 }
@@ -30,8 +32,11 @@ const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
 
 const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), courier: icon('courier', '🛵') };
 
-/** A course on a Leaflet map: pickup (A), delivery (B) and, when known, the courier moving in place. */
-export default function CourseMap({ pickup, delivery, courier, label = 'Carte de la course' }: CourseMapProps) {
+/**
+ * A course on a Leaflet map: pickup (A), delivery (B) and, when known, the courier moving in place; the route the
+ * courier rode as a solid line when given, else a dashed line from A to B.
+ */
+export default function CourseMap({ pickup, delivery, courier, route, label = 'Carte de la course' }: CourseMapProps) {
   // A new position object only when the point really moved, so markers are not reset on every render.
   const pickupAt = useMemo<[number, number]>(() => [pickup.lat, pickup.lng], [pickup.lat, pickup.lng]);
   const deliveryAt = useMemo<[number, number]>(() => [delivery.lat, delivery.lng], [delivery.lat, delivery.lng]);
@@ -39,13 +44,18 @@ export default function CourseMap({ pickup, delivery, courier, label = 'Carte de
     () => (courier ? [courier.lat, courier.lng] : null),
     [courier?.lat, courier?.lng], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const routeAt = useMemo(() => (route?.length ? route.map(([lat, lng]) => [lat, lng] as [number, number]) : null), [route]);
 
   return (
     <div className="map-frame course-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCourse moves the map afterwards. */}
       <MapContainer center={pickupAt} zoom={13} className="course-map__canvas" scrollWheelZoom={false}>
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
-        <Polyline positions={[pickupAt, deliveryAt]} pathOptions={{ color: '#2563eb', dashArray: '6 6', weight: 3 }} />
+        {routeAt ? (
+          <Polyline positions={routeAt} pathOptions={{ color: '#2563eb', weight: 4 }} />
+        ) : (
+          <Polyline positions={[pickupAt, deliveryAt]} pathOptions={{ color: '#2563eb', dashArray: '6 6', weight: 3 }} />
+        )}
         <Marker position={pickupAt} icon={ICONS.pickup}>
           <Tooltip>Retrait</Tooltip>
         </Marker>
@@ -57,21 +67,22 @@ export default function CourseMap({ pickup, delivery, courier, label = 'Carte de
             <Tooltip>Livreur</Tooltip>
           </Marker>
         )}
-        <FitCourse pickup={pickupAt} delivery={deliveryAt} />
+        <FitCourse pickup={pickupAt} delivery={deliveryAt} route={routeAt} />
       </MapContainer>
     </div>
   );
 }
 
-/** Frames both points whenever the course's points change (not when the courier moves). */
-function FitCourse({ pickup, delivery }: { pickup: [number, number]; delivery: [number, number] }) {
+/** Frames both points and the route whenever they change (not when the courier moves). */
+function FitCourse({ pickup, delivery, route }: { pickup: [number, number]; delivery: [number, number]; route: [number, number][] | null }) {
   const map = useMap();
   const framed = useRef<string | null>(null);
   useEffect(() => {
-    const key = `${pickup.join()}|${delivery.join()}`;
+    const points = [pickup, delivery, ...(route ?? [])];
+    const key = points.map((point) => point.join()).join('|');
     if (framed.current === key) return;
     framed.current = key;
-    map.fitBounds(L.latLngBounds([pickup, delivery]), { padding: [32, 32], maxZoom: 16 });
-  }, [map, pickup, delivery]);
+    map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 16 });
+  }, [map, pickup, delivery, route]);
   return null;
 }

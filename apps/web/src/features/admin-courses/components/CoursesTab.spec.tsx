@@ -52,8 +52,10 @@ describe('course management', () => {
     expect(within(card('01')).getByText(/25\s000 GNF/)).toBeTruthy();
     expect(within(card('01')).getByText('Colis récupéré')).toBeTruthy();
     expect(within(card('01')).getByRole('button', { name: 'Annuler la course' })).toBeTruthy();
-    expect(within(card('02')).queryByRole('button')).toBeNull();
-    expect(within(card('03')).queryByRole('button')).toBeNull();
+    // An ended course only shows its route.
+    expect(within(card('02')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Voir le trajet']);
+    expect(within(card('03')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Voir le trajet']);
+    expect(within(card('01')).queryByRole('button', { name: 'Voir le trajet' })).toBeNull();
     expect([...(screen.getByLabelText('Filtrer par statut') as HTMLSelectElement).options].map((option) => option.value)).toEqual([
       '',
       'pending',
@@ -79,6 +81,28 @@ describe('course management', () => {
     expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/admin/courses?cursor=page-2');
     expect(screen.getByText('3 sur 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+  });
+
+  it("shows an ended course's route on demand, with its length, or says there is none", async () => {
+    const route = { points: [[9.5092, -13.7122], [9.55, -13.65], [9.62, -13.6]], km: 7.4 };
+    fetchMock.mockImplementation((input) => {
+      const url = String(input);
+      if (url.endsWith('/tracking')) {
+        return answer(200, { id: url.split('/').at(-2), status: 'delivered', pickup_location: COURSES[1]!.pickup_location, delivery_location: COURSES[1]!.delivery_location, route: url.includes('000000000002') ? route : null });
+      }
+      return answer(200, { courses: COURSES, next_cursor: null, total: COURSES.length });
+    });
+    renderWithQuery(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/tracking'))).toBe(false);
+    fireEvent.click(within(card('02')).getByRole('button', { name: 'Voir le trajet' }));
+    expect(await within(card('02')).findByText('Trajet parcouru : 7,4 km')).toBeTruthy();
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/courses/00000000-0000-0000-0000-000000000002/tracking');
+    expect(within(card('02')).getByRole('button', { name: 'Masquer le trajet' }).getAttribute('aria-expanded')).toBe('true');
+    // One at a time: the cancelled course's, which has none.
+    fireEvent.click(within(card('03')).getByRole('button', { name: 'Voir le trajet' }));
+    expect(await within(card('03')).findByText('Trajet non disponible')).toBeTruthy();
+    expect(within(card('02')).queryByText(/Trajet parcouru/)).toBeNull();
   });
 
   it('asks for an optional reason, sends it in the query and confirms', async () => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
+import { CourseRoute } from '@/features/tracking';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
@@ -26,13 +27,15 @@ const isFinal = (status: CourseStatus) => status === 'delivered' || status === '
 
 /**
  * Spec §2 "Course management": courses by status (the server filters, across pages), newest first, « Voir plus » for
- * the next page; non-final ones can be closed as delivered or cancelled.
+ * the next page; non-final ones can be closed as delivered or cancelled, an ended one shows its route on demand (one
+ * at a time).
  */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatus | ''>('');
   const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page.courses);
   const queryClient = useQueryClient();
   const [change, setChange] = useState<StatusChange | null>(null);
+  const [routeOf, setRouteOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   async function apply(reason: string) {
@@ -117,6 +120,14 @@ export function CoursesTab() {
                 </div>
               )}
             </dl>
+            {isFinal(course.status) && (
+              <>
+                <Button variant="link" aria-expanded={routeOf === course.id} onClick={() => setRouteOf(routeOf === course.id ? null : course.id)}>
+                  {routeOf === course.id ? 'Masquer le trajet' : 'Voir le trajet'}
+                </Button>
+                {routeOf === course.id && <CourseRoute courseId={course.id} />}
+              </>
+            )}
             {!isFinal(course.status) && (
               <div className="button-row">
                 <Button onClick={() => setChange({ courseId: course.id, newStatus: 'delivered' })}>Marquer livrée</Button>

@@ -1,7 +1,9 @@
 /** @jest-environment jsdom */
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { CourseDto } from '@coursa/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { answer } from '@/test/fetch-answer';
+import { renderWithQuery } from '@/test/render-with-query';
 import { CourseCard } from './CourseCard';
 
 const course: CourseDto = {
@@ -66,5 +68,44 @@ describe('CourseCard: rating a delivered course', () => {
     renderCard({ status: 'delivered', rating: { rating: 4, comment: 'Rapide' } });
     expect(screen.queryByRole('button', { name: 'Évaluer' })).toBeNull();
     expect(screen.getByLabelText('Votre note : 4 sur 5').textContent).toBe('Votre note : ★★★★☆ « Rapide »');
+  });
+});
+
+describe('CourseCard: the route of a delivered course', () => {
+  afterEach(cleanup);
+
+  const tracking = (route: unknown) => ({
+    id: course.id,
+    status: 'delivered',
+    pickup_location: course.pickup_location,
+    delivery_location: course.delivery_location,
+    route,
+  });
+  const expand = (changes: Partial<CourseDto>) => {
+    renderWithQuery(<CourseCard course={{ ...course, ...changes }} onChanged={() => {}} onRate={() => {}} onClaim={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
+  };
+
+  it('shows, in the details, the route the courier rode and its length', async () => {
+    const fetchMock = jest.fn<typeof fetch>(() => answer(200, tracking({ points: [[9.5456, -13.6566], [9.6009, -13.6431]], km: 6.3 })));
+    globalThis.fetch = fetchMock;
+    expand({ status: 'delivered' });
+    expect(await screen.findByText('Trajet parcouru : 6,3 km')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/courses/${course.id}/tracking`);
+  });
+
+  it('shows nothing of a route the course does not have, and asks for none of a course not delivered', async () => {
+    const fetchMock = jest.fn<typeof fetch>(() => answer(200, tracking(null)));
+    globalThis.fetch = fetchMock;
+    expand({ status: 'delivered' });
+    // Loaded: the loader gone.
+    expect(screen.getByRole('status')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/Trajet/)).toBeNull();
+    cleanup();
+    fetchMock.mockClear();
+    expand({ status: 'cancelled' });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { StoredPhoto } from '@/components/ui/StoredPhoto';
+import { CourseRoute } from '@/features/tracking';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { myCoursesApi, saveFile } from '../api/my-courses-api';
@@ -127,6 +128,8 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
             {course.discount > 0 && <DetailRow label="Réduction" value={formatGnf(course.discount)} />}
             <DetailRow label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />
           </dl>
+          {/* The route the courier rode, kept on the course once delivered (issue 25); nothing while there is none. */}
+          {course.status === 'delivered' && <CourseRoute courseId={course.id} missing={null} />}
           {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
           {course.delivery_otp && (
             <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>

@@ -94,6 +94,22 @@ describe('tracking', () => {
     expect(screen.getByRole('dialog', { name: 'Signaler un Problème' })).toBeTruthy();
   });
 
+  it('shows the route the courier rode, with its length, once the course is delivered', async () => {
+    const route = { points: [[9.51, -13.71], [9.55, -13.66], [9.6, -13.62]], km: 7.4 };
+    fetchMock.mockImplementation(() => reply(200, { ...tracking, status: 'delivered', delivery_person_location: null, eta_minutes: null, route }));
+    const course = { id: tracking.id, status: 'delivered', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    expect(await screen.findByText('Trajet parcouru : 7,4 km')).toBeTruthy();
+  });
+
+  it('shows no route length while the course is under way, or before its route is kept', async () => {
+    fetchMock.mockImplementation(() => reply(200, { ...tracking, route: null }));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    await screen.findByTestId('arrival-estimate');
+    expect(screen.queryByText(/Trajet parcouru/)).toBeNull();
+  });
+
   it('has no number to call when the API gives none', async () => {
     fetchMock.mockImplementation(() => reply(200, { ...tracking, courier_contact: null }));
     const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;

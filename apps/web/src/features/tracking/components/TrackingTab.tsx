@@ -1,5 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, etaMinutes, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, etaMinutes, formatGnf, routeText, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -94,6 +94,8 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       : null;
   const pickupDone = PICKUP_DONE.includes(status);
   const delivered = status === 'delivered';
+  // Once delivered, the route the courier rode (kept a little after the end: a later refresh brings it).
+  const route = delivered ? tracking.route : null;
   // Each live position brings the ETA with it; until one comes, the server's (from the position it has).
   const eta = livePosition
     ? etaMinutes({
@@ -117,8 +119,10 @@ export function CourseTracking({ course }: { course: CourseDto }) {
           pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}
           delivery={{ lat: tracking.delivery_location.latitude, lng: tracking.delivery_location.longitude }}
           courier={delivered ? null : courier}
+          route={route?.points}
         />
       </Suspense>
+      {route && <p className="tracking__route">{routeText(route.km)}</p>}
       {eta !== null && (
         <p className="tracking__eta" data-testid="arrival-estimate" aria-live="polite">
           {arrivalEstimate(status, eta)}

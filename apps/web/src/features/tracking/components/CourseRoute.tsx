@@ -1,0 +1,35 @@
+import { routeText } from '@coursa/domain';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Loader } from '@/components/ui/Loader';
+import { trackingQueries } from '../api/tracking-api';
+
+const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+
+export const COURSE_ROUTE_MESSAGES = {
+  missing: 'Trajet non disponible',
+  loadFailed: 'Impossible de charger le trajet pour le moment.',
+} as const;
+
+/**
+ * An ended course's route (issue 25), kept on the course after its raw positions go: on the course's map with its
+ * length, as GET /courses/:id/tracking gives it. `missing` shows when the course has none (« Trajet non disponible »).
+ */
+export function CourseRoute({ courseId, missing = <p className="muted">{COURSE_ROUTE_MESSAGES.missing}</p> }: { courseId: string; missing?: ReactNode }) {
+  const { data: tracking, isError } = useQuery(trackingQueries.tracking(courseId));
+  if (!tracking) return isError ? <p className="muted">{COURSE_ROUTE_MESSAGES.loadFailed}</p> : <Loader />;
+  if (!tracking.route) return missing;
+  return (
+    <div className="stack course-route">
+      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+        <CourseMap
+          label="Carte du trajet"
+          pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}
+          delivery={{ lat: tracking.delivery_location.latitude, lng: tracking.delivery_location.longitude }}
+          route={tracking.route.points}
+        />
+      </Suspense>
+      <p className="course-route__km">{routeText(tracking.route.km)}</p>
+    </div>
+  );
+}
