@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
-import { CourseRoute } from '@/features/tracking';
+import { CourseRoute } from '@/components/map/CourseRoute';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';

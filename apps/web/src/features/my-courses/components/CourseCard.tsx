@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { StoredPhoto } from '@/components/ui/StoredPhoto';
-import { CourseRoute } from '@/features/tracking';
+import { CourseRoute } from '@/components/map/CourseRoute';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { myCoursesApi, saveFile } from '../api/my-courses-api';

@@ -2,7 +2,7 @@ import { routeText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Loader } from '@/components/ui/Loader';
-import { trackingQueries } from '../api/tracking-api';
+import { routeQuery } from '@/lib/query-client';
 
 const CourseMap = lazy(() => import('@/components/map/CourseMap'));
 
@@ -14,9 +14,11 @@ export const COURSE_ROUTE_MESSAGES = {
 /**
  * An ended course's route (issue 25), kept on the course after its raw positions go: on the course's map with its
  * length, as GET /courses/:id/tracking gives it. `missing` shows when the course has none (« Trajet non disponible »).
+ * Shared by the client's courses and the back office's course list, so neither feature imports another for it; the
+ * query is the route's own, shared in the cache with the tracking screen's.
  */
 export function CourseRoute({ courseId, missing = <p className="muted">{COURSE_ROUTE_MESSAGES.missing}</p> }: { courseId: string; missing?: ReactNode }) {
-  const { data: tracking, isError } = useQuery(trackingQueries.tracking(courseId));
+  const { data: tracking, isError } = useQuery(routeQuery('GET /api/courses/:id/tracking', { params: { id: courseId } }));
   if (!tracking) return isError ? <p className="muted">{COURSE_ROUTE_MESSAGES.loadFailed}</p> : <Loader />;
   if (!tracking.route) return missing;
   return (
