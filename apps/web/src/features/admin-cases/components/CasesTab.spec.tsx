@@ -55,4 +55,20 @@ describe('CasesTab', () => {
     expect(JSON.parse(put[1]!.body as string)).toEqual({ status: 'resolved', note: 'Remboursé' });
     expect(screen.getByRole('status').textContent).toBe('Réclamation mise à jour.');
   });
+
+  it("shows the claimed course's route on demand, with its length", async () => {
+    const route = { points: [[9.5092, -13.7122], [9.55, -13.65]], km: 7.4 };
+    fetchMock.mockImplementation((input) =>
+      String(input).endsWith('/tracking')
+        ? answer(200, { id: dispute.course_id, status: 'delivered', pickup_location: { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 }, delivery_location: { address: 'Ratoma', latitude: 9.55, longitude: -13.65 }, route })
+        : answer(200, { disputes: [dispute], next_cursor: null }),
+    );
+    renderWithQuery(<CasesTab />);
+    await screen.findByText('Carton écrasé');
+    fireEvent.click(screen.getByRole('button', { name: 'Voir le trajet' }));
+    expect(await screen.findByText('Trajet parcouru : 7,4 km')).toBeTruthy();
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe(`/api/courses/${dispute.course_id}/tracking`);
+    fireEvent.click(screen.getByRole('button', { name: 'Masquer le trajet' }));
+    expect(screen.queryByText(/Trajet parcouru/)).toBeNull();
+  });
 });

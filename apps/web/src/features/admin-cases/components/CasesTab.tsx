@@ -1,7 +1,9 @@
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CourseRoute } from '@/components/map/CourseRoute';
 import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
@@ -23,11 +25,16 @@ const STATUS_OPTIONS = [
 
 export const CASES_LOAD_ERROR = 'Erreur lors du chargement des réclamations';
 
-/** Staff tab "Réclamations": clients' claims and couriers' support requests, each followed to resolution. */
+/**
+ * Staff tab "Réclamations": clients' claims and couriers' support requests, each followed to resolution; a claim shows
+ * its course's route on demand.
+ */
 export function CasesTab() {
   const [kind, setKind] = useState<Kind>('disputes');
   const [status, setStatus] = useState<CaseStatus | ''>('');
   const [saved, setSaved] = useState<string | null>(null);
+  // The claim whose course's route is shown (issue 25: kept after the raw positions go), one at a time.
+  const [routeOf, setRouteOf] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // Only the kind shown loads; each keeps its last list on screen while another filter loads.
   const disputesList = usePagedList(casesQueries.disputes(status || undefined), (page) => page.disputes, {
@@ -71,6 +78,14 @@ export function CasesTab() {
                 {dispute.course_short_id && ` · Course #${dispute.course_short_id}`} · {formatDate(dispute.created_at)}
               </p>
               <Handled by={dispute.handled_by_name} resolvedAt={dispute.resolved_at} />
+              {dispute.course_id && (
+                <>
+                  <Button variant="link" aria-expanded={routeOf === dispute.id} onClick={() => setRouteOf(routeOf === dispute.id ? null : dispute.id)}>
+                    {routeOf === dispute.id ? 'Masquer le trajet' : 'Voir le trajet'}
+                  </Button>
+                  {routeOf === dispute.id && <CourseRoute courseId={dispute.course_id} />}
+                </>
+              )}
               <CaseFollowUp
                 key={dispute.updated_at}
                 status={dispute.status}
