@@ -63,7 +63,7 @@ const FIGURES = {
   },
   couriers: {
     rollup: `SELECT courier_id::text, sum(deliveries)::int AS deliveries, sum(revenue)::float8 AS revenue
-             FROM courier_delivery_days_in($1, $2) GROUP BY 1 HAVING sum(deliveries) <> 0 OR sum(revenue) <> 0 ORDER BY 1`,
+             FROM courier_deliveries_in($1, $2) GROUP BY 1 HAVING sum(deliveries) <> 0 OR sum(revenue) <> 0 ORDER BY 1`,
     raw: `SELECT courier_id::text, count(*)::int AS deliveries, coalesce(sum(final_price), 0)::float8 AS revenue
           FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time >= $1 AND delivery_time < $2 GROUP BY 1 ORDER BY 1`,
   },
@@ -89,7 +89,6 @@ const FIGURES = {
 const TABLES = {
   course_hours: ['hour, zone, orders, delivered, cancelled', 'orders <> 0 OR delivered <> 0 OR cancelled <> 0'],
   delivery_hours: ['hour, deliveries, revenue, timed, round(timed_seconds::numeric, 3), on_time', 'deliveries <> 0'],
-  courier_delivery_days: ['day, courier_id, deliveries, revenue', 'deliveries <> 0'],
   rating_hours: ['hour, ratings, stars', 'ratings <> 0'],
   commission_hours: ['hour, amount', 'amount <> 0'],
   audit_hours: ['hour, action, count', 'count <> 0'],
@@ -102,6 +101,19 @@ async function expectTablesKept() {
     const recomputed = await sql<Record<string, unknown>>(`SELECT ${columns} FROM ${table}_between('-infinity', 'infinity') ORDER BY 1, 2`);
     expect([table, stored]).toEqual([table, recomputed]);
   }
+  // Each courier's running totals: each row holds everything they delivered up to its day's end, and each day they
+  // delivered on has its row (a day whose deliveries were corrected away keeps one, carrying the same totals).
+  expect(
+    await sql(`SELECT t.courier_id::text, t.day, t.deliveries, t.revenue::float8, raw.deliveries AS raw_deliveries, raw.revenue::float8 AS raw_revenue
+      FROM courier_delivery_totals t
+      CROSS JOIN LATERAL (SELECT count(*)::int AS deliveries, coalesce(sum(c.final_price), 0)::bigint AS revenue FROM courses c
+        WHERE c.status = 'delivered' AND c.courier_id = t.courier_id AND c.delivery_time < t.day + 1) raw
+      WHERE (t.deliveries, t.revenue) IS DISTINCT FROM (raw.deliveries, raw.revenue)`),
+  ).toEqual([]);
+  expect(
+    await sql(`SELECT d.courier_id::text, d.day FROM courier_delivery_days_between('-infinity', 'infinity') d
+      WHERE NOT EXISTS (SELECT 1 FROM courier_delivery_totals t WHERE t.courier_id = d.courier_id AND t.day = d.day)`),
+  ).toEqual([]);
   const marks = await sql(`SELECT client_id::text, last_order_at, previous_order_at FROM client_order_marks ORDER BY 1`);
   const latest = await sql(`
     SELECT client_id::text, (array_agg(created_at ORDER BY created_at DESC))[1] AS last_order_at, (array_agg(created_at ORDER BY created_at DESC))[2] AS previous_order_at

@@ -2,15 +2,17 @@
 -- ratings, commissions and audit lines, kept by triggers in the transaction of each change (like course_status_counts).
 --
 -- A figure over [a, b) is read as R[ceil(a), ceil(b)) + raw[a, ceil(a)) - raw[b, ceil(b)): the rollup's whole buckets
--- (hours, or days for the per-courier and per-actor ones) from the first bucket starting at or after a, plus the exact rows
--- of the partial bucket before it, minus those from b on. With b = now the last term is empty and the rollup's current
--- bucket holds everything so far, so the raw reads are of old rows only, at most one bucket of them. The <x>_between(a, b)
+-- (hours, or days for the per-actor one) from the first bucket starting at or after a, plus the exact rows of the
+-- partial bucket before it, minus those from b on. With b = now the last term is empty and the rollup's current bucket
+-- holds everything so far, so the raw reads are of old rows only, at most one bucket of them. The <x>_between(a, b)
 -- functions compute rows of a rollup from the raw table (the partial buckets, the backfill below and the soak's rebuild);
--- the <x>_in(a, b) functions give the rows whose sums are exactly the figure over [a, b).
+-- the <x>_in(a, b) functions give the rows whose sums are exactly the figure over [a, b). Per courier, whole days are
+-- read from running totals instead (courier_deliveries_in): two rows per courier whatever the period's length.
 --
--- Where a bucket's row is locked: each course insert locks its (hour, zone) row and each delivery its hour's and its
--- courier's day row until commit: fine at hundreds of orders a minute (a sharded row is the next step if it ever shows).
--- Rows are locked in one order (course hours, delivery hours, courier days, each by key; see course_rollups_keep).
+-- Where a bucket's row is locked: each course insert locks its (hour, zone) row and each delivery its hour's row and its
+-- courier's running totals until commit: fine at hundreds of orders a minute (a sharded row is the next step if it ever
+-- shows). Rows are locked in one order (course hours, delivery hours, courier totals, each by key; see
+-- course_rollups_keep).
 
 -- CreateTable
 CREATE TABLE "course_hours" (
@@ -36,13 +38,13 @@ CREATE TABLE "delivery_hours" (
 );
 
 -- CreateTable
-CREATE TABLE "courier_delivery_days" (
-    "day" DATE NOT NULL,
+CREATE TABLE "courier_delivery_totals" (
     "courier_id" UUID NOT NULL,
+    "day" DATE NOT NULL,
     "deliveries" INTEGER NOT NULL,
     "revenue" BIGINT NOT NULL,
 
-    CONSTRAINT "courier_delivery_days_pkey" PRIMARY KEY ("day","courier_id")
+    CONSTRAINT "courier_delivery_totals_pkey" PRIMARY KEY ("courier_id","day")
 );
 
 -- CreateTable
@@ -131,7 +133,8 @@ CREATE FUNCTION delivery_hours_between(a timestamp, b timestamp) RETURNS SETOF d
   FROM courses WHERE status = 'delivered' AND delivery_time >= a AND delivery_time < b GROUP BY 1
 $$;
 
-CREATE FUNCTION courier_delivery_days_between(a timestamp, b timestamp) RETURNS SETOF courier_delivery_days LANGUAGE sql STABLE AS $$
+CREATE FUNCTION courier_delivery_days_between(a timestamp, b timestamp)
+RETURNS TABLE (day date, courier_id uuid, deliveries int, revenue bigint) LANGUAGE sql STABLE AS $$
   SELECT date_trunc('day', delivery_time)::date, courier_id, count(*)::int, coalesce(sum(final_price), 0)::bigint
   FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time >= a AND delivery_time < b GROUP BY 1, 2
 $$;
@@ -166,10 +169,26 @@ CREATE FUNCTION delivery_hours_in(a timestamp, b timestamp) RETURNS SETOF delive
   UNION ALL SELECT hour, -deliveries, -revenue, -timed, -timed_seconds, -on_time FROM delivery_hours_between(b, bucket_ceil('hour', b))
 $$;
 
-CREATE FUNCTION courier_delivery_days_in(a timestamp, b timestamp) RETURNS SETOF courier_delivery_days LANGUAGE sql STABLE AS $$
-  SELECT * FROM courier_delivery_days WHERE day >= bucket_ceil('day', a) AND day < bucket_ceil('day', b)
-  UNION ALL SELECT * FROM courier_delivery_days_between(a, bucket_ceil('day', a))
-  UNION ALL SELECT day, courier_id, -deliveries, -revenue FROM courier_delivery_days_between(b, bucket_ceil('day', b))
+-- Per courier, a period's deliveries and revenue: the running total as of the last whole day in the range minus the one
+-- as of the day before the range (two steps down the primary key per courier, found by a loose scan of it), with the
+-- partial days read raw as elsewhere.
+CREATE FUNCTION courier_deliveries_in(a timestamp, b timestamp)
+RETURNS TABLE (courier_id uuid, deliveries int, revenue bigint) LANGUAGE sql STABLE AS $$
+  WITH RECURSIVE couriers AS (
+    (SELECT t.courier_id FROM courier_delivery_totals t ORDER BY t.courier_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT t.courier_id FROM courier_delivery_totals t WHERE t.courier_id > c.courier_id ORDER BY t.courier_id LIMIT 1)
+    FROM couriers c WHERE c.courier_id IS NOT NULL
+  )
+  SELECT c.courier_id, upto.deliveries - coalesce(before.deliveries, 0), upto.revenue - coalesce(before.revenue, 0)
+  FROM couriers c
+  CROSS JOIN LATERAL (SELECT t.deliveries, t.revenue FROM courier_delivery_totals t
+                      WHERE t.courier_id = c.courier_id AND t.day < bucket_ceil('day', b)::date ORDER BY t.day DESC LIMIT 1) upto
+  LEFT JOIN LATERAL (SELECT t.deliveries, t.revenue FROM courier_delivery_totals t
+                     WHERE t.courier_id = c.courier_id AND t.day < bucket_ceil('day', a)::date ORDER BY t.day DESC LIMIT 1) before ON true
+  WHERE c.courier_id IS NOT NULL
+  UNION ALL SELECT p.courier_id, p.deliveries, p.revenue FROM courier_delivery_days_between(a, bucket_ceil('day', a)) p
+  UNION ALL SELECT p.courier_id, -p.deliveries, -p.revenue FROM courier_delivery_days_between(b, bucket_ceil('day', b)) p
 $$;
 
 CREATE FUNCTION rating_hours_in(a timestamp, b timestamp) RETURNS SETOF rating_hours LANGUAGE sql STABLE AS $$
@@ -222,12 +241,24 @@ CREATE FUNCTION delivery_hours_add(c courses, sign int) RETURNS void LANGUAGE sq
     timed = d.timed + excluded.timed, timed_seconds = d.timed_seconds + excluded.timed_seconds, on_time = d.on_time + excluded.on_time
 $$;
 
-CREATE FUNCTION courier_delivery_days_add(c courses, sign int) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO courier_delivery_days AS k
-  SELECT date_trunc('day', c.delivery_time)::date, c.courier_id, sign, sign * coalesce(c.final_price, 0)::bigint
-  WHERE c.status = 'delivered' AND c.delivery_time IS NOT NULL AND c.courier_id IS NOT NULL
-  ON CONFLICT (day, courier_id) DO UPDATE SET deliveries = k.deliveries + excluded.deliveries, revenue = k.revenue + excluded.revenue
-$$;
+-- A delivery adds to its courier's running totals from its day on: the day's row is made first (carrying the total of
+-- the day before), then every row from that day on moves (only today's, unless a past delivery is corrected). A lock
+-- per courier orders their changes, so a day's row always starts from the committed total before it.
+CREATE FUNCTION courier_delivery_totals_add(c courses, sign int) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  d date := date_trunc('day', c.delivery_time)::date;
+BEGIN
+  IF c.status <> 'delivered' OR c.delivery_time IS NULL OR c.courier_id IS NULL THEN RETURN; END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('courier_delivery_totals:' || c.courier_id, 0));
+  INSERT INTO courier_delivery_totals
+  SELECT c.courier_id, d, coalesce(before.deliveries, 0), coalesce(before.revenue, 0)
+  FROM (SELECT 1) AS one
+  LEFT JOIN LATERAL (SELECT t.deliveries, t.revenue FROM courier_delivery_totals t
+                     WHERE t.courier_id = c.courier_id AND t.day < d ORDER BY t.day DESC LIMIT 1) before ON true
+  ON CONFLICT (courier_id, day) DO NOTHING;
+  UPDATE courier_delivery_totals SET deliveries = deliveries + sign, revenue = revenue + sign * coalesce(c.final_price, 0)
+  WHERE courier_id = c.courier_id AND day >= d;
+END $$;
 
 -- A client's two latest orders, read again from the courses (index on client_id, created_at).
 CREATE FUNCTION client_order_marks_recount(client uuid) RETURNS void LANGUAGE plpgsql AS $$
@@ -245,14 +276,14 @@ BEGIN
 END $$;
 
 -- A changed course takes its old contribution out and puts its new one in, table after table (course hours, delivery
--- hours, courier days) and, within a table, the row with the lower key first: two transactions never wait for each
+-- hours, courier totals) and, within a table, the row with the lower key first: two transactions never wait for each
 -- other's rows in opposite orders (a delivery moved from one hour to another while another moves the other way).
 CREATE FUNCTION course_rollups_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM course_hours_add(NEW, 1);
     PERFORM delivery_hours_add(NEW, 1);
-    PERFORM courier_delivery_days_add(NEW, 1);
+    PERFORM courier_delivery_totals_add(NEW, 1);
     -- The new order becomes the latest (or the one before, when an older order is recorded late).
     INSERT INTO client_order_marks AS m VALUES (NEW.client_id, NEW.created_at, NULL)
     ON CONFLICT (client_id) DO UPDATE SET
@@ -262,7 +293,7 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM course_hours_add(OLD, -1);
     PERFORM delivery_hours_add(OLD, -1);
-    PERFORM courier_delivery_days_add(OLD, -1);
+    PERFORM courier_delivery_totals_add(OLD, -1);
     PERFORM client_order_marks_recount(OLD.client_id);
   ELSE
     IF (date_trunc('hour', OLD.created_at), course_zone(OLD.pickup_latitude, OLD.pickup_longitude))
@@ -280,12 +311,12 @@ BEGIN
       PERFORM delivery_hours_add(NEW, 1);
       PERFORM delivery_hours_add(OLD, -1);
     END IF;
-    IF (date_trunc('day', OLD.delivery_time), OLD.courier_id) <= (date_trunc('day', NEW.delivery_time), NEW.courier_id) THEN
-      PERFORM courier_delivery_days_add(OLD, -1);
-      PERFORM courier_delivery_days_add(NEW, 1);
+    IF (OLD.courier_id, date_trunc('day', OLD.delivery_time)) <= (NEW.courier_id, date_trunc('day', NEW.delivery_time)) THEN
+      PERFORM courier_delivery_totals_add(OLD, -1);
+      PERFORM courier_delivery_totals_add(NEW, 1);
     ELSE
-      PERFORM courier_delivery_days_add(NEW, 1);
-      PERFORM courier_delivery_days_add(OLD, -1);
+      PERFORM courier_delivery_totals_add(NEW, 1);
+      PERFORM courier_delivery_totals_add(OLD, -1);
     END IF;
     IF (OLD.client_id, OLD.created_at) IS DISTINCT FROM (NEW.client_id, NEW.created_at) THEN
       PERFORM client_order_marks_recount(least(OLD.client_id, NEW.client_id));
@@ -362,10 +393,13 @@ CREATE TRIGGER audit_logs_rolled_up AFTER INSERT OR DELETE OR UPDATE OF at, acti
 
 CREATE FUNCTION analytics_rollups_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE course_hours, delivery_hours, courier_delivery_days, client_order_marks, rating_hours, commission_hours, audit_hours, audit_actor_days;
+  TRUNCATE course_hours, delivery_hours, courier_delivery_totals, client_order_marks, rating_hours, commission_hours, audit_hours, audit_actor_days;
   INSERT INTO course_hours SELECT * FROM course_hours_between('-infinity', 'infinity') ORDER BY 1, 2;
   INSERT INTO delivery_hours SELECT * FROM delivery_hours_between('-infinity', 'infinity') ORDER BY 1;
-  INSERT INTO courier_delivery_days SELECT * FROM courier_delivery_days_between('-infinity', 'infinity') ORDER BY 1, 2;
+  INSERT INTO courier_delivery_totals
+    SELECT courier_id, day, sum(deliveries) OVER running, sum(revenue) OVER running
+    FROM courier_delivery_days_between('-infinity', 'infinity')
+    WINDOW running AS (PARTITION BY courier_id ORDER BY day) ORDER BY courier_id, day;
   INSERT INTO client_order_marks
     SELECT client_id, (array_agg(created_at ORDER BY created_at DESC))[1], (array_agg(created_at ORDER BY created_at DESC))[2]
     FROM courses GROUP BY client_id;

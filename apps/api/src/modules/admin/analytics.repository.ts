@@ -150,7 +150,7 @@ export class AnalyticsRepository {
       SELECT u.full_name AS name, k.deliveries::int AS deliveries, k.revenue::float8 AS revenue
       FROM (
         SELECT courier_id, sum(deliveries) AS deliveries, sum(revenue) AS revenue
-        FROM courier_delivery_days_in(${start}, ${end}) GROUP BY courier_id HAVING sum(deliveries) > 0
+        FROM courier_deliveries_in(${start}, ${end}) GROUP BY courier_id HAVING sum(deliveries) > 0
       ) AS k JOIN users u ON u.id = k.courier_id
       ORDER BY k.deliveries DESC, k.revenue DESC, u.full_name
       LIMIT ${limit}`;
