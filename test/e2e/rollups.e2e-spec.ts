@@ -301,15 +301,41 @@ describe('the analytics and audit rollups', () => {
     expect(await sql(`SELECT extract(epoch FROM delivery_target())::int AS seconds`)).toEqual([{ seconds: TARGET_DELIVERY_MINUTES * 60 }]);
   });
 
-  it('give the super administrator the statistics of the raw audit lines, without deleted actors', async () => {
+  it('give the super administrator the statistics of the raw audit lines of today and the 29 days before, without deleted actors', async () => {
     const superAdmin = await signedIn(app, 'super_admin');
-    const stats = (await app.request('GET', '/api/super-admin/audit-stats', undefined, { token: superAdmin.token })).body;
-    const since = new Date(Date.now() - 30 * DAY_MS);
-    expect(stats.total_actions).toBe(await app.db.auditLog.count({ where: { at: { gte: since } } }));
-    const byAction = await app.db.auditLog.groupBy({ by: ['action'], where: { at: { gte: since } }, _count: { _all: true } });
-    expect(stats.actions_by_type).toEqual(Object.fromEntries(byAction.map((group) => [group.action, group._count._all])));
-    const byActor = await app.db.auditLog.groupBy({ by: ['actorId'], where: { at: { gte: since }, actorId: { not: null } }, _count: { _all: true } });
-    const expected = byActor.map((group) => group._count._all).sort((a, b) => b - a).slice(0, 5);
-    expect(stats.most_active_users.map((user: { actions: number }) => user.actions)).toEqual(expected);
+    const statistics = async () => (await app.request('GET', '/api/super-admin/audit-stats', undefined, { token: superAdmin.token })).body;
+    const since = new Date(Math.floor(Date.now() / DAY_MS - 29) * DAY_MS);
+    const expectRaw = async (stats: { total_actions: number; actions_by_type: Record<string, number>; most_active_users: { actions: number }[] }) => {
+      expect(stats.total_actions).toBe(await app.db.auditLog.count({ where: { at: { gte: since } } }));
+      const byAction = await app.db.auditLog.groupBy({ by: ['action'], where: { at: { gte: since } }, _count: { _all: true } });
+      expect(stats.actions_by_type).toEqual(Object.fromEntries(byAction.map((group) => [group.action, group._count._all])));
+      const byActor = await app.db.auditLog.groupBy({ by: ['actorId'], where: { at: { gte: since }, actorId: { not: null } }, _count: { _all: true } });
+      const expected = byActor.map((group) => group._count._all).sort((a, b) => b - a).slice(0, 5);
+      expect(stats.most_active_users.map((user) => user.actions)).toEqual(expected);
+    };
+    // The busiest account acted on the days before today (in the window), another only today.
+    const busy = await createAccount(app, 'support');
+    const today = await createAccount(app, 'support');
+    await app.db.auditLog.createMany({
+      data: [
+        ...Array.from({ length: 60 }, (_, index) => ({ at: new Date(since.getTime() + (index % 20) * DAY_MS + 3_600_000), actorId: busy.user.id, action: 'login', resourceType: 'user', success: true })),
+        ...Array.from({ length: 40 }, () => ({ at: new Date(), actorId: today.user.id, action: 'login', resourceType: 'user', success: true })),
+      ],
+    });
+    const first = await statistics();
+    await expectRaw(first);
+    expect(first.most_active_users.slice(0, 2).map((user: { actions: number }) => user.actions)).toEqual([60, 40]);
+    expect(await sql(`SELECT as_of::text, days FROM audit_actor_window_state`)).toEqual([{ as_of: new Date().toISOString().slice(0, 10), days: 29 }]);
+
+    // Deleted, the busiest account is left out (its lines stay, without their actor), though the window still counts it.
+    await app.db.user.delete({ where: { id: busy.user.id } });
+    const second = await statistics();
+    expect(second.most_active_users[0]).toMatchObject({ actions: 40 });
+    await expectRaw(second);
+
+    // A window of another day is counted again on the next read.
+    await sql(`UPDATE audit_actor_window_state SET as_of = as_of - 1`);
+    await expectRaw(await statistics());
+    expect(await sql(`SELECT count(*)::int AS stale FROM audit_actor_window WHERE actor_id = $1::uuid`, busy.user.id)).toEqual([{ stale: 0 }]);
   });
 });

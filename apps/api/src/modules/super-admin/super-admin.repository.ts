@@ -66,16 +66,31 @@ export class SuperAdminRepository {
   }
 
   /**
-   * Actions in [since, until): their total, their number per action, and the `top` users who did the most; from the
-   * rollups by hour × action and day × actor the trigger on audit_logs keeps (issue 25), not a month of audit lines.
+   * Actions from midnight of `firstDay` to `until` (today): their total and number per action from the rollup by hour
+   * and action; the `top` users who did the most from the window of the days before today (counted again on the
+   * day's first read) plus today's per-actor counts (migration audit_actor_window), not a month of audit lines.
    */
-  async auditActivity(since: Date, until: Date, top: number) {
+  async auditActivity(firstDay: Date, until: Date, top: number) {
+    const today = until.toISOString().slice(0, 10);
+    const daysBefore = Math.round((Date.parse(today) - firstDay.getTime()) / 86_400_000);
+    await this.prisma.client.$executeRaw`SELECT audit_actor_window_at(${today}::date, ${daysBefore}::int)`;
     const [byAction, byActor] = await Promise.all([
       this.prisma.client.$queryRaw<{ action: string; count: number }[]>`
-        SELECT action, sum(count)::int AS count FROM audit_hours_in(${since}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
+        SELECT action, sum(count)::int AS count FROM audit_hours_in(${firstDay}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
+      // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors.
       this.prisma.client.$queryRaw<{ actorId: string; count: number }[]>`
-        SELECT actor_id AS "actorId", sum(count)::int AS count FROM audit_actor_days_in(${since}, ${until})
-        GROUP BY actor_id HAVING sum(count) > 0 ORDER BY count DESC, actor_id LIMIT ${top}`,
+        WITH candidates AS (
+          (SELECT w.actor_id FROM audit_actor_window w WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = w.actor_id)
+           ORDER BY w.count DESC, w.actor_id LIMIT ${top})
+          UNION
+          SELECT d.actor_id FROM audit_actor_days d WHERE d.day = ${today}::date
+        )
+        SELECT c.actor_id AS "actorId", (coalesce(w.count, 0) + coalesce(d.count, 0))::int AS count
+        FROM candidates c
+        LEFT JOIN audit_actor_window w ON w.actor_id = c.actor_id
+        LEFT JOIN audit_actor_days d ON d.actor_id = c.actor_id AND d.day = ${today}::date
+        WHERE coalesce(w.count, 0) + coalesce(d.count, 0) > 0 AND EXISTS (SELECT 1 FROM users u WHERE u.id = c.actor_id)
+        ORDER BY count DESC, c.actor_id LIMIT ${top}`,
     ]);
     const actors = await this.prisma.client.user.findMany({
       where: { id: { in: byActor.map((group) => group.actorId) } },

@@ -9,7 +9,7 @@ import type { AuditLogsInput } from './dto/super-admin.dto.js';
 import { SuperAdminErrors, SuperAdminMessages } from './super-admin.errors.js';
 import { SuperAdminRepository } from './super-admin.repository.js';
 
-/** Spec §9: the audit stats cover 30 days; actions per day are the total divided by 30. */
+/** Spec §9: the audit stats cover 30 days (today and the 29 whole days before); actions per day are the total divided by 30. */
 const AUDIT_STATS_DAYS = 30;
 const MOST_ACTIVE_USERS = 5;
 
@@ -59,8 +59,8 @@ export class SuperAdminService {
 
   async auditStats(): Promise<AuditStatsDto> {
     const now = this.clock.now();
-    const since = new Date(now.getTime() - AUDIT_STATS_DAYS * 86400_000);
-    const activity = await this.repository.auditActivity(since, now, MOST_ACTIVE_USERS);
+    const firstDay = new Date(Math.floor(now.getTime() / 86_400_000 - (AUDIT_STATS_DAYS - 1)) * 86_400_000);
+    const activity = await this.repository.auditActivity(firstDay, now, MOST_ACTIVE_USERS);
     return {
       total_actions: activity.total,
       actions_per_day: Math.round((activity.total / AUDIT_STATS_DAYS) * 10) / 10,
