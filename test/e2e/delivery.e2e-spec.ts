@@ -109,19 +109,23 @@ describe('a full delivery', () => {
 });
 
 describe('the receipt', () => {
+  /** The receipt's download once the worker rendered it after the delivery. */
+  const renderedReceipt = (courseId: string, token: string) =>
+    waitFor(
+      'the receipt',
+      () => fetch(`${app.baseUrl}/api/courses/${courseId}/receipt`, { headers: { authorization: `Bearer ${token}` } }),
+      (answer) => answer.status === 200,
+      10_000,
+      100,
+    );
+
   it('is rendered once after delivery, in French, and only the client (and staff) may download it', async () => {
     const { client, course, courier, codes } = await onTheWayToDelivery();
     const early = await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token: client.token });
     expect(early).toMatchObject({ status: 404, body: { code: 'RECEIPT_NOT_AVAILABLE' } });
     await verify(courier.token, course.id, await codes());
 
-    const response = await waitFor(
-      'the receipt',
-      () => fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } }),
-      (answer) => answer.status === 200,
-      10_000,
-      100,
-    );
+    const response = await renderedReceipt(course.id, client.token);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -162,13 +166,7 @@ describe('the receipt', () => {
       })),
     });
     await verify(courier.token, course.id, await codes());
-    const response = await waitFor(
-      'the receipt',
-      () => fetch(`${app.baseUrl}/api/courses/${course.id}/receipt`, { headers: { authorization: `Bearer ${client.token}` } }),
-      (answer) => answer.status === 200,
-      10_000,
-      100,
-    );
+    const response = await renderedReceipt(course.id, client.token);
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain('Trajet parcouru : 7,4 km');
     // The sketch's marks, and the receipt's lines as before.
