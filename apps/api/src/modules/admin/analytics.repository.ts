@@ -111,15 +111,17 @@ export class AnalyticsRepository {
    */
   async peopleFigures({ start, end }: AnalyticsWindow): Promise<PeopleFigures> {
     const [figures] = await this.prisma.client.$queryRaw<PeopleFigures[]>`
+      WITH rated AS (SELECT sum(stars) AS stars, sum(ratings) AS ratings FROM rating_hours_in(${start}, ${end}))
       SELECT
         (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active)::int AS active_deliverers,
         (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active AND is_available)::int AS online_deliverers,
         (SELECT count(*) FROM users WHERE role = 'client' AND created_at >= ${start} AND created_at < ${end})::int AS new_clients,
-        (SELECT sum(stars)::float8 / nullif(sum(ratings), 0) FROM rating_hours_in(${start}, ${end}))::float8 AS average_rating,
-        (SELECT coalesce(sum(ratings), 0) FROM rating_hours_in(${start}, ${end}))::int AS total_ratings,
+        (rated.stars::float8 / nullif(rated.ratings, 0))::float8 AS average_rating,
+        coalesce(rated.ratings, 0)::int AS total_ratings,
         (SELECT coalesce(sum(amount), 0) FROM commission_hours_in(${start}, ${end}))::float8 AS total_commissions,
         (SELECT count(*) FROM client_order_marks WHERE last_order_at >= ${start} AND last_order_at < ${end})::int AS ordering_clients,
-        (SELECT count(*) FROM client_order_marks WHERE previous_order_at >= ${start} AND previous_order_at < ${end})::int AS repeat_clients`;
+        (SELECT count(*) FROM client_order_marks WHERE previous_order_at >= ${start} AND previous_order_at < ${end})::int AS repeat_clients
+      FROM rated`;
     return figures!;
   }
 

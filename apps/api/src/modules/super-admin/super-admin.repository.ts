@@ -77,34 +77,27 @@ export class SuperAdminRepository {
     const [byAction, byActor] = await Promise.all([
       this.prisma.client.$queryRaw<{ action: string; count: number }[]>`
         SELECT action, sum(count)::int AS count FROM audit_hours_in(${firstDay}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
-      // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors.
-      this.prisma.client.$queryRaw<{ actorId: string; count: number }[]>`
+      // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors. An
+      // account deleted meanwhile is left out (its lines lost their actor; the window may still count it until tomorrow).
+      this.prisma.client.$queryRaw<{ fullName: string; role: User['role']; count: number }[]>`
         WITH candidates AS (
           (SELECT w.actor_id FROM audit_actor_window w WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = w.actor_id)
            ORDER BY w.count DESC, w.actor_id LIMIT ${top})
           UNION
           SELECT d.actor_id FROM audit_actor_days d WHERE d.day = ${today}::date
         )
-        SELECT c.actor_id AS "actorId", (coalesce(w.count, 0) + coalesce(d.count, 0))::int AS count
+        SELECT u.full_name AS "fullName", u.role, (coalesce(w.count, 0) + coalesce(d.count, 0))::int AS count
         FROM candidates c
+        JOIN users u ON u.id = c.actor_id
         LEFT JOIN audit_actor_window w ON w.actor_id = c.actor_id
         LEFT JOIN audit_actor_days d ON d.actor_id = c.actor_id AND d.day = ${today}::date
-        WHERE coalesce(w.count, 0) + coalesce(d.count, 0) > 0 AND EXISTS (SELECT 1 FROM users u WHERE u.id = c.actor_id)
+        WHERE coalesce(w.count, 0) + coalesce(d.count, 0) > 0
         ORDER BY count DESC, c.actor_id LIMIT ${top}`,
     ]);
-    const actors = await this.prisma.client.user.findMany({
-      where: { id: { in: byActor.map((group) => group.actorId) } },
-      select: { id: true, fullName: true, role: true },
-    });
-    const actorsById = new Map(actors.map((actor) => [actor.id, actor]));
     return {
       total: byAction.reduce((sum, group) => sum + group.count, 0),
       byAction,
-      // A user deleted meanwhile is left out.
-      mostActive: byActor.flatMap((group) => {
-        const user = actorsById.get(group.actorId);
-        return user ? [{ user, count: group.count }] : [];
-      }),
+      mostActive: byActor.map(({ count, ...user }) => ({ user, count })),
     };
   }
 }
