@@ -86,13 +86,15 @@ export class SuperAdminRepository {
           UNION
           SELECT d.actor_id FROM audit_actor_days d WHERE d.day = ${today}::date
         )
-        SELECT u.full_name AS "fullName", u.role, (coalesce(w.count, 0) + coalesce(d.count, 0))::int AS count
+        -- A few primary-key steps per candidate (OFFSET 0 keeps the user's a step): joins would hash the whole window and
+        -- every user, the planner expecting thousands of candidates where there are tens.
+        SELECT u.full_name AS "fullName", u.role, k.count
         FROM candidates c
-        JOIN users u ON u.id = c.actor_id
-        LEFT JOIN audit_actor_window w ON w.actor_id = c.actor_id
-        LEFT JOIN audit_actor_days d ON d.actor_id = c.actor_id AND d.day = ${today}::date
-        WHERE coalesce(w.count, 0) + coalesce(d.count, 0) > 0
-        ORDER BY count DESC, c.actor_id LIMIT ${top}`,
+        CROSS JOIN LATERAL (SELECT (coalesce((SELECT w.count FROM audit_actor_window w WHERE w.actor_id = c.actor_id), 0)
+          + coalesce((SELECT d.count FROM audit_actor_days d WHERE d.day = ${today}::date AND d.actor_id = c.actor_id), 0))::int AS count OFFSET 0) k
+        CROSS JOIN LATERAL (SELECT full_name, role FROM users WHERE users.id = c.actor_id OFFSET 0) u
+        WHERE k.count > 0
+        ORDER BY k.count DESC, c.actor_id LIMIT ${top}`,
     ]);
     return {
       total: byAction.reduce((sum, group) => sum + group.count, 0),
