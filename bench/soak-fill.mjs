@@ -46,8 +46,9 @@ const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_le
  * courier). The users' UPDATE trigger fires on role and anonymized_at only, which the fill's update of users' totals
  * leaves alone.
  */
-const KNOWN_TRIGGERS = ['audit_logs.audit_logs_rolled_up', 'commissions.commissions_rolled_up', 'commissions.commissions_summed',
-  'courier_ledger_entries.courier_ledger_entries_summed', 'courses.courses_rolled_up', 'courses.courses_rollups_moved',
+const KNOWN_TRIGGERS = ['audit_logs.audit_logs_rolled_up', 'client_order_marks.client_order_marks_rolled_up',
+  'commissions.commissions_rolled_up', 'commissions.commissions_summed', 'courier_ledger_entries.courier_ledger_entries_summed',
+  'courses.courses_rolled_up', 'courses.courses_rollups_moved',
   'courses.courses_status_counted', 'courses.courses_status_moved', 'courses.courses_user_count_moved', 'courses.courses_user_counted',
   'ratings.ratings_rolled_up', 'users.users_role_counted', 'users.users_role_moved'];
 

@@ -61,11 +61,13 @@ const FIGURES = {
                  count(*) FILTER (WHERE delivery_time - assigned_at <= make_interval(mins => ${TARGET_DELIVERY_MINUTES}))::int AS on_time
           FROM courses WHERE status = 'delivered' AND delivery_time >= $1 AND delivery_time < $2`,
   },
+  // Per courier, from a on (every period shown ends now): the range's end is not a parameter.
   couriers: {
     rollup: `SELECT courier_id::text, sum(deliveries)::int AS deliveries, sum(revenue)::float8 AS revenue
-             FROM courier_deliveries_in($1, $2) GROUP BY 1 HAVING sum(deliveries) <> 0 OR sum(revenue) <> 0 ORDER BY 1`,
+             FROM courier_deliveries_since($1) GROUP BY 1 HAVING sum(deliveries) <> 0 OR sum(revenue) <> 0 ORDER BY 1`,
     raw: `SELECT courier_id::text, count(*)::int AS deliveries, coalesce(sum(final_price), 0)::float8 AS revenue
-          FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time >= $1 AND delivery_time < $2 GROUP BY 1 ORDER BY 1`,
+          FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time >= $1 GROUP BY 1 ORDER BY 1`,
+    since: true,
   },
   ratings: {
     rollup: `SELECT coalesce(sum(ratings), 0)::int AS ratings, coalesce(sum(stars), 0)::int AS stars FROM rating_hours_in($1, $2)`,
@@ -74,6 +76,12 @@ const FIGURES = {
   commissions: {
     rollup: `SELECT coalesce(sum(amount), 0)::float8 AS amount FROM commission_hours_in($1, $2)`,
     raw: `SELECT coalesce(sum(amount), 0)::float8 AS amount FROM commissions WHERE created_at >= $1 AND created_at < $2`,
+  },
+  // Clients who ordered (again) in the range: whose latest order (the one before it) is in it; ranges ending now.
+  clients: {
+    rollup: `SELECT coalesce(sum(ordering), 0)::int AS ordering, coalesce(sum(repeating), 0)::int AS repeating FROM client_mark_hours_in($1, $2)`,
+    raw: `SELECT count(*) FILTER (WHERE last_order_at >= $1 AND last_order_at < $2)::int AS ordering,
+                 count(*) FILTER (WHERE previous_order_at >= $1 AND previous_order_at < $2)::int AS repeating FROM client_order_marks`,
   },
   actions: {
     rollup: `SELECT action, sum(count)::int AS count FROM audit_hours_in($1, $2) GROUP BY 1 HAVING sum(count) <> 0 ORDER BY 1`,
@@ -93,6 +101,7 @@ const TABLES = {
   commission_hours: ['hour, amount', 'amount <> 0'],
   audit_hours: ['hour, action, count', 'count <> 0'],
   audit_actor_days: ['day, actor_id, count', 'count <> 0'],
+  client_mark_hours: ['hour, ordering, repeating', 'ordering <> 0 OR repeating <> 0'],
 } as const;
 
 async function expectTablesKept() {
@@ -101,18 +110,29 @@ async function expectTablesKept() {
     const recomputed = await sql<Record<string, unknown>>(`SELECT ${columns} FROM ${table}_between('-infinity', 'infinity') ORDER BY 1, 2`);
     expect([table, stored]).toEqual([table, recomputed]);
   }
-  // Each courier's running totals: each row holds everything they delivered up to its day's end, and each day they
-  // delivered on has its row (a day whose deliveries were corrected away keeps one, carrying the same totals).
+  // Each courier's running totals: each row holds everything they delivered up to its hour's end, and each hour they
+  // delivered in has its row (an hour whose deliveries were corrected away keeps one, carrying the same totals).
   expect(
-    await sql(`SELECT t.courier_id::text, t.day, t.deliveries, t.revenue::float8, raw.deliveries AS raw_deliveries, raw.revenue::float8 AS raw_revenue
+    await sql(`SELECT t.courier_id::text, t.hour, t.deliveries, t.revenue::float8, raw.deliveries AS raw_deliveries, raw.revenue::float8 AS raw_revenue
       FROM courier_delivery_totals t
       CROSS JOIN LATERAL (SELECT count(*)::int AS deliveries, coalesce(sum(c.final_price), 0)::bigint AS revenue FROM courses c
-        WHERE c.status = 'delivered' AND c.courier_id = t.courier_id AND c.delivery_time < t.day + 1) raw
+        WHERE c.status = 'delivered' AND c.courier_id = t.courier_id AND c.delivery_time < t.hour + interval '1 hour') raw
       WHERE (t.deliveries, t.revenue) IS DISTINCT FROM (raw.deliveries, raw.revenue)`),
   ).toEqual([]);
   expect(
-    await sql(`SELECT d.courier_id::text, d.day FROM courier_delivery_days_between('-infinity', 'infinity') d
-      WHERE NOT EXISTS (SELECT 1 FROM courier_delivery_totals t WHERE t.courier_id = d.courier_id AND t.day = d.day)`),
+    await sql(`SELECT d.courier_id::text, d.hour FROM courier_delivery_hours_between('-infinity', 'infinity') d
+      WHERE NOT EXISTS (SELECT 1 FROM courier_delivery_totals t WHERE t.courier_id = d.courier_id AND t.hour = d.hour)`),
+  ).toEqual([]);
+  // And each courier's latest totals: everything they delivered (at a known time).
+  expect(
+    await sql(`SELECT l.courier_id::text, l.deliveries, raw.deliveries AS raw_deliveries FROM courier_delivery_latest l
+      CROSS JOIN LATERAL (SELECT count(*)::int AS deliveries, coalesce(sum(c.final_price), 0)::bigint AS revenue FROM courses c
+        WHERE c.status = 'delivered' AND c.courier_id = l.courier_id AND c.delivery_time IS NOT NULL) raw
+      WHERE (l.deliveries, l.revenue) IS DISTINCT FROM (raw.deliveries, raw.revenue)`),
+  ).toEqual([]);
+  expect(
+    await sql(`SELECT DISTINCT courier_id::text FROM courses WHERE status = 'delivered' AND courier_id IS NOT NULL AND delivery_time IS NOT NULL
+      AND courier_id NOT IN (SELECT courier_id FROM courier_delivery_latest)`),
   ).toEqual([]);
   const marks = await sql(`SELECT client_id::text, last_order_at, previous_order_at FROM client_order_marks ORDER BY 1`);
   const latest = await sql(`
@@ -265,14 +285,15 @@ describe('the analytics and audit rollups', () => {
       }),
     ] as [Date, Date][]).filter(([a, b]) => a < b);
     for (const [a, b] of ranges) {
-      for (const [name, { rollup, raw }] of Object.entries(FIGURES)) {
-        expect([name, a, b, await sql(rollup, a, b)]).toEqual([name, a, b, await sql(raw, a, b)]);
+      for (const [name, figure] of Object.entries(FIGURES)) {
+        const range = 'since' in figure ? [a] : [a, b];
+        expect([name, ...range, await sql(figure.rollup, ...range)]).toEqual([name, ...range, await sql(figure.raw, ...range)]);
       }
     }
     // Not a comparison of nothing with nothing.
     const ninetyDays = [new Date(now - 90 * DAY_MS), new Date(now)] as const;
     expect((await sql(FIGURES.courses.raw, ...ninetyDays)).length).toBeGreaterThanOrEqual(4);
-    expect((await sql(FIGURES.couriers.raw, ...ninetyDays)).length).toBe(couriers.length);
+    expect((await sql(FIGURES.couriers.raw, ninetyDays[0])).length).toBe(couriers.length);
     expect((await sql<{ deliveries: number }>(FIGURES.deliveries.raw, ...ninetyDays))[0]!.deliveries).toBeGreaterThan(20);
     expect((await sql(FIGURES.actors.raw, ...ninetyDays)).length).toBeGreaterThan(5);
   });

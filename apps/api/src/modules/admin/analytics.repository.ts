@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { COURIER_ROLES, TOP_LIST_SIZE, type CourseStatus } from '@coursa/domain';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
+/** GROUPING() of the order figures' rows: by hour of the day (zone left out), by zone (hour left out), all. */
+const ORDERS_BY_HOUR = 1;
+const ORDERS_BY_ZONE = 2;
+const ALL_ORDERS = 3;
+
 /** The moments an analytics answer is computed from; every range includes its start and excludes its end. */
 export interface AnalyticsWindow {
   start: Date;
@@ -14,11 +19,17 @@ export interface AnalyticsWindow {
   trendStart: Date;
 }
 
-export interface CourseFigures {
+/** Courses ordered in the period: in all, by hour of the day (0–23), and the zones with the most. */
+export interface OrderFigures {
   total_courses: number;
-  previous_courses: number;
   successful_deliveries: number;
   cancelled_courses: number;
+  byHour: number[];
+  topZones: { name: string; orders: number }[];
+}
+
+export interface CourseFigures {
+  previous_courses: number;
   total_revenue: number;
   previous_revenue: number;
   /** Courses delivered in the period (revenue counts these, whenever they were ordered). */
@@ -74,25 +85,47 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Courses ordered in the period and the one before, deliveries of the period and the one before, and of today: from
-   * the hourly rollups (`course_hours_in`, `delivery_hours_in`: exact over any range, see migration
-   * 20261125224352_analytics_rollups), a few thousand rows whatever the number of courses.
+   * Courses ordered in the period, in all, by hour of the day and by zone (SQL course_zone(): the commune nearest to the
+   * pickup point), from one read of the hourly rollup (`course_hours_in`: exact over any range, see migration
+   * 20261125224352_analytics_rollups), grouped three ways at once.
+   */
+  async orderFigures({ start, end }: AnalyticsWindow): Promise<OrderFigures> {
+    const rows = await this.prisma.client.$queryRaw<{ level: number; hour: number | null; zone: string | null; orders: number; delivered: number; cancelled: number }[]>`
+      SELECT grouping(extract(hour FROM hour), zone)::int AS level, extract(hour FROM hour)::int AS hour, zone,
+        coalesce(sum(orders), 0)::int AS orders, coalesce(sum(delivered), 0)::int AS delivered, coalesce(sum(cancelled), 0)::int AS cancelled
+      FROM course_hours_in(${start}, ${end})
+      GROUP BY GROUPING SETS ((extract(hour FROM hour)), (zone), ())
+      ORDER BY level, orders DESC, zone`;
+    const byHour = new Array<number>(24).fill(0);
+    for (const row of rows) if (row.level === ORDERS_BY_HOUR) byHour[row.hour!] = row.orders;
+    const all = rows.find((row) => row.level === ALL_ORDERS);
+    return {
+      total_courses: all?.orders ?? 0,
+      successful_deliveries: all?.delivered ?? 0,
+      cancelled_courses: all?.cancelled ?? 0,
+      byHour,
+      topZones: rows
+        .filter((row) => row.level === ORDERS_BY_ZONE && row.orders > 0)
+        .slice(0, TOP_LIST_SIZE)
+        .map((row) => ({ name: row.zone!, orders: row.orders })),
+    };
+  }
+
+  /**
+   * Courses ordered in the period before, deliveries of the period and the one before, and of today: from the hourly
+   * rollups (`course_hours_in`, `delivery_hours_in`), a few thousand rows whatever the number of courses.
    */
   async courseFigures(window: AnalyticsWindow): Promise<CourseFigures> {
     const { start, end, previousStart, todayStart } = window;
     const [figures] = await this.prisma.client.$queryRaw<CourseFigures[]>`
-      WITH created AS (SELECT sum(orders) AS orders, sum(delivered) AS delivered, sum(cancelled) AS cancelled FROM course_hours_in(${start}, ${end})),
-           created_before AS (SELECT sum(orders) AS orders FROM course_hours_in(${previousStart}, ${start})),
+      WITH created_before AS (SELECT sum(orders) AS orders FROM course_hours_in(${previousStart}, ${start})),
            delivered AS (
              SELECT sum(deliveries) AS deliveries, sum(revenue) AS revenue, sum(timed) AS timed, sum(timed_seconds) AS seconds, sum(on_time) AS on_time
              FROM delivery_hours_in(${start}, ${end})),
            delivered_before AS (SELECT sum(revenue) AS revenue FROM delivery_hours_in(${previousStart}, ${start})),
            delivered_today AS (SELECT sum(deliveries) AS deliveries FROM delivery_hours_in(${todayStart}, ${end}))
       SELECT
-        coalesce(created.orders, 0)::int AS total_courses,
         coalesce(created_before.orders, 0)::int AS previous_courses,
-        coalesce(created.delivered, 0)::int AS successful_deliveries,
-        coalesce(created.cancelled, 0)::int AS cancelled_courses,
         coalesce(delivered.revenue, 0)::float8 AS total_revenue,
         coalesce(delivered_before.revenue, 0)::float8 AS previous_revenue,
         coalesce(delivered.deliveries, 0)::int AS deliveries,
@@ -100,38 +133,31 @@ export class AnalyticsRepository {
         coalesce(delivered.timed, 0)::int AS timed_deliveries,
         coalesce(delivered.on_time, 0)::int AS on_time_deliveries,
         coalesce(delivered_today.deliveries, 0)::int AS delivered_today
-      FROM created, created_before, delivered, delivered_before, delivered_today`;
+      FROM created_before, delivered, delivered_before, delivered_today`;
     return figures!;
   }
 
   /**
    * Couriers, new clients, ratings, commissions and repeat clients of the period: ratings and commissions from their
    * hourly rollups; the clients who ordered in the period (ending now) are those whose latest order is in it, and
-   * those who ordered again those whose order before is too (`client_order_marks`, two indexes).
+   * those who ordered again those whose order before is too (`client_order_marks`, counted by hour in
+   * `client_mark_hours`).
    */
   async peopleFigures({ start, end }: AnalyticsWindow): Promise<PeopleFigures> {
     const [figures] = await this.prisma.client.$queryRaw<PeopleFigures[]>`
-      WITH rated AS (SELECT sum(stars) AS stars, sum(ratings) AS ratings FROM rating_hours_in(${start}, ${end}))
+      WITH rated AS (SELECT sum(stars) AS stars, sum(ratings) AS ratings FROM rating_hours_in(${start}, ${end})),
+           marks AS (SELECT sum(ordering) AS ordering, sum(repeating) AS repeating FROM client_mark_hours_in(${start}, ${end}))
       SELECT
-        (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active)::int AS active_deliverers,
-        (SELECT count(*) FROM users WHERE role::text = ANY(${[...COURIER_ROLES]}::text[]) AND is_active AND is_available)::int AS online_deliverers,
+        (SELECT count(*) FROM users WHERE role = ANY(${[...COURIER_ROLES]}::"Role"[]) AND is_active)::int AS active_deliverers,
+        (SELECT count(*) FROM users WHERE role = ANY(${[...COURIER_ROLES]}::"Role"[]) AND is_active AND is_available)::int AS online_deliverers,
         (SELECT count(*) FROM users WHERE role = 'client' AND created_at >= ${start} AND created_at < ${end})::int AS new_clients,
         (rated.stars::float8 / nullif(rated.ratings, 0))::float8 AS average_rating,
         coalesce(rated.ratings, 0)::int AS total_ratings,
         (SELECT coalesce(sum(amount), 0) FROM commission_hours_in(${start}, ${end}))::float8 AS total_commissions,
-        (SELECT count(*) FROM client_order_marks WHERE last_order_at >= ${start} AND last_order_at < ${end})::int AS ordering_clients,
-        (SELECT count(*) FROM client_order_marks WHERE previous_order_at >= ${start} AND previous_order_at < ${end})::int AS repeat_clients
-      FROM rated`;
+        coalesce(marks.ordering, 0)::int AS ordering_clients,
+        coalesce(marks.repeating, 0)::int AS repeat_clients
+      FROM rated, marks`;
     return figures!;
-  }
-
-  /** Courses created in each hour of the day (0–23) over the period. */
-  async coursesByHour({ start, end }: AnalyticsWindow): Promise<number[]> {
-    const rows = await this.prisma.client.$queryRaw<{ hour: number; orders: number }[]>`
-      SELECT extract(hour FROM hour)::int AS hour, sum(orders)::int AS orders FROM course_hours_in(${start}, ${end}) GROUP BY 1`;
-    const byHour = new Array<number>(24).fill(0);
-    for (const row of rows) byHour[row.hour] = row.orders;
-    return byHour;
   }
 
   /** Per day since `trendStart`: revenue of the courses delivered that day and number of courses created that day. */
@@ -146,25 +172,20 @@ export class AnalyticsRepository {
       GROUP BY day`;
   }
 
-  /** The `limit` couriers with the most courses delivered in the period (then the most revenue), with that revenue. */
-  topCouriers({ start, end }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
+  /**
+   * The `limit` couriers with the most courses delivered in the period (then the most revenue, then by name), with that
+   * revenue: one primary-key step per courier (`courier_deliveries_since`), names read for the leaders only.
+   */
+  topCouriers({ start }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
     return this.prisma.client.$queryRaw<CourierFigures[]>`
       SELECT u.full_name AS name, k.deliveries::int AS deliveries, k.revenue::float8 AS revenue
       FROM (
         SELECT courier_id, sum(deliveries) AS deliveries, sum(revenue) AS revenue
-        FROM courier_deliveries_in(${start}, ${end}) GROUP BY courier_id HAVING sum(deliveries) > 0
-      ) AS k JOIN users u ON u.id = k.courier_id
+        FROM courier_deliveries_since(${start}) GROUP BY courier_id HAVING sum(deliveries) > 0
+        ORDER BY deliveries DESC, revenue DESC FETCH FIRST ${limit} ROWS WITH TIES
+      ) AS k
+      CROSS JOIN LATERAL (SELECT full_name FROM users WHERE users.id = k.courier_id OFFSET 0) u
       ORDER BY k.deliveries DESC, k.revenue DESC, u.full_name
       LIMIT ${limit}`;
-  }
-
-  /** The zones with the most courses created in the period (SQL course_zone(): the commune nearest to the pickup point). */
-  topZones({ start, end }: AnalyticsWindow): Promise<{ name: string; orders: number }[]> {
-    return this.prisma.client.$queryRaw<{ name: string; orders: number }[]>`
-      SELECT zone AS name, sum(orders)::int AS orders
-      FROM course_hours_in(${start}, ${end})
-      GROUP BY zone HAVING sum(orders) > 0
-      ORDER BY orders DESC, zone
-      LIMIT ${TOP_LIST_SIZE}`;
   }
 }

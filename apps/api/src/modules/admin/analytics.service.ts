@@ -55,21 +55,20 @@ export class AnalyticsService {
       todayStart,
       trendStart: new Date(todayStart.getTime() - TREND_DAYS * DAY_MS),
     };
-    const [courses, byStatus, people, byHour, days, couriers, zones] = await Promise.all([
+    const [orders, courses, byStatus, people, days, couriers] = await Promise.all([
+      this.figures.orderFigures(window),
       this.figures.courseFigures(window),
       this.figures.courseCountsByStatus(),
       this.figures.peopleFigures(window),
-      this.figures.coursesByHour(window),
       this.figures.days(window),
       this.figures.topCouriers(window, Math.max(TOP_LIST_SIZE, CHAMPIONS_COUNT)),
-      this.figures.topZones(window),
     ]);
     const averageDeliveryTime = courses.average_delivery_minutes === null ? null : roundTenth(courses.average_delivery_minutes);
-    const cancellationRate = percentOf(courses.cancelled_courses, courses.total_courses);
+    const cancellationRate = percentOf(orders.cancelled_courses, orders.total_courses);
     return {
       total_revenue: courses.total_revenue,
       previous_revenue: courses.previous_revenue,
-      total_courses: courses.total_courses,
+      total_courses: orders.total_courses,
       previous_courses: courses.previous_courses,
       active_deliverers: people.active_deliverers,
       online_deliverers: people.online_deliverers,
@@ -79,18 +78,18 @@ export class AnalyticsService {
       commission_percentage: Math.round(this.config.COMMISSION_RATE_INDEPENDENT * 10_000) / 100,
       customer_satisfaction: people.average_rating === null ? FALLBACK_SATISFACTION : roundTenth(people.average_rating),
       total_ratings: people.total_ratings,
-      success_rate: percentOf(courses.successful_deliveries, courses.total_courses),
-      successful_deliveries: courses.successful_deliveries,
+      success_rate: percentOf(orders.successful_deliveries, orders.total_courses),
+      successful_deliveries: orders.successful_deliveries,
       cancellation_rate: cancellationRate,
-      cancelled_courses: courses.cancelled_courses,
+      cancelled_courses: orders.cancelled_courses,
       repeat_customer_rate: percentOf(people.repeat_clients, people.ordering_clients),
-      peak_hours: peakHours(byHour),
+      peak_hours: peakHours(orders.byHour),
       delivery_efficiency: percentOf(courses.on_time_deliveries, courses.timed_deliveries),
       new_clients: people.new_clients,
       delivery_metrics: { in_progress: countOf(byStatus, ACTIVE_STATUSES), pending: countOf(byStatus, ['pending']), delivered_today: courses.delivered_today },
       weekly_trends: trends(days, window.trendStart),
       top_deliverers: couriers.slice(0, TOP_LIST_SIZE).map((courier) => ({ name: courier.name, deliveries: courier.deliveries })),
-      top_zones: zones,
+      top_zones: orders.topZones,
       top_delivery_personnel: couriers.slice(0, CHAMPIONS_COUNT).map((courier) => ({ name: courier.name, completed_deliveries: courier.deliveries, total_revenue: courier.revenue })),
       alerts: analyticsAlerts({ cancellationRate, averageDeliveryMinutes: averageDeliveryTime, activeDeliverers: people.active_deliverers }),
     };
