@@ -5,7 +5,6 @@ import type {
   PayoutDto,
   PayoutSentResponse,
   PayoutsResponse,
-  PendingCommissionGroupDto,
   PendingCommissionsResponse,
   SuccessResponse,
 } from '@coursa/contracts';
@@ -36,21 +35,18 @@ export class PayoutsService {
 
   /** A page of couriers in the order of their oldest pending commission, each with all of them, oldest first. */
   async pendingCommissions(page: PageRequest): Promise<PendingCommissionsResponse> {
-    const { courierIds, commissions, nextCursor } = await this.payouts.pendingCommissions(page);
-    const groups = new Map<string, PendingCommissionGroupDto>();
-    for (const commission of commissions) {
-      const { courier } = commission;
-      let group = groups.get(courier.id);
-      if (!group) {
-        group = { deliverer_id: courier.id, deliverer_name: courier.fullName, deliverer_phone: courier.phone, amount: 0, count: 0, commissions: [] };
-        groups.set(courier.id, group);
-      }
-      group.amount += commission.amount;
-      group.count += 1;
-      group.commissions.push({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId });
-    }
-    // A courier paid meanwhile has no group left.
-    return { commissions: courierIds.flatMap((id) => groups.get(id) ?? []), next_cursor: nextCursor };
+    const { groups, nextCursor } = await this.payouts.pendingCommissions(page);
+    return {
+      commissions: groups.map((group) => ({
+        deliverer_id: group.courierId,
+        deliverer_name: group.fullName,
+        deliverer_phone: group.phone,
+        amount: group.amount,
+        count: group.count,
+        commissions: group.commissions,
+      })),
+      next_cursor: nextCursor,
+    };
   }
 
   /** This month is the calendar month in Conakry, which keeps UTC all year. */
