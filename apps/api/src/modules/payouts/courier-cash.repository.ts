@@ -1,9 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { COURIER_ROLES, type Role } from '@coursa/domain';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Actor } from '../../common/auth/actor.js';
+import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { LedgerRepository, ledgerSums, type LedgerSums } from '../ledger/ledger.repository.js';
+
+/** A courier with ledger entries and their sums, as `courier_balances` keeps them. */
+export interface CourierWithSums {
+  id: string;
+  fullName: string;
+  phone: string;
+  sums: LedgerSums;
+}
+
+type BalanceRow = Omit<CourierWithSums, 'sums'> & { earnings: bigint; cash: bigint; deposited: bigint };
+
+interface OwingKeys {
+  cashOwed: number;
+  cashHeld: number;
+}
+
+/** Those who owe the most first, then those who hold the most, then by name and id. */
+const OWING_MOST_FIRST = new Keyset<OwingKeys & { fullName: string; id: string }>([
+  { field: 'cashOwed', order: 'desc', kind: 'integer' },
+  { field: 'cashHeld', order: 'desc', kind: 'integer' },
+  { field: 'fullName', order: 'asc', kind: 'text' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+/** `cashOwed` is `cash_owed` as courierBalances (libs/domain) says it: the cash held beyond the commissions due, or 0. */
+const OWING_COLUMNS = { cashOwed: 'greatest(0, b.cash - b.earnings)', cashHeld: 'b.cash', fullName: 'u.full_name COLLATE "und-x-icu"', id: 'b.courier_id' };
 
 /** The back office's side of couriers' cash: who holds what, deposits at the office, corrections. */
 @Injectable()
@@ -19,16 +46,30 @@ export class CourierCashRepository {
   }
 
   /**
-   * Every courier with ledger entries, with their sums: one row each from `courier_balances` (kept by a trigger on the
-   * ledger), joined to their name and phone.
+   * A page of the couriers with ledger entries, those who owe the most first, then those who hold the most, then by
+   * name (in ICU's order, as `localeCompare` has it) and id: ordered by PostgreSQL over `courier_balances` (one row
+   * per courier, kept by a trigger on the ledger), each courier's name one primary-key step; and the cash on the
+   * street in all.
    */
-  async couriersWithSums(): Promise<{ id: string; fullName: string; phone: string; sums: LedgerSums }[]> {
-    const rows = await this.prisma.client.$queryRaw<{ id: string; fullName: string; phone: string; earnings: bigint; cash: bigint; deposited: bigint }[]>`
-      SELECT b.courier_id AS id, u.full_name AS "fullName", u.phone, b.earnings, b.cash, b.deposited
-      FROM courier_balances b
-      -- One primary-key step per courier (OFFSET 0 keeps it a step): a join would hash every user, clients included.
-      CROSS JOIN LATERAL (SELECT full_name, phone FROM users WHERE users.id = b.courier_id OFFSET 0) u`;
-    return rows.map(({ earnings, cash, deposited, ...courier }) => ({ ...courier, sums: ledgerSums({ earnings, cash, deposited }) }));
+  async owingMostFirst(page: PageRequest): Promise<RowsPage<CourierWithSums> & { totalOnStreet: number }> {
+    const [rows, [street]] = await Promise.all([
+      this.prisma.client.$queryRaw<(BalanceRow & OwingKeys)[]>`
+        SELECT b.courier_id AS id, u.full_name AS "fullName", u.phone, b.earnings, b.cash, b.deposited,
+          ${Prisma.raw(OWING_COLUMNS.cashOwed)}::float8 AS "cashOwed", b.cash::float8 AS "cashHeld"
+        FROM courier_balances b
+        -- One primary-key step per courier (OFFSET 0 keeps it a step): a join would hash every user, clients included.
+        CROSS JOIN LATERAL (SELECT full_name, phone FROM users WHERE users.id = b.courier_id OFFSET 0) u
+        WHERE ${OWING_MOST_FIRST.sqlAfter(page.cursor, OWING_COLUMNS)}
+        ORDER BY ${OWING_MOST_FIRST.sqlOrderBy(OWING_COLUMNS)}
+        LIMIT ${OWING_MOST_FIRST.take(page)}`,
+      this.prisma.client.$queryRaw<{ total: number }[]>`SELECT coalesce(sum(greatest(cash, 0)), 0)::float8 AS total FROM courier_balances`,
+    ]);
+    const cut = OWING_MOST_FIRST.page(rows, page);
+    return {
+      rows: cut.rows.map(({ id, fullName, phone, earnings, cash, deposited }) => ({ id, fullName, phone, sums: ledgerSums({ earnings, cash, deposited }) })),
+      nextCursor: cut.nextCursor,
+      totalOnStreet: street!.total,
+    };
   }
 
   /** Cash handed over at the office: the deposit and its ledger entry, in one transaction with its audit line. */

@@ -3,20 +3,12 @@ import type { CashOverviewResponse, CourierCashRow, MessageResponse } from '@cou
 import { courierBalances, formatGnf, isOverCashCap } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
-import { Keyset, type PageRequest } from '../../common/pagination/pagination.js';
+import type { PageRequest } from '../../common/pagination/pagination.js';
 import { Clock } from '../../common/security/secrets.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import type { LedgerAdjustmentInput, OfficeDepositInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
-
-/** Those who owe the most first, then those who hold the most. */
-const OWING_MOST_FIRST = new Keyset<CourierCashRow>([
-  { field: 'cash_owed', order: 'desc', kind: 'integer' },
-  { field: 'cash_held', order: 'desc', kind: 'integer' },
-  { field: 'name', order: 'asc', kind: 'text' },
-  { field: 'courier_id', order: 'asc', kind: 'uuid' },
-]);
 
 /** Cash on the street: what each courier holds and owes, deposits at the office, ledger corrections. */
 @Injectable()
@@ -28,30 +20,26 @@ export class CourierCashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * A page of the couriers with ledger entries, those who owe the most first, and the cash on the street in all. The
-   * order is on computed balances, so it is made in memory from one GROUP BY over the ledger (one row per courier).
-   */
+  /** A page of the couriers with ledger entries, those who owe the most first, and the cash on the street in all. */
   async overview(page: PageRequest): Promise<CashOverviewResponse> {
     const cap = this.config.COURIER_CASH_CAP_GNF;
-    const couriers = (await this.cash.couriersWithSums()).map((courier) => {
-      const balances = courierBalances(courier.sums);
-      return {
-        courier_id: courier.id,
-        name: courier.fullName,
-        phone: courier.phone,
-        cash_held: balances.cash_held,
-        cash_owed: balances.cash_owed,
-        balance: balances.balance,
-        over_cap: isOverCashCap(balances, cap),
-      };
-    });
-    const shown = OWING_MOST_FIRST.pageInMemory(couriers, page);
+    const { rows, nextCursor, totalOnStreet } = await this.cash.owingMostFirst(page);
     return {
-      total_on_street: couriers.reduce((sum, courier) => sum + Math.max(0, courier.cash_held), 0),
+      total_on_street: totalOnStreet,
       cash_cap: cap,
-      couriers: shown.rows,
-      next_cursor: shown.nextCursor,
+      couriers: rows.map((courier): CourierCashRow => {
+        const balances = courierBalances(courier.sums);
+        return {
+          courier_id: courier.id,
+          name: courier.fullName,
+          phone: courier.phone,
+          cash_held: balances.cash_held,
+          cash_owed: balances.cash_owed,
+          balance: balances.balance,
+          over_cap: isOverCashCap(balances, cap),
+        };
+      }),
+      next_cursor: nextCursor,
     };
   }
 
