@@ -101,13 +101,17 @@ export class PayoutsRepository {
     const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemory(groups, page);
     const courierIds = couriers.rows.map((courier) => courier.courierId);
     const pending = await this.prisma.client.$queryRaw<PendingGroup[]>`
-      SELECT c.courier_id AS "courierId", u.full_name AS "fullName", u.phone, sum(c.amount)::float8 AS amount, count(*)::int AS count,
-        json_agg(json_build_object('id', c.id, 'amount', c.amount, 'created_at', to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'course_id', c.course_id) ORDER BY c.created_at, c.id) AS commissions
-      FROM commissions c
-      JOIN users u ON u.id = c.courier_id
-      WHERE c.status = 'pending' AND c.courier_id = ANY(${courierIds}::uuid[])
-      GROUP BY c.courier_id, u.full_name, u.phone`;
+      SELECT g.courier_id AS "courierId", u.full_name AS "fullName", u.phone, g.amount, g.count, g.commissions
+      FROM (
+        SELECT c.courier_id, sum(c.amount)::float8 AS amount, count(*)::int AS count,
+          json_agg(json_build_object('id', c.id, 'amount', c.amount, 'created_at', to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'course_id', c.course_id) ORDER BY c.created_at, c.id) AS commissions
+        FROM commissions c
+        WHERE c.status = 'pending' AND c.courier_id = ANY(${courierIds}::uuid[])
+        GROUP BY c.courier_id
+      ) g
+      -- One primary-key step per courier of the page (OFFSET 0 keeps it a step): a join hashed every user (13 ms).
+      CROSS JOIN LATERAL (SELECT full_name, phone FROM users WHERE users.id = g.courier_id OFFSET 0) u`;
     const byCourier = new Map(pending.map((group) => [group.courierId, group]));
     // A courier paid meanwhile has no group left.
     return { groups: courierIds.flatMap((id) => byCourier.get(id) ?? []), nextCursor: couriers.nextCursor };
