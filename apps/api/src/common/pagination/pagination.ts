@@ -181,6 +181,19 @@ export class Keyset<Row, Where = never, OrderBy = never> {
     return this.page(from.slice(0, this.take(page)), page);
   }
 
+  /**
+   * As `pageInMemory`, and the page also ends before its rows' weights add up to more than `budget` (it holds one row
+   * at least): for a list whose rows carry lists of their own, so that a page stays the same size whatever they hold.
+   */
+  pageInMemoryWithin<T extends Row>(rows: readonly T[], page: PageRequest, weightOf: (row: T) => number, budget: number): RowsPage<T> {
+    const cut = this.pageInMemory(rows, page);
+    let weight = 0;
+    const fits = cut.rows.findIndex((row, index) => (weight += weightOf(row)) > budget && index > 0);
+    if (fits === -1) return cut;
+    const shown = cut.rows.slice(0, fits);
+    return { rows: shown, nextCursor: this.cursorOf(shown.at(-1)!) };
+  }
+
   cursorOf(row: Row): string {
     return Buffer.from(JSON.stringify(this.valuesOf(row).map(encodeValue))).toString('base64url');
   }

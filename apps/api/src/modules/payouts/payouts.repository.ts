@@ -20,6 +20,11 @@ const REQUESTS_PENDING_FIRST = new Keyset<Pick<PayoutRequest, 'status' | 'create
   { field: 'createdAt', order: 'desc', kind: 'date' },
   { field: 'id', order: 'desc', kind: 'uuid' },
 ]);
+/**
+ * How many commissions a page of the pending ones lists at most (a courier's all, one courier at least): a week's
+ * backlog is about 55 a courier at the soak's year, 1 100 for a page of 20 couriers.
+ */
+const PENDING_COMMISSIONS_PER_PAGE = 200;
 /** Couriers with pending commissions, the one whose oldest commission waits longest first. */
 const COURIERS_LONGEST_WAIT_FIRST = new Keyset<{ oldest: Date; courierId: string }>([
   { field: 'oldest', order: 'asc', kind: 'date' },
@@ -87,18 +92,19 @@ export class PayoutsRepository {
 
   /**
    * A page of the couriers with pending commissions (ordered in memory: one row per courier), in their order, each with
-   * the sum, the number and the list of their pending commissions, oldest first. The couriers come from
+   * the sum, the number and the list of their pending commissions, oldest first; the page ends before its commissions
+   * pass PENDING_COMMISSIONS_PER_PAGE. The couriers come from
    * `commission_sums` (kept by triggers), each one's oldest pending commission from one step down its (courier_id,
    * status, created_at) index. A courier's list is built by PostgreSQL as JSON in the answer's own shape (a week of
    * commissions for each of 20 couriers is a thousand rows, which Prisma took 15 ms to map at a year's data).
    */
   async pendingCommissions(page: PageRequest) {
-    const groups = await this.prisma.client.$queryRaw<{ courierId: string; oldest: Date }[]>`
-      SELECT p.courier_id AS "courierId", m.oldest
-      FROM (SELECT DISTINCT courier_id FROM commission_sums WHERE status = 'pending') p
+    const groups = await this.prisma.client.$queryRaw<{ courierId: string; oldest: Date; pending: number }[]>`
+      SELECT p.courier_id AS "courierId", m.oldest, p.pending
+      FROM (SELECT courier_id, sum(count)::int AS pending FROM commission_sums WHERE status = 'pending' GROUP BY courier_id) p
       CROSS JOIN LATERAL (SELECT min(c.created_at) AS oldest FROM commissions c WHERE c.courier_id = p.courier_id AND c.status = 'pending') m
       WHERE m.oldest IS NOT NULL`;
-    const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemory(groups, page);
+    const couriers = COURIERS_LONGEST_WAIT_FIRST.pageInMemoryWithin(groups, page, (courier) => courier.pending, PENDING_COMMISSIONS_PER_PAGE);
     const courierIds = couriers.rows.map((courier) => courier.courierId);
     const pending = await this.prisma.client.$queryRaw<PendingGroup[]>`
       SELECT g.courier_id AS "courierId", u.full_name AS "fullName", u.phone, g.amount, g.count, g.commissions
