@@ -12,7 +12,7 @@
 //   SOAK_CLIENTS=40 SOAK_STAFF=4     clients ordering and following; staff browsing the back office
 //   SOAK_REFRESH_MS=30000            how often each staff member's dashboard refreshes (stats, analytics, dispatch;
 //                                    the spec's 30 s)
-//   SOAK_SOLO_ROUNDS=5               times each GET is timed alone after each phase's load
+//   SOAK_SOLO_ROUNDS=9               times each GET is timed alone after each phase's load (the median is kept)
 //   SOAK_TRAIL_DAYS=100 SOAK_TRAIL_STEP_SECONDS=60   the couriers' trail filled: days, and seconds between positions
 //   SOAK_POSITION_RETENTION_DAYS=90  the worker's POSITION_RETENTION_DAYS (below the trail's days: partitions drop)
 //   SOAK_RETENTION_TIMEOUT_SECONDS=900  the retention run's whole budget
@@ -40,7 +40,7 @@ const SETTINGS = {
   clients: knob('SOAK_CLIENTS', 40),
   staff: knob('SOAK_STAFF', 4),
   refresh_ms: knob('SOAK_REFRESH_MS', 30_000),
-  solo_rounds: knob('SOAK_SOLO_ROUNDS', 5),
+  solo_rounds: knob('SOAK_SOLO_ROUNDS', 9),
   trail_days: knob('SOAK_TRAIL_DAYS', 100),
   trail_step_seconds: knob('SOAK_TRAIL_STEP_SECONDS', 60),
   position_retention_days: knob('SOAK_POSITION_RETENTION_DAYS', 90),
