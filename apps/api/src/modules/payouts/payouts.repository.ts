@@ -93,10 +93,10 @@ export class PayoutsRepository {
   /**
    * A page of the couriers with pending commissions (ordered in memory: one row per courier), in their order, each with
    * the sum, the number and the list of their pending commissions, oldest first; the page ends before its commissions
-   * pass PENDING_COMMISSIONS_PER_PAGE. The couriers come from
+   * pass PENDING_COMMISSIONS_PER_PAGE. The couriers and their numbers of pending commissions come from
    * `commission_sums` (kept by triggers), each one's oldest pending commission from one step down its (courier_id,
-   * status, created_at) index. A courier's list is built by PostgreSQL as JSON in the answer's own shape (a week of
-   * commissions for each of 20 couriers is a thousand rows, which Prisma took 15 ms to map at a year's data).
+   * status, created_at) index. A courier's list is built by PostgreSQL as JSON in the answer's own shape (a thousand
+   * rows, which Prisma took 15 ms to map, before the page was bounded).
    */
   async pendingCommissions(page: PageRequest) {
     const groups = await this.prisma.client.$queryRaw<{ courierId: string; oldest: Date; pending: number }[]>`
