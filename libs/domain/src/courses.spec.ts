@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACTIVE_STATUSES, courseNumber, receiptFileName, statusesOf } from './courses.js';
+import { ACTIVE_STATUSES, courseNumber, OPEN_STATUSES, receiptFileName, statusesOf } from './courses.js';
 
 describe('course number', () => {
   it.each([
@@ -21,5 +21,9 @@ describe('course status filter', () => {
     expect(statusesOf('delivered')).toEqual(['delivered']);
     expect(statusesOf('active')).toEqual(ACTIVE_STATUSES);
     expect(statusesOf('active')).not.toContain('pending');
+  });
+
+  it('names the open statuses: waiting for a courier, or in progress', () => {
+    expect(OPEN_STATUSES).toEqual(['pending', ...ACTIVE_STATUSES]);
   });
 });

@@ -104,6 +104,9 @@ export const ACTIVE_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_p
 /** The statuses a course ends in: nothing moves it again. */
 export const ENDED_STATUSES: readonly CourseStatus[] = ['delivered', 'cancelled'];
 
+/** Not ended yet: waiting for a courier or in progress (named, so that a query can seek them in an index). */
+export const OPEN_STATUSES: readonly CourseStatus[] = COURSE_STATUSES.filter((status) => !ENDED_STATUSES.includes(status));
+
 /** What a list of courses can be filtered by: one status, or `active` for every status in progress. */
 export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active'] as const;
 export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];

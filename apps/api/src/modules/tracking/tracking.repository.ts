@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
+import { ACTIVE_STATUSES, OPEN_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
 import type { CourierPosition } from '@coursa/contracts';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -24,11 +24,13 @@ export class TrackingRepository {
 
   /**
    * The courses a user's sockets follow from the start: a client's and a courier's open courses (with their courier and
-   * status, from which a courier's socket knows where its first positions go without another query).
+   * status, from which a courier's socket knows where its first positions go without another query). The open statuses
+   * are named: `NOT IN (delivered, cancelled)` read every course of the courier through (courier_id, status) — 3 750
+   * heap pages, 220 ms cold, for a courier at the soak's year, and 200 couriers connect at once.
    */
   openCoursesOf(userId: string) {
     return this.prisma.client.course.findMany({
-      where: { OR: [{ clientId: userId }, { courierId: userId }], status: { notIn: ['delivered', 'cancelled'] } },
+      where: { OR: [{ clientId: userId }, { courierId: userId }], status: { in: [...OPEN_STATUSES] } },
       select: { id: true, courierId: true, status: true },
       take: 100,
     });
