@@ -1,12 +1,15 @@
 import { routeText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { routeQuery } from '@/lib/query-client';
 
 const CourseMap = lazy(() => import('@/components/map/CourseMap'));
 
 export const COURSE_ROUTE_MESSAGES = {
+  show: 'Voir le trajet',
+  hide: 'Masquer le trajet',
   missing: 'Trajet non disponible',
   loadFailed: 'Impossible de charger le trajet pour le moment.',
 } as const;
@@ -33,5 +36,20 @@ export function CourseRoute({ courseId, missing = <p className="muted">{COURSE_R
       </Suspense>
       <p className="course-route__km">{routeText(tracking.route.km)}</p>
     </div>
+  );
+}
+
+/**
+ * « Voir le trajet » / « Masquer le trajet » and, while shown, the course's route: for a list that shows one route at a
+ * time (the back office's courses and claims), which keeps which one in its own state.
+ */
+export function CourseRouteToggle({ courseId, shown, onToggle }: { courseId: string; shown: boolean; onToggle: () => void }) {
+  return (
+    <>
+      <Button variant="link" aria-expanded={shown} onClick={onToggle}>
+        {shown ? COURSE_ROUTE_MESSAGES.hide : COURSE_ROUTE_MESSAGES.show}
+      </Button>
+      {shown && <CourseRoute courseId={courseId} />}
+    </>
   );
 }

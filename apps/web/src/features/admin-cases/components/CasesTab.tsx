@@ -1,9 +1,8 @@
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CourseRoute } from '@/components/map/CourseRoute';
+import { CourseRouteToggle } from '@/components/map/CourseRoute';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
@@ -79,12 +78,7 @@ export function CasesTab() {
               </p>
               <Handled by={dispute.handled_by_name} resolvedAt={dispute.resolved_at} />
               {dispute.course_id && (
-                <>
-                  <Button variant="link" aria-expanded={routeOf === dispute.id} onClick={() => setRouteOf(routeOf === dispute.id ? null : dispute.id)}>
-                    {routeOf === dispute.id ? 'Masquer le trajet' : 'Voir le trajet'}
-                  </Button>
-                  {routeOf === dispute.id && <CourseRoute courseId={dispute.course_id} />}
-                </>
+                <CourseRouteToggle courseId={dispute.course_id} shown={routeOf === dispute.id} onToggle={() => setRouteOf(routeOf === dispute.id ? null : dispute.id)} />
               )}
               <CaseFollowUp
                 key={dispute.updated_at}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
-import { CourseRoute } from '@/components/map/CourseRoute';
+import { CourseRouteToggle } from '@/components/map/CourseRoute';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
@@ -121,12 +121,7 @@ export function CoursesTab() {
               )}
             </dl>
             {isFinal(course.status) && (
-              <>
-                <Button variant="link" aria-expanded={routeOf === course.id} onClick={() => setRouteOf(routeOf === course.id ? null : course.id)}>
-                  {routeOf === course.id ? 'Masquer le trajet' : 'Voir le trajet'}
-                </Button>
-                {routeOf === course.id && <CourseRoute courseId={course.id} />}
-              </>
+              <CourseRouteToggle courseId={course.id} shown={routeOf === course.id} onToggle={() => setRouteOf(routeOf === course.id ? null : course.id)} />
             )}
             {!isFinal(course.status) && (
               <div className="button-row">
