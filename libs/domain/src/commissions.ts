@@ -1,3 +1,5 @@
+import { DAY_MS } from './days.js';
+
 /** Couriers' commissions are paid out weekly (spec §9), in batches per ISO week, weeks counted in UTC. */
 
 /** Minimum pending amount for an early payment request (spec §5, §9). */
@@ -17,7 +19,6 @@ export const WEEKLY_RUN_SCHEDULE = { pattern: `0 ${RUN_HOUR} * * ${RUN_WEEKDAY}`
 /** The schedule as the back office says it. */
 export const WEEKLY_RUN_WHEN = `chaque lundi à ${RUN_HOUR} h (heure de Conakry)`;
 
-const DAY_MS = 24 * 3600 * 1000;
 const ISO_WEEK = /^(\d{4})-W(\d{2})$/;
 
 /** The ISO week of a moment, e.g. "2026-W01" (the week with the year's first Thursday is week 1). */

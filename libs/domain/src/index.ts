@@ -4,6 +4,7 @@ export * from './commissions.js';
 export * from './courier-money.js';
 export * from './courses.js';
 export * from './customer-email.js';
+export * from './days.js';
 export * from './dispatch.js';
 export * from './disputes.js';
 export * from './eta.js';

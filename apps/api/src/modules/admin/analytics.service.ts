@@ -6,11 +6,13 @@ import {
   analyticsAlerts,
   CHAMPIONS_COUNT,
   COURSE_STATUSES,
+  DAY_MS,
   FALLBACK_SATISFACTION,
   growthPercent,
   peakHours,
   percentOf,
   roundTenth,
+  startOfDay,
   TOP_LIST_SIZE,
   TREND_DAYS,
   type AnalyticsPeriod,
@@ -19,11 +21,6 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AnalyticsRepository, type AnalyticsWindow, type DayFigures } from './analytics.repository.js';
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Midnight of a moment's day in Conakry, which keeps UTC all year. */
-const startOfDay = (moment: Date) => new Date(Math.floor(moment.getTime() / DAY_MS) * DAY_MS);
 
 @Injectable()
 export class AnalyticsService {

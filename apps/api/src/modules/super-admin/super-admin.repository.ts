@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
+import { DAY_MS } from '@coursa/domain';
 import type { AuditLog, Prisma, User } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -72,7 +73,7 @@ export class SuperAdminRepository {
    */
   async auditActivity(firstDay: Date, until: Date, top: number) {
     const today = until.toISOString().slice(0, 10);
-    const daysBefore = Math.round((Date.parse(today) - firstDay.getTime()) / 86_400_000);
+    const daysBefore = Math.round((Date.parse(today) - firstDay.getTime()) / DAY_MS);
     await this.prisma.client.$executeRaw`SELECT audit_actor_window_at(${today}::date, ${daysBefore}::int)`;
     const [byAction, byActor] = await Promise.all([
       this.prisma.client.$queryRaw<{ action: string; count: number }[]>`

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLogsResponse, AuditStatsDto, MigrationAvailabilityDto, SuccessResponse } from '@coursa/contracts';
+import { DAY_MS, startOfDay } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
@@ -59,7 +60,7 @@ export class SuperAdminService {
 
   async auditStats(): Promise<AuditStatsDto> {
     const now = this.clock.now();
-    const firstDay = new Date(Math.floor(now.getTime() / 86_400_000 - (AUDIT_STATS_DAYS - 1)) * 86_400_000);
+    const firstDay = new Date(startOfDay(now).getTime() - (AUDIT_STATS_DAYS - 1) * DAY_MS);
     const activity = await this.repository.auditActivity(firstDay, now, MOST_ACTIVE_USERS);
     return {
       total_actions: activity.total,
