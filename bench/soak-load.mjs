@@ -357,8 +357,6 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
         connect_failures: streaming.failed + heard.failed,
         positions_sent: sent.attempted,
         positions_refused: sent.refused,
-        // Not sent: the load's own process was held up a whole round and the courier had sent one under a second before.
-        positions_skipped: sent.skipped,
         ack_errors: sent.ackErrors,
         unanswered: sent.unanswered,
         disconnected: people.couriers.length + listeners.length - sent.stillConnected - received.stillConnected,

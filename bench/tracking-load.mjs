@@ -78,20 +78,7 @@ function nextFix(socket) {
   return socket.fix;
 }
 
-/**
- * Positions not sent because the courier sent one less than a second before: were this process held up for a whole
- * round (2 s), catching up would send some couriers two fixes at once, which a phone never does and the server refuses
- * (one a second). Reported, so that a refusal counted as an error is the server's doing. (The soak's phase B refusals
- * that made us add this were the server's: see TrackingRepository.openCoursesOf; none was skipped here.)
- */
-let skipped = 0;
-
 function send(socket, at, inWindow) {
-  if (at - (socket.sentAt ?? -Infinity) < 1000) {
-    if (inWindow) skipped += 1;
-    return;
-  }
-  socket.sentAt = at;
   const { lat, lng } = nextFix(socket);
   if (inWindow) attempted += 1;
   socket.timeout(30_000).emit('courier:position', { lat, lng, heading: 90, speed: 20, accuracy: 10, at }, (error, ack) => {
@@ -132,7 +119,7 @@ process.on('message', async (message) => {
   } else if (message.report) {
     process.send(
       process.env.LOAD_PART === 'senders'
-        ? { sentByCourier: [...sentByCourier], refused, ackErrors, attempted, skipped, unanswered: attempted - answered, stillConnected: sockets.filter((s) => s.connected).length }
+        ? { sentByCourier: [...sentByCourier], refused, ackErrors, attempted, unanswered: attempted - answered, stillConnected: sockets.filter((s) => s.connected).length }
         : { latency: latency.sparse(), opsLatency: opsLatency.sparse(), receivedByCourier: [...receivedByCourier], opsReceived, stillConnected: sockets.filter((s) => s.connected).length },
     );
   } else if (message.close) {

@@ -159,7 +159,6 @@ async function step(system, n, people) {
       server_cpu_share: Math.round((serverCpuSeconds / (MEASURE_MS / 1000)) * 100) / 100,
       server_cpu_us_per_position: Math.round((serverCpuSeconds * 1e6) / Math.max(1, sent.attempted)),
       refused: sent.refused,
-      skipped: sent.skipped,
       unacknowledged: sent.ackErrors,
       lost,
       latency_ms: latency,
