@@ -49,18 +49,14 @@ export class LedgerRepository {
     return (await tx.courierLedgerEntry.createMany({ data: kept, skipDuplicates: true })).count;
   }
 
-  /** One courier's sums, read inside a transaction when given one (the weekly run and payouts lock the courier first). */
-  async sums(courierId: string, tx?: Tx): Promise<LedgerSums> {
-    return (await this.sumsOf([courierId], tx)).get(courierId) ?? { ...NO_SUMS };
-  }
-
   /**
-   * Sums per courier, for these couriers or every courier with entries: their rows of `courier_balances`, which a
-   * trigger keeps equal to the sums of the entries in the transaction that adds them (migration money_rollups).
+   * One courier's sums, read inside a transaction when given one (the weekly run and payouts lock the courier first):
+   * their row of `courier_balances`, which a trigger keeps equal to the sums of the entries in the transaction that
+   * adds them (migration money_rollups); none yet when they have no entry.
    */
-  async sumsOf(courierIds?: string[], tx?: Tx): Promise<Map<string, LedgerSums>> {
-    const rows = await (tx ?? this.prisma.client).courierBalance.findMany({ where: courierIds ? { courierId: { in: courierIds } } : {} });
-    return new Map(rows.map((row) => [row.courierId, ledgerSums(row)]));
+  async sums(courierId: string, tx?: Tx): Promise<LedgerSums> {
+    const row = await (tx ?? this.prisma.client).courierBalance.findUnique({ where: { courierId } });
+    return row ? ledgerSums(row) : { ...NO_SUMS };
   }
 
   /** Newest first. */
