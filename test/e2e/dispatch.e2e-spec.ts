@@ -3,6 +3,8 @@ import type { ClientToServerEvents, CourierPosition, CourseAvailableEvent, Posit
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
+import { RedisService } from '../../apps/api/src/common/redis/redis.service.js';
+import { PositionsStore } from '../../apps/api/src/modules/tracking/positions.store.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
@@ -176,6 +178,22 @@ describe('nearest couriers first', () => {
       [closest.courier.user.id, 0.8],
       [further.courier.user.id, 2.5],
     ]);
+  });
+
+  it('looks at the nearest live positions only, as many as asked, stale ones left out', async () => {
+    // Around Kankan, far from the other tests' couriers.
+    const here = { lat: 10.38, lng: -9.3 };
+    const at = await Promise.all([1, 2, 3].map((km) => courierAt({ lat: here.lat + km / 111, lng: here.lng })));
+    const [one, two, three] = at.map(({ courier }) => courier.user.id);
+    const positions = app.worker.get(PositionsStore);
+    const ids = async (count?: number) => (await positions.nearby(here.lat, here.lng, 10, count)).map((courier) => courier.courierId);
+
+    expect(await ids()).toEqual([one, two, three]);
+    expect(await ids(2)).toEqual([one, two]);
+    // A position gone stale is not counted as near, asked for a count or not.
+    await app.redis.del(app.worker.get(RedisService).key('courier', one!, 'position'));
+    expect(await ids()).toEqual([two, three]);
+    expect(await ids(2)).toEqual([two]);
   });
 
   describe('deliveries that cannot be faked', () => {

@@ -8,9 +8,13 @@ import { DispatchRepository } from './dispatch.repository.js';
 
 /** The courses the dispatch view shows at most, the longest wait first. */
 const WAITING_SHOWN = 20;
-/** How far, and how many, available couriers are suggested for a waiting course. */
+/**
+ * How far, and how many, available couriers are suggested for a waiting course: the first available among the
+ * `NEAR_LOOKED` nearest with a live position (not every courier in reach, read again for each of the courses shown).
+ */
 const NEAR_KM = 10;
 const NEAR_SHOWN = 3;
+const NEAR_LOOKED = 20;
 /** The flagged handovers and positions shown: the last day's, 20 of each at most. */
 const FLAGS_SINCE_MS = 24 * 3600_000;
 const FLAGS_SHOWN = 20;
@@ -31,7 +35,7 @@ export class DispatchService {
   async view(): Promise<DispatchViewDto> {
     const now = this.clock.now().getTime();
     const courses = await this.dispatch.waitingSince(new Date(now - this.config.DISPATCH_ALERT_AFTER_MS), WAITING_SHOWN);
-    const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM)));
+    const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM, NEAR_LOOKED)));
     const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
     const since = new Date(now - FLAGS_SINCE_MS);
     const [handovers, positions] = await Promise.all([

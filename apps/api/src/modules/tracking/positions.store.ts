@@ -107,10 +107,13 @@ export class PositionsStore {
 
   /**
    * The couriers with a fresh position within `km` of a point, nearest first, with their distance in km (the GEO set
-   * answers by distance; a courier whose position has gone stale, its key expired, is left out).
+   * answers by distance; a courier whose position has gone stale, its key expired, is left out). With `count`, only
+   * the `count` nearest in the set are looked at (the GEO set stops there instead of sorting every courier in reach).
    */
-  async nearby(latitude: number, longitude: number, km: number): Promise<{ courierId: string; km: number }[]> {
-    const found = (await this.redis.client.geosearch(this.geoKey, 'FROMLONLAT', longitude, latitude, 'BYRADIUS', km, 'km', 'ASC', 'WITHDIST')) as [string, string][];
+  async nearby(latitude: number, longitude: number, km: number, count?: number): Promise<{ courierId: string; km: number }[]> {
+    const found = (count
+      ? await this.redis.client.geosearch(this.geoKey, 'FROMLONLAT', longitude, latitude, 'BYRADIUS', km, 'km', 'ASC', 'COUNT', count, 'WITHDIST')
+      : await this.redis.client.geosearch(this.geoKey, 'FROMLONLAT', longitude, latitude, 'BYRADIUS', km, 'km', 'ASC', 'WITHDIST')) as [string, string][];
     if (!found.length) return [];
     const fresh = await this.redis.client.mget(found.map(([id]) => this.positionKey(id)));
     return found.flatMap(([courierId, distance], index) => (fresh[index] ? [{ courierId, km: Number(distance) }] : []));
