@@ -372,7 +372,7 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
 }
 
 /**
- * Each GET of the mixed load timed alone, `rounds` times in a row, nothing else running (the first staff member, client
+ * Each GET of the mixed load timed alone, `rounds` rounds of them all, nothing else running (the first staff member, client
  * and courier; the client's latest course): the same names as the load's, page 1 of each list.
  */
 export async function soloCalls({ url, people, rounds }) {
@@ -392,8 +392,10 @@ export async function soloCalls({ url, people, rounds }) {
     ...COURIER_LISTS.map(([name, path]) => [name, courier, path]),
   ];
   const book = callBook();
-  for (const [name, token, path] of calls) {
-    for (let round = 0; round < rounds; round += 1) {
+  // Round after round of every call, so that a moment's noise on the machine touches one sample of many calls rather
+  // than every sample of one.
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, token, path] of calls) {
       const answer = await request(url, token, 'GET', path);
       book.record(name, answer.ms, answer.status);
     }

@@ -13,6 +13,7 @@
 //   SOAK_REFRESH_MS=30000            how often each staff member's dashboard refreshes (stats, analytics, dispatch;
 //                                    the spec's 30 s)
 //   SOAK_SOLO_ROUNDS=9               times each GET is timed alone after each phase's load (the median is kept)
+//   SOAK_QUIET_SECONDS=300           how long to wait, before timing them, for autovacuum and the database to go quiet
 //   SOAK_TRAIL_DAYS=100 SOAK_TRAIL_STEP_SECONDS=60   the couriers' trail filled: days, and seconds between positions
 //   SOAK_POSITION_RETENTION_DAYS=90  the worker's POSITION_RETENTION_DAYS (below the trail's days: partitions drop)
 //   SOAK_RETENTION_TIMEOUT_SECONDS=900  the retention run's whole budget
@@ -41,6 +42,7 @@ const SETTINGS = {
   staff: knob('SOAK_STAFF', 4),
   refresh_ms: knob('SOAK_REFRESH_MS', 30_000),
   solo_rounds: knob('SOAK_SOLO_ROUNDS', 9),
+  quiet_seconds: knob('SOAK_QUIET_SECONDS', 300),
   trail_days: knob('SOAK_TRAIL_DAYS', 100),
   trail_step_seconds: knob('SOAK_TRAIL_STEP_SECONDS', 60),
   position_retention_days: knob('SOAK_POSITION_RETENTION_DAYS', 90),
@@ -141,6 +143,26 @@ function cpuMeter() {
       load_average_1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
     };
   };
+}
+
+/**
+ * Waits, up to SOAK_QUIET_SECONDS, until nothing else works in the database — no autovacuum worker (the load's writes
+ * to tables of millions of rows start them), no other query of the soak's database — so that each GET timed alone is
+ * alone. Answers how long it waited and, if it gave up, what was still running.
+ */
+async function databaseQuiet() {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT coalesce(string_agg(DISTINCT CASE WHEN backend_type = 'autovacuum worker' THEN 'autovacuum: ' || query ELSE backend_type END, '; '), '') AS busy
+       FROM pg_stat_activity
+       WHERE pid <> pg_backend_pid() AND state = 'active' AND (backend_type = 'autovacuum worker' OR datname = current_database())`,
+    );
+    const waited = seconds(started);
+    if (!rows[0].busy) return { quiet: true, waited_s: waited };
+    if (waited >= SETTINGS.quiet_seconds) return { quiet: false, waited_s: waited, busy: rows[0].busy };
+    await sleep(1000);
+  }
 }
 
 /** Counts a process's error lines (pino level ≥ 50) and failed job attempts, keeping the first few. */
@@ -276,8 +298,11 @@ async function phase(name, people) {
   }
   const queues = await sampler.stop();
   const machineCpuUse = cpu();
-  log(`    each GET alone, ${SETTINGS.solo_rounds} times`);
+  const quiet = await databaseQuiet();
+  log(`    each GET alone, ${SETTINGS.solo_rounds} times (database ${quiet.quiet ? `quiet after ${quiet.waited_s} s` : `still busy after ${quiet.waited_s} s: ${quiet.busy}`})`);
+  const soloCpu = cpuMeter();
   const solo = await soloCalls({ url, people: signedIn, rounds: SETTINGS.solo_rounds });
+  const alone = { ...quiet, cpu: soloCpu() };
   const count = (statuses, test) => Object.entries(statuses).reduce((sum, [status, n]) => sum + (test(status) ? n : 0), 0);
   const calls = [...Object.values(load.calls), ...Object.values(solo)];
   const errors = {
@@ -294,6 +319,7 @@ async function phase(name, people) {
   return {
     calls: load.calls,
     solo,
+    alone,
     courses: load.counters,
     sockets: load.sockets,
     worker_lag: {
@@ -433,6 +459,7 @@ try {
   results.sockets = { a: a.sockets, b: b.sockets };
   results.worker_lag = { a: a.worker_lag, b: b.worker_lag };
   results.cpu = { a: a.cpu, b: b.cpu, note: `cores used over each phase (warm-up, load, SMS drain), of the machine's ${results.machine.cpus}` };
+  results.alone = { a: a.alone, b: b.alone, note: 'before each GET was timed alone: how long the database took to go quiet, then the cores used while timing' };
   results.processes = { api_rss_mb: { a: a.api_rss_mb, b: b.api_rss_mb, end: rssMb(app.api) }, worker_rss_mb: { a: a.worker_rss_mb, b: b.worker_rss_mb, end: rssMb(app.worker) } };
   results.errors = {
     a: a.errors,
