@@ -320,6 +320,10 @@ describe('the analytics and audit rollups', () => {
       expect([point, zone]).toEqual([point, zoneOf(point)]);
     }
     expect(await sql(`SELECT extract(epoch FROM delivery_target())::int AS seconds`)).toEqual([{ seconds: TARGET_DELIVERY_MINUTES * 60 }]);
+    // One expression inlined into the query that reads the courses, not a query of its own run once per course.
+    const plan = (await sql<{ 'QUERY PLAN': string }>('EXPLAIN (VERBOSE) SELECT course_zone(pickup_latitude, pickup_longitude) FROM courses')).map((line) => line['QUERY PLAN']).join('\n');
+    expect(plan).toContain('CASE WHEN');
+    expect(plan).not.toContain('course_zone(');
   });
 
   it('give the super administrator the statistics of the raw audit lines of today and the 29 days before, without deleted actors', async () => {
