@@ -362,5 +362,22 @@ describe('the analytics and audit rollups', () => {
     await sql(`UPDATE audit_actor_window_state SET as_of = as_of - 1`);
     await expectRaw(await statistics());
     expect(await sql(`SELECT count(*)::int AS stale FROM audit_actor_window WHERE actor_id = $1::uuid`, busy.user.id)).toEqual([{ stale: 0 }]);
+
+    // The window's top five act today too (the fifth: 41 + 10); of the others, only those whose actions today can make
+    // up the difference (51 − 40, the sixth's window count) are looked at: the sixth, 40 + 12, ranks fifth, before the
+    // window's fifth; 3 + 25 is looked at and does not rank; 2 + 0 is not looked at. The answer is still the raw one.
+    const counts = [[60, 10], [60, 10], [50, 10], [45, 10], [41, 10], [40, 12], [3, 25], [2, 0]] as const;
+    const accounts = await Promise.all(counts.map(() => createAccount(app, 'support')));
+    const line = (actorId: string, at: Date) => ({ at, actorId, action: 'login' as const, resourceType: 'user', success: true });
+    await app.db.auditLog.createMany({
+      data: accounts.flatMap((account, index) => [
+        ...Array.from({ length: counts[index]![0] }, (_, day) => line(account.user.id, new Date(since.getTime() + (day % 20) * DAY_MS + 3_600_000))),
+        ...Array.from({ length: counts[index]![1] }, () => line(account.user.id, new Date())),
+      ]),
+    });
+    await sql(`UPDATE audit_actor_window_state SET as_of = as_of - 1`);
+    const third = await statistics();
+    await expectRaw(third);
+    expect(third.most_active_users.map((user: { actions: number }) => user.actions)).toEqual([70, 70, 60, 55, 52]);
   });
 });

@@ -78,14 +78,27 @@ export class SuperAdminRepository {
     const [byAction, byActor] = await Promise.all([
       this.prisma.client.$queryRaw<{ action: string; count: number }[]>`
         SELECT action, sum(count)::int AS count FROM audit_hours_in(${firstDay}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
-      // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors. An
-      // account deleted meanwhile is left out (its lines lost their actor; the window may still count it until tomorrow).
+      // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors, and
+      // of today's, only those whose actions today make up the difference (below). An account deleted meanwhile is left
+      // out (its lines lost their actor; the window may still count it until tomorrow).
       this.prisma.client.$queryRaw<{ fullName: string; role: User['role']; count: number }[]>`
-        WITH candidates AS (
-          (SELECT w.actor_id FROM audit_actor_window w WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = w.actor_id)
-           ORDER BY w.count DESC, w.actor_id LIMIT ${top})
+        WITH ranked AS (
+          SELECT w.actor_id, w.count FROM audit_actor_window w WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = w.actor_id)
+          ORDER BY w.count DESC, w.actor_id LIMIT ${top} + 1
+        ),
+        top_window AS (SELECT actor_id, count FROM ranked ORDER BY count DESC, actor_id LIMIT ${top}),
+        -- The window's top have these totals: the lowest of them is a floor for the last of the answer. Anyone else has
+        -- a window count of the next one's at most (none when the window has no more): they reach that floor only with
+        -- the difference done today. A busy day's thousands of actors are read in one index range, a few looked up.
+        today_needed AS (
+          SELECT CASE WHEN count(*) < ${top} THEN 0
+                 ELSE min(t.count + coalesce(d.count, 0)) - coalesce((SELECT min(r.count) FROM ranked r HAVING count(*) > ${top}), 0) END AS actions
+          FROM top_window t LEFT JOIN audit_actor_days d ON d.day = ${today}::date AND d.actor_id = t.actor_id
+        ),
+        candidates AS (
+          SELECT actor_id FROM top_window
           UNION
-          SELECT d.actor_id FROM audit_actor_days d WHERE d.day = ${today}::date
+          SELECT d.actor_id FROM audit_actor_days d, today_needed n WHERE d.day = ${today}::date AND d.count >= n.actions
         )
         -- A few primary-key steps per candidate (OFFSET 0 keeps the user's a step): joins would hash the whole window and
         -- every user, the planner expecting thousands of candidates where there are tens.
