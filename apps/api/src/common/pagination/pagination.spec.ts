@@ -168,23 +168,22 @@ describe('Keyset', () => {
     expect(seen).toEqual([id(2), id(3), id(4), id(1), id(5)]);
   });
 
-  it('ends an in-memory page before its rows weigh more than the budget, with one row at least', () => {
+  it('ends a page before its rows weigh more than the budget, with one row at least', () => {
     const byAmount = new Keyset<Row>([
       { field: 'amount', order: 'desc', kind: 'integer' },
       { field: 'id', order: 'asc', kind: 'uuid' },
     ]);
     // Weights: 9 → 1, 7 → 150, 5 → 60, 3 → 500, 1 → 10 (the amount of the row is its place, the name its weight).
     const rows = [row(1, { amount: 9, name: '1' }), row(2, { amount: 7, name: '150' }), row(3, { amount: 5, name: '60' }), row(4, { amount: 3, name: '500' }), row(5, { amount: 1, name: '10' })];
-    const pages: string[][] = [];
-    let cursor: string | undefined;
-    do {
-      const page = byAmount.pageInMemoryWithin(rows, { limit: 3, cursor }, (shown) => Number(shown.name), 200);
-      pages.push(page.rows.map((shown) => shown.id));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    expect(pages).toEqual([[id(1), id(2)], [id(3)], [id(4)], [id(5)]]);
+    const weight = (shown: Row) => Number(shown.name);
+    // Each page is cut from the rows fetched after the previous page's last, `take` of them.
+    const fetched = (from: number) => rows.slice(from, from + byAmount.take({ limit: 3 }));
+    expect(byAmount.pageWithin(fetched(0), { limit: 3 }, weight, 200)).toEqual({ rows: [rows[0], rows[1]], nextCursor: byAmount.cursorOf(rows[1]!) });
+    expect(byAmount.pageWithin(fetched(2), { limit: 3 }, weight, 200)).toEqual({ rows: [rows[2]], nextCursor: byAmount.cursorOf(rows[2]!) });
+    expect(byAmount.pageWithin(fetched(3), { limit: 3 }, weight, 200)).toEqual({ rows: [rows[3]], nextCursor: byAmount.cursorOf(rows[3]!) });
+    expect(byAmount.pageWithin(fetched(4), { limit: 3 }, weight, 200)).toEqual({ rows: [rows[4]], nextCursor: null });
     // Within the budget, the limit still ends the page.
-    expect(byAmount.pageInMemoryWithin(rows, { limit: 1 }, () => 1, 200)).toEqual({ rows: [rows[0]], nextCursor: byAmount.cursorOf(rows[0]!) });
-    expect(byAmount.pageInMemoryWithin(rows, { limit: 10 }, () => 1, 200)).toEqual({ rows: rows, nextCursor: null });
+    expect(byAmount.pageWithin(rows.slice(0, 2), { limit: 1 }, () => 1, 200)).toEqual({ rows: [rows[0]], nextCursor: byAmount.cursorOf(rows[0]!) });
+    expect(byAmount.pageWithin([...rows], { limit: 10 }, () => 1, 200)).toEqual({ rows: rows, nextCursor: null });
   });
 });

@@ -182,11 +182,11 @@ export class Keyset<Row, Where = never, OrderBy = never> {
   }
 
   /**
-   * As `pageInMemory`, and the page also ends before its rows' weights add up to more than `budget` (it holds one row
-   * at least): for a list whose rows carry lists of their own, so that a page stays the same size whatever they hold.
+   * As `page`, and the page also ends before its rows' weights add up to more than `budget` (it holds one row at least):
+   * for a list whose rows carry lists of their own, so that a page stays the same size whatever they hold.
    */
-  pageInMemoryWithin<T extends Row>(rows: readonly T[], page: PageRequest, weightOf: (row: T) => number, budget: number): RowsPage<T> {
-    const cut = this.pageInMemory(rows, page);
+  pageWithin<T extends Row>(rows: T[], page: PageRequest, weightOf: (row: T) => number, budget: number): RowsPage<T> {
+    const cut = this.page(rows, page);
     let weight = 0;
     const fits = cut.rows.findIndex((row, index) => (weight += weightOf(row)) > budget && index > 0);
     if (fits === -1) return cut;
