@@ -84,12 +84,12 @@ function callBook() {
       call.latencies.push(ms);
       call.statuses[status] = (call.statuses[status] ?? 0) + 1;
     },
-    /** Per call: requests, p50/p95/p99 in ms (0.1 ms), and the answers by status. */
+    /** Per call: requests, the fastest and p50/p95/p99 in ms (0.1 ms), and the answers by status. */
     summary() {
       const round = (ms) => (ms === null ? null : Math.round(ms * 10) / 10);
       return Object.fromEntries([...calls].sort(([a], [b]) => a.localeCompare(b)).map(([name, call]) => {
         const { p50, p95, p99 } = percentiles(call.latencies);
-        return [name, { requests: call.latencies.length, p50: round(p50), p95: round(p95), p99: round(p99), statuses: call.statuses }];
+        return [name, { requests: call.latencies.length, min: round(Math.min(...call.latencies)), p50: round(p50), p95: round(p95), p99: round(p99), statuses: call.statuses }];
       }));
     },
   };
