@@ -108,7 +108,7 @@ export class PositionsStore {
   /**
    * The couriers with a fresh position within `km` of a point, nearest first, with their distance in km (the GEO set
    * answers by distance; a courier whose position has gone stale, its key expired, is left out). With `count`, only
-   * the `count` nearest in the set are looked at (the GEO set stops there instead of sorting every courier in reach).
+   * the `count` nearest in the set are answered and checked (not every courier in reach, each with their position read).
    */
   async nearby(latitude: number, longitude: number, km: number, count?: number): Promise<{ courierId: string; km: number }[]> {
     const found = (count
