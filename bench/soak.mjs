@@ -13,7 +13,7 @@
 //   SOAK_REFRESH_MS=30000            how often each staff member's dashboard refreshes (stats, analytics, dispatch;
 //                                    the spec's 30 s)
 //   SOAK_SOLO_ROUNDS=15              times each GET is timed alone after each phase's load (the median and the fastest kept)
-//   SOAK_QUIET_SECONDS=300           how long to wait, before timing them, for autovacuum and the database to go quiet
+//   SOAK_QUIET_SECONDS=300           how long to wait, before timing them, for the database and the machine to go quiet
 //   SOAK_TRAIL_DAYS=100 SOAK_TRAIL_STEP_SECONDS=60   the couriers' trail filled: days, and seconds between positions
 //   SOAK_POSITION_RETENTION_DAYS=90  the worker's POSITION_RETENTION_DAYS (below the trail's days: partitions drop)
 //   SOAK_RETENTION_TIMEOUT_SECONDS=900  the retention run's whole budget
@@ -50,6 +50,8 @@ const SETTINGS = {
 };
 const KEEP = process.env.SOAK_KEEP === '1';
 const RATIO_TARGET = 1.5;
+/** Below this many cores busy over a second, the machine counts as idle before each GET is timed alone. */
+const QUIET_CORES = 0.3;
 
 const DATABASE = 'coursa_soak';
 const ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -147,10 +149,12 @@ function cpuMeter() {
 
 /**
  * Waits, up to SOAK_QUIET_SECONDS, until nothing else works in the database — no autovacuum worker (the load's writes
- * to tables of millions of rows start them), no other query of the soak's database — so that each GET timed alone is
- * alone. Answers how long it waited and, if it gave up, what was still running.
+ * to tables of millions of rows start them), no other query of the soak's database — and the machine is idle (below
+ * QUIET_CORES over a second: the worker's delayed jobs, the kernel writing back the fill's pages, PostgreSQL's
+ * checkpointer), so that each GET timed alone is alone. Answers how long it waited and, if it gave up, what was still
+ * running.
  */
-async function databaseQuiet() {
+async function quietMachine() {
   const started = Date.now();
   for (;;) {
     const { rows } = await db.query(
@@ -158,10 +162,13 @@ async function databaseQuiet() {
        FROM pg_stat_activity
        WHERE pid <> pg_backend_pid() AND state = 'active' AND (backend_type = 'autovacuum worker' OR datname = current_database())`,
     );
-    const waited = seconds(started);
-    if (!rows[0].busy) return { quiet: true, waited_s: waited };
-    if (waited >= SETTINGS.quiet_seconds) return { quiet: false, waited_s: waited, busy: rows[0].busy };
+    const before = machineCpu();
     await sleep(1000);
+    const cores = round2(machineCpu().busy - before.busy);
+    const busy = [rows[0].busy, cores >= QUIET_CORES ? `machine ${cores} cores busy` : ''].filter(Boolean).join('; ');
+    const waited = seconds(started);
+    if (!busy) return { quiet: true, waited_s: waited };
+    if (waited >= SETTINGS.quiet_seconds) return { quiet: false, waited_s: waited, busy };
   }
 }
 
@@ -298,8 +305,8 @@ async function phase(name, people) {
   }
   const queues = await sampler.stop();
   const machineCpuUse = cpu();
-  const quiet = await databaseQuiet();
-  log(`    each GET alone, ${SETTINGS.solo_rounds} times (database ${quiet.quiet ? `quiet after ${quiet.waited_s} s` : `still busy after ${quiet.waited_s} s: ${quiet.busy}`})`);
+  const quiet = await quietMachine();
+  log(`    each GET alone, ${SETTINGS.solo_rounds} times (database and machine ${quiet.quiet ? `quiet after ${quiet.waited_s} s` : `still busy after ${quiet.waited_s} s: ${quiet.busy}`})`);
   const soloCpu = cpuMeter();
   const solo = await soloCalls({ url, people: signedIn, rounds: SETTINGS.solo_rounds });
   const alone = { ...quiet, cpu: soloCpu() };
@@ -433,6 +440,11 @@ try {
   results.fill = await fillYear(DATABASE_URL, { scale: SETTINGS.scale, trailDays: SETTINGS.trail_days, trailStepSeconds: SETTINGS.trail_step_seconds, load, log });
   results.database.after_fill = await databaseSize(db);
   log(`  fill done in ${results.fill.seconds} s: ${results.database.after_fill.database_mb} MB`);
+  // The fill's gigabytes written out now, not by the checkpointer and the kernel during phase B.
+  const flushed = Date.now();
+  await db.query('CHECKPOINT');
+  results.fill.checkpoint_seconds = seconds(flushed);
+  log(`  checkpoint in ${results.fill.checkpoint_seconds} s`);
 
   const b = await phase('B (a year of data)', people);
   results.redis.after_phase_b = await redisMemory(redis);
@@ -461,7 +473,7 @@ try {
   results.sockets = { a: a.sockets, b: b.sockets };
   results.worker_lag = { a: a.worker_lag, b: b.worker_lag };
   results.cpu = { a: a.cpu, b: b.cpu, note: `cores used over each phase (warm-up, load, SMS drain), of the machine's ${results.machine.cpus}` };
-  results.alone = { a: a.alone, b: b.alone, note: 'before each GET was timed alone: how long the database took to go quiet, then the cores used while timing' };
+  results.alone = { a: a.alone, b: b.alone, note: 'before each GET was timed alone: how long the database and the machine took to go quiet, then the cores used while timing' };
   results.processes = { api_rss_mb: { a: a.api_rss_mb, b: b.api_rss_mb, end: rssMb(app.api) }, worker_rss_mb: { a: a.worker_rss_mb, b: b.worker_rss_mb, end: rssMb(app.worker) } };
   results.errors = {
     a: a.errors,
