@@ -91,15 +91,6 @@ function sqlValue(kind: KeyKind, value: KeyValue): Prisma.Sql {
 /** The column of each sort key in a raw SQL statement (trusted names, e.g. `c.created_at`). */
 export type SqlColumns<Row> = Record<keyof Row & string, string>;
 
-/** Orders two values of one key as the database does (texts: only in memory, where `localeCompare` is the order). */
-function compareValues(kind: KeyKind, a: KeyValue, b: KeyValue): number {
-  if (kind === 'date') return (a as Date).getTime() - (b as Date).getTime();
-  if (kind === 'integer') return (a as number) - (b as number);
-  if (kind === 'text') return (a as string).localeCompare(b as string);
-  if (kind === 'uuid') return a < b ? -1 : a > b ? 1 : 0;
-  return kind.indexOf(a as string) - kind.indexOf(b as string);
-}
-
 /**
  * One list's order and its cursors. `Where` and `OrderBy` are the Prisma input types of the list's model, so the
  * clauses it builds go straight into `findMany`; `sqlOrderBy` and `sqlAfter` say the same in raw SQL.
@@ -173,14 +164,6 @@ export class Keyset<Row, Where = never, OrderBy = never> {
     return { rows: shown, nextCursor: this.cursorOf(shown.at(-1)!) };
   }
 
-  /** For a list computed in memory (not by SQL): sorts it in the list's order and cuts the page after the cursor. */
-  pageInMemory<T extends Row>(rows: readonly T[], page: PageRequest): RowsPage<T> {
-    const sorted = [...rows].sort((a, b) => this.compare(this.valuesOf(a), this.valuesOf(b)));
-    const last = page.cursor === undefined ? null : this.decode(page.cursor);
-    const from = last ? sorted.filter((row) => this.compare(this.valuesOf(row), last) > 0) : sorted;
-    return this.page(from.slice(0, this.take(page)), page);
-  }
-
   /**
    * As `page`, and the page also ends before its rows' weights add up to more than `budget` (it holds one row at least):
    * for a list whose rows carry lists of their own, so that a page stays the same size whatever they hold.
@@ -225,15 +208,6 @@ export class Keyset<Row, Where = never, OrderBy = never> {
       return { in: descending ? key.kind.slice(0, at) : key.kind.slice(at + 1) };
     }
     return descending ? { lt: value } : { gt: value };
-  }
-
-  /** Negative when `a` comes first in the list's order. */
-  private compare(a: KeyValue[], b: KeyValue[]): number {
-    for (const [index, key] of this.keys.entries()) {
-      const order = compareValues(key.kind, a[index]!, b[index]!);
-      if (order !== 0) return key.order === 'desc' ? -order : order;
-    }
-    return 0;
   }
 }
 
