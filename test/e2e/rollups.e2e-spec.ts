@@ -48,6 +48,11 @@ const FIGURES = {
                  count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
           FROM courses WHERE created_at >= $1 AND created_at < $2 GROUP BY 1 ORDER BY 1`,
   },
+  // The same orders counted without their zones (the previous period's, for the growth).
+  orders: {
+    rollup: `SELECT coalesce(sum(orders), 0)::int AS orders FROM course_orders_in($1, $2)`,
+    raw: `SELECT count(*)::int AS orders FROM courses WHERE created_at >= $1 AND created_at < $2`,
+  },
   hoursOfDay: {
     rollup: `SELECT extract(hour FROM hour)::int AS hour, sum(orders)::int AS orders FROM course_hours_in($1, $2) GROUP BY 1 HAVING sum(orders) <> 0 ORDER BY 1`,
     raw: `SELECT extract(hour FROM created_at)::int AS hour, count(*)::int AS orders FROM courses WHERE created_at >= $1 AND created_at < $2 GROUP BY 1 ORDER BY 1`,

@@ -113,12 +113,13 @@ export class AnalyticsRepository {
 
   /**
    * Courses ordered in the period before, deliveries of the period and the one before, and of today: from the hourly
-   * rollups (`course_hours_in`, `delivery_hours_in`), a few thousand rows whatever the number of courses.
+   * rollups (`course_orders_in`, which counts the partial hours' courses without placing them in zones;
+   * `delivery_hours_in`), a few thousand rows whatever the number of courses.
    */
   async courseFigures(window: AnalyticsWindow): Promise<CourseFigures> {
     const { start, end, previousStart, todayStart } = window;
     const [figures] = await this.prisma.client.$queryRaw<CourseFigures[]>`
-      WITH created_before AS (SELECT sum(orders) AS orders FROM course_hours_in(${previousStart}, ${start})),
+      WITH created_before AS (SELECT sum(orders) AS orders FROM course_orders_in(${previousStart}, ${start})),
            delivered AS (
              SELECT sum(deliveries) AS deliveries, sum(revenue) AS revenue, sum(timed) AS timed, sum(timed_seconds) AS seconds, sum(on_time) AS on_time
              FROM delivery_hours_in(${start}, ${end})),
