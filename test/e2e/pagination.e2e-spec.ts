@@ -67,6 +67,13 @@ beforeAll(async () => {
     await app.db.courierLedgerEntry.create({ data: { courierId: user.id, account: 'cash', kind: 'adjustment', amount: 10_000 * (1 + Math.floor(index / 2)), reason: 'Espèces', createdAt: at(index) } });
     await app.db.payoutRequest.create({ data: { courierId: user.id, amount: 5000, reason: 'early_payment', status: (['pending', 'approved', 'rejected'] as const)[index % 3], createdAt: at(index % 4) } });
   }
+  // A courier whose two pending commissions were made at the same moment, their oldest as old as another courier's:
+  // listed once, the id ordering the two couriers.
+  const { user: twice } = await createAccount(app, 'salaried_delivery');
+  for (let index = 0; index < 2; index++) {
+    const course = await insertCourse(app, { clientId: clientB.user.id, courierId: twice.id, status: 'delivered', createdAt: at(2) });
+    await app.db.commission.create({ data: { courierId: twice.id, courseId: course.id, courseAmount: 10_000, rateBps: 6000, amount: 6000, createdAt: at(3) } });
+  }
   for (let index = 0; index < 9; index++) {
     const course = courses[index]!;
     await app.db.dispute.create({ data: { courseId: course.id, clientId: clientA.user.id, type: 'damage', reason: 'Colis abîmé', createdAt: at(index) } });
