@@ -194,6 +194,11 @@ describe('nearest couriers first', () => {
     await app.redis.del(app.worker.get(RedisService).key('courier', one!, 'position'));
     expect(await ids()).toEqual([two, three]);
     expect(await ids(2)).toEqual([two]);
+    // Several points at once (the dispatch view's waiting courses): each its own nearest as alone, the stale one still counted and left out.
+    const further = { lat: here.lat + 3 / 111, lng: here.lng };
+    const each = await positions.nearbyEach([{ latitude: here.lat, longitude: here.lng }, { latitude: further.lat, longitude: further.lng }, { latitude: -30, longitude: 20 }], 10, 2);
+    expect(each.map((near) => near.map((courier) => courier.courierId))).toEqual([[two], [three, two], []]);
+    expect(each[1]![0]!.km).toBeLessThan(0.1);
   });
 
   describe('deliveries that cannot be faked', () => {

@@ -47,7 +47,9 @@ export class DispatchRepository {
   /** Of these users, the couriers available now, with their names. */
   async availableNames(ids: readonly string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.prisma.client.user.findMany({ where: { id: { in: [...ids] }, isAvailable: true, isActive: true }, select: { id: true, fullName: true } });
-    return new Map(rows.map((row) => [row.id, row.fullName]));
+    // One array parameter (findMany's `in` binds each of the up to 400 ids on its own).
+    const rows = await this.prisma.client.$queryRaw<{ id: string; full_name: string }[]>`
+      SELECT id, full_name FROM users WHERE id = ANY(${[...ids]}::uuid[]) AND is_available AND is_active`;
+    return new Map(rows.map((row) => [row.id, row.full_name]));
   }
 }

@@ -35,7 +35,7 @@ export class DispatchService {
   async view(): Promise<DispatchViewDto> {
     const now = this.clock.now().getTime();
     const courses = await this.dispatch.waitingSince(new Date(now - this.config.DISPATCH_ALERT_AFTER_MS), WAITING_SHOWN);
-    const near = await Promise.all(courses.map((course) => this.positions.nearby(course.pickupLatitude, course.pickupLongitude, NEAR_KM, NEAR_LOOKED)));
+    const near = await this.positions.nearbyEach(courses.map((course) => ({ latitude: course.pickupLatitude, longitude: course.pickupLongitude })), NEAR_KM, NEAR_LOOKED);
     const names = await this.dispatch.availableNames([...new Set(near.flat().map((courier) => courier.courierId))]);
     const since = new Date(now - FLAGS_SINCE_MS);
     const [handovers, positions] = await Promise.all([
