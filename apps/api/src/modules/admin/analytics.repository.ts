@@ -175,7 +175,8 @@ export class AnalyticsRepository {
 
   /**
    * The `limit` couriers with the most courses delivered in the period (then the most revenue, then by name), with that
-   * revenue: one primary-key step per courier (`courier_deliveries_since`), names read for the leaders only.
+   * revenue: each courier's latest totals minus their running total as of the period's first whole hour, read for every
+   * courier at once from the index by hour (`courier_deliveries_since`), names read for the leaders only.
    */
   topCouriers({ start }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
     return this.prisma.client.$queryRaw<CourierFigures[]>`
