@@ -373,9 +373,9 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
 
 /**
  * Each GET of the mixed load timed alone, `rounds` rounds of them all, nothing else running (the first staff member, client
- * and courier; the client's latest course): the same names as the load's, page 1 of each list.
+ * and courier; the client's latest course): the same names as the load's, page 1 of each list; `only` those named.
  */
-export async function soloCalls({ url, people, rounds }) {
+export async function soloCalls({ url, people, rounds, only }) {
   const [staff, client, courier] = [people.staff[0].token, people.clients[0].token, people.couriers[0].token];
   const latest = (await request(url, client, 'GET', '/api/courses?limit=1')).body?.courses?.[0]?.id;
   const calls = [
@@ -391,6 +391,7 @@ export async function soloCalls({ url, people, rounds }) {
     ['GET /api/delivery/history?status=active', courier, '/api/delivery/history?status=active&limit=20'],
     ...COURIER_LISTS.map(([name, path]) => [name, courier, path]),
   ];
+  if (only) calls.splice(0, calls.length, ...calls.filter(([name]) => only.includes(name)));
   const book = callBook();
   // Round after round of every call, so that a moment's noise on the machine touches one sample of many calls rather
   // than every sample of one.

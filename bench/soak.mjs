@@ -310,6 +310,7 @@ async function phase(name, people) {
   const soloCpu = cpuMeter();
   const solo = await soloCalls({ url, people: signedIn, rounds: SETTINGS.solo_rounds });
   const alone = { ...quiet, cpu: soloCpu() };
+  const fullPage = name.startsWith('A') ? await dispatchFullPage(url, people.clients[0].id, signedIn) : undefined;
   const count = (statuses, test) => Object.entries(statuses).reduce((sum, [status, n]) => sum + (test(status) ? n : 0), 0);
   const calls = [...Object.values(load.calls), ...Object.values(solo)];
   const errors = {
@@ -327,6 +328,7 @@ async function phase(name, people) {
     calls: load.calls,
     solo,
     alone,
+    full_page: fullPage,
     courses: load.counters,
     sockets: load.sockets,
     worker_lag: {
@@ -339,6 +341,33 @@ async function phase(name, people) {
     api_rss_mb: rssMb(app.api),
     worker_rss_mb: rssMb(app.worker),
   };
+}
+
+const DISPATCH = 'GET /api/admin/dispatch';
+const FULL_PAGE_WAITING = 20;
+
+/**
+ * The dispatch view alone on the empty base with its page as full as on the year's: its answer is the courses waiting
+ * longer than the alert (5 minutes) with each one's nearest couriers, 20 at most — none in phase A, whose courses are
+ * all younger (the load runs 90 s), 20 in phase B (the fill leaves the last quarter hour's orders waiting). Timed with
+ * FULL_PAGE_WAITING courses waiting 10 minutes near the load's couriers (the same rounds as the other calls), then
+ * those courses removed: the same page with and without the year behind it.
+ */
+async function dispatchFullPage(url, clientId, signedIn) {
+  const { rows } = await db.query(
+    `INSERT INTO courses (id, client_id, pickup_address, pickup_latitude, pickup_longitude, delivery_address, delivery_latitude, delivery_longitude,
+       recipient_phone, distance_km, estimated_price, payment_method, created_at, updated_at)
+     SELECT gen_random_uuid(), $1, 'Kaloum, Conakry', 9.5092 + 0.1 * random(), -13.7122 + 0.1 * random(), 'Matoto, Conakry', 9.5769, -13.612,
+       '+224620000000', 8, 13000, 'cash_on_delivery', now() - interval '10 minutes', now()
+     FROM generate_series(1, $2::int) RETURNING id`,
+    [clientId, FULL_PAGE_WAITING],
+  );
+  try {
+    const [timed] = Object.values(await soloCalls({ url, people: signedIn, rounds: SETTINGS.solo_rounds, only: [DISPATCH] }));
+    return { waiting: FULL_PAGE_WAITING, ...timed };
+  } finally {
+    await db.query('DELETE FROM courses WHERE id = ANY($1::uuid[])', [rows.map((row) => row.id)]);
+  }
 }
 
 /**
@@ -469,6 +498,12 @@ try {
   results.over_target_alone = Object.entries(results.calls)
     .filter(([, call]) => call.alone_ratio > RATIO_TARGET && call.b_alone_ms - call.a_alone_ms >= 5)
     .map(([name]) => name);
+  const [fullA, dispatchB] = [a.full_page, b.solo[DISPATCH]];
+  results.dispatch_full_page = {
+    a_alone_ms: fullA?.p50 ?? null, b_alone_ms: dispatchB?.p50 ?? null, alone_ratio: fullA && dispatchB ? round2(dispatchB.p50 / fullA.p50) : null,
+    a_alone_min_ms: fullA?.min ?? null, b_alone_min_ms: dispatchB?.min ?? null, alone_min_ratio: fullA && dispatchB ? round2(dispatchB.min / fullA.min) : null,
+    note: `${DISPATCH} alone with ${FULL_PAGE_WAITING} courses waiting on the empty base (phase A's own page is empty), against phase B's`,
+  };
   results.courses = { a: a.courses, b: b.courses };
   results.sockets = { a: a.sockets, b: b.sockets };
   results.worker_lag = { a: a.worker_lag, b: b.worker_lag };
@@ -504,6 +539,8 @@ console.table(Object.fromEntries(Object.entries(results.calls).map(([name, c]) =
 const size = (s) => (s ? `${s.database_mb} MB` : 'n/a');
 console.log(`fill: ${results.fill.courses} courses in ${results.fill.seconds} s; database ${size(results.database.before_retention)} before retention, ${results.retention.skipped ? `retention skipped (${results.retention.skipped})` : `${size(results.database.after_retention)} after (${results.retention.seconds} s)`}`);
 console.log(`Redis used_memory ${results.redis.at_start.used_memory_mb} → ${results.redis.after_retention.used_memory_mb} MB (soak keys ${results.redis.after_retention.soak_keys}); SMS after order p99 A ${results.worker_lag.a.sms_after_order_ms.p99} ms, B ${results.worker_lag.b.sms_after_order_ms.p99} ms`);
+const full = results.dispatch_full_page;
+console.log(`dispatch view alone, a page of 20 waiting courses in both phases: median ${full.a_alone_ms} → ${full.b_alone_ms} ms (${full.alone_ratio}×), fastest ${full.a_alone_min_ms} → ${full.b_alone_min_ms} ms (${full.alone_min_ratio}×)`);
 console.log(`errors: ${results.errors.total}; over ${RATIO_TARGET}×: ${results.over_target.length ? results.over_target.join(', ') : 'none'}`);
 console.log(`→ ${RESULTS}`);
 process.exit(0);
