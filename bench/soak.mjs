@@ -69,6 +69,8 @@ const RESULTS = 'bench/results/soak.json';
 const log = (line) => console.log(line);
 const seconds = (from) => Math.round((Date.now() - from) / 100) / 10;
 const round2 = (value) => (value === null || !Number.isFinite(value) ? null : Math.round(value * 100) / 100);
+/** B over A, two decimals; null when either is missing. */
+const ratio = (a, b) => (a && b ? round2(b / a) : null);
 
 /** The database's size and its biggest tables (a partitioned table with its partitions; rows as last analyzed). */
 async function databaseSize(db) {
@@ -411,7 +413,6 @@ async function retentionRun(connection) {
  */
 function compare(a, b) {
   const names = [...new Set([...Object.keys(a.calls), ...Object.keys(b.calls)])].sort();
-  const ratio = (x, y) => (x && y ? round2(y / x) : null);
   return Object.fromEntries(names.map((name) => {
     const [x, y] = [a.calls[name], b.calls[name]];
     const p50Ratio = ratio(x?.p50, y?.p50);
@@ -501,8 +502,8 @@ try {
     .map(([name]) => name);
   const [fullA, dispatchB] = [a.full_page, b.solo[DISPATCH]];
   results.dispatch_full_page = {
-    a_alone_ms: fullA?.p50 ?? null, b_alone_ms: dispatchB?.p50 ?? null, alone_ratio: fullA && dispatchB ? round2(dispatchB.p50 / fullA.p50) : null,
-    a_alone_min_ms: fullA?.min ?? null, b_alone_min_ms: dispatchB?.min ?? null, alone_min_ratio: fullA && dispatchB ? round2(dispatchB.min / fullA.min) : null,
+    a_alone_ms: fullA?.p50 ?? null, b_alone_ms: dispatchB?.p50 ?? null, alone_ratio: ratio(fullA?.p50, dispatchB?.p50),
+    a_alone_min_ms: fullA?.min ?? null, b_alone_min_ms: dispatchB?.min ?? null, alone_min_ratio: ratio(fullA?.min, dispatchB?.min),
     note: `${DISPATCH} alone with ${FULL_PAGE_WAITING} courses waiting on the empty base (phase A's own page is empty), against phase B's`,
   };
   results.courses = { a: a.courses, b: b.courses };

@@ -10,7 +10,7 @@ import { DispatchRepository } from './dispatch.repository.js';
 const WAITING_SHOWN = 20;
 /**
  * How far, and how many, available couriers are suggested for a waiting course: the first available among the
- * `NEAR_LOOKED` nearest with a live position (not every courier in reach, read again for each of the courses shown).
+ * `NEAR_LOOKED` nearest with a live position (not every courier in reach).
  */
 const NEAR_KM = 10;
 const NEAR_SHOWN = 3;
