@@ -53,10 +53,34 @@ export async function deploy(url = defaultOptions().url, { migrationsDir = defau
   await ensureDatabaseAndSchema(target, target.schema);
   const migrationsList = await readMigrations(migrationsDir);
   if (migrationsList.migrationDirectories.length === 0) return [];
-  const { appliedMigrationNames } = await withEngine(target, target.schema, null, (engine) =>
-    engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
+  const { appliedMigrationNames } = await inDeployQueue(target, () =>
+    withEngine(target, target.schema, null, (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS })),
   );
   return appliedMigrationNames;
+}
+
+// The engine serialises deploys on one database with an advisory lock it waits for 10 s at most, so a
+// deploy queued behind two others on a busy machine failed (parallel test suites, each migrating its own
+// schema of one database, or several processes starting at once). Deploys of this tool queue on a lock
+// of their own first, without the engine's short timeout, and hand the engine a free lock.
+const DEPLOY_LOCK = 72707370; // the engine's own key is 72707369
+const DEPLOY_QUEUE_TIMEOUT = '10min';
+
+async function inDeployQueue(target, fn) {
+  return withClient(target.config, async (client) => {
+    await client.query(`SET lock_timeout = '${DEPLOY_QUEUE_TIMEOUT}'`);
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [DEPLOY_LOCK]);
+    } catch (err) {
+      if (err.code !== '55P03') throw err;
+      throw new Error(`another migration on ${maskUrl(target.url)} has held the deploy lock for ${DEPLOY_QUEUE_TIMEOUT}`);
+    }
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [DEPLOY_LOCK]);
+    }
+  });
 }
 
 /**

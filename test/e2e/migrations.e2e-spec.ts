@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { check } from '../../scripts/lib/migrations.mjs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { check, deploy } from '../../scripts/lib/migrations.mjs';
 import { TEST_DATABASE } from '../support/test-env.mjs';
 
 describe('migrations', () => {
@@ -7,5 +9,27 @@ describe('migrations', () => {
     const result = await check(TEST_DATABASE.url);
     // When this fails, run `npm run db:migration:new -- <name>` and commit the new migration.
     expect(result.ok ? '' : result.sql).toBe('');
+  });
+
+  it('wait behind another deploy of the same database for as long as it lasts, not the engine’s 10 s', async () => {
+    const schema = `t_${randomBytes(5).toString('hex')}`;
+    const holder = new pg.Client({ connectionString: TEST_DATABASE.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(72707370)'); // the deploy queue, as another deploy holds it
+      let done = false;
+      const deploying = deploy(`${TEST_DATABASE.url}?schema=${schema}`).finally(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const engineLock = await holder.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369");
+      expect({ done, engineLockHolders: engineLock.rowCount }).toEqual({ done: false, engineLockHolders: 0 });
+
+      await holder.query('SELECT pg_advisory_unlock(72707370)');
+      expect((await deploying).length).toBeGreaterThan(0);
+      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM "${schema}"._prisma_migrations WHERE finished_at IS NOT NULL`);
+      expect(rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await holder.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await holder.end();
+    }
   });
 });
