@@ -543,7 +543,7 @@ const size = (s) => (s ? `${s.database_mb} MB` : 'n/a');
 console.log(`fill: ${results.fill.courses} courses in ${results.fill.seconds} s; database ${size(results.database.before_retention)} before retention, ${results.retention.skipped ? `retention skipped (${results.retention.skipped})` : `${size(results.database.after_retention)} after (${results.retention.seconds} s)`}`);
 console.log(`Redis used_memory ${results.redis.at_start.used_memory_mb} → ${results.redis.after_retention.used_memory_mb} MB (soak keys ${results.redis.after_retention.soak_keys}); SMS after order p99 A ${results.worker_lag.a.sms_after_order_ms.p99} ms, B ${results.worker_lag.b.sms_after_order_ms.p99} ms`);
 const full = results.dispatch_full_page;
-console.log(`dispatch view alone, a page of 20 waiting courses in both phases: median ${full.a_alone_ms} → ${full.b_alone_ms} ms (${full.alone_ratio}×), fastest ${full.a_alone_min_ms} → ${full.b_alone_min_ms} ms (${full.alone_min_ratio}×)`);
+console.log(`dispatch view alone, a page of ${FULL_PAGE_WAITING} waiting courses in both phases: median ${full.a_alone_ms} → ${full.b_alone_ms} ms (${full.alone_ratio}×), fastest ${full.a_alone_min_ms} → ${full.b_alone_min_ms} ms (${full.alone_min_ratio}×)`);
 const listed = (names) => (names.length ? names.join(', ') : 'none');
 console.log(`errors: ${results.errors.total}; over ${RATIO_TARGET}× alone (fastest of ${SETTINGS.solo_rounds}): ${listed(results.over_target_alone)}; under the mixed load: ${listed(results.over_target)}`);
 console.log(`→ ${RESULTS}`);

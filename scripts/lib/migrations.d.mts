@@ -10,6 +10,10 @@ export function defaultOptions(env?: NodeJS.ProcessEnv): Required<MigrationOptio
 export function maskUrl(url: string): string;
 export class DatabaseConnectionError extends Error {}
 
+/** The schema engine's advisory lock key (it waits 10 s for it), and the one deploys queue on first. */
+export const ENGINE_LOCK: number;
+export const DEPLOY_LOCK: number;
+
 /** Creates the database and the `?schema=` schema if needed, applies pending migrations, returns their names. */
 export function deploy(url?: string, options?: Pick<MigrationOptions, 'migrationsDir'>): Promise<string[]>;
 /** SQL missing from the migrations to reach the schema's datamodel ('' when none). */

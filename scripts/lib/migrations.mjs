@@ -63,7 +63,9 @@ export async function deploy(url = defaultOptions().url, { migrationsDir = defau
 // deploy queued behind two others on a busy machine failed (parallel test suites, each migrating its own
 // schema of one database, or several processes starting at once). Deploys of this tool queue on a lock
 // of their own first, without the engine's short timeout, and hand the engine a free lock.
-const DEPLOY_LOCK = 72707370; // the engine's own key is 72707369
+/** The engine's advisory lock key, and this tool's queue before it. */
+export const ENGINE_LOCK = 72707369;
+export const DEPLOY_LOCK = 72707370;
 const DEPLOY_QUEUE_TIMEOUT = '10min';
 
 async function inDeployQueue(target, fn) {

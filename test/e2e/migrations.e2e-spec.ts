@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { check, deploy } from '../../scripts/lib/migrations.mjs';
+import { DEPLOY_LOCK, ENGINE_LOCK, check, deploy } from '../../scripts/lib/migrations.mjs';
 import { TEST_DATABASE } from '../support/test-env.mjs';
 
 describe('migrations', () => {
@@ -16,14 +16,14 @@ describe('migrations', () => {
     const holder = new pg.Client({ connectionString: TEST_DATABASE.url });
     await holder.connect();
     try {
-      await holder.query('SELECT pg_advisory_lock(72707370)'); // the deploy queue, as another deploy holds it
+      await holder.query('SELECT pg_advisory_lock($1)', [DEPLOY_LOCK]); // the deploy queue, as another deploy holds it
       let done = false;
       const deploying = deploy(`${TEST_DATABASE.url}?schema=${schema}`).finally(() => (done = true));
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const engineLock = await holder.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369");
+      const engineLock = await holder.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", [ENGINE_LOCK]);
       expect({ done, engineLockHolders: engineLock.rowCount }).toEqual({ done: false, engineLockHolders: 0 });
 
-      await holder.query('SELECT pg_advisory_unlock(72707370)');
+      await holder.query('SELECT pg_advisory_unlock($1)', [DEPLOY_LOCK]);
       expect((await deploying).length).toBeGreaterThan(0);
       const { rows } = await holder.query(`SELECT count(*)::int AS n FROM "${schema}"._prisma_migrations WHERE finished_at IS NOT NULL`);
       expect(rows[0].n).toBeGreaterThan(0);
