@@ -430,6 +430,11 @@ export interface FakeMtnMomo extends FakePaymentServer<MtnStatus>, TokenControls
    * pending payment has none: give `status` to forge one anyway.
    */
   callback(referenceId: string, status?: 'SUCCESSFUL' | 'FAILED'): MtnRequestToPayResult;
+  /**
+   * The payer's phone answers the prompt with a refusal, or MTN gives up on it: FAILED with MTN's reason
+   * (APPROVAL_REJECTED when the payer said no, EXPIRED when the prompt timed out, NOT_ENOUGH_FUNDS…).
+   */
+  decline(referenceId: string, reason: string): void;
   readonly disbursement: FakeMtnDisbursement;
 }
 
@@ -510,8 +515,9 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
   const ledger = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
   const requests = new Map<string, MtnRequestToPay>();
   const tokens = new Tokens(account.tokenLifetimeSeconds ?? 3600);
+  const declineReasons = new Map<string, string>();
   const result = (referenceId: string, status: MtnStatus): MtnRequestToPayResult =>
-    mtnAnswer(requests.get(referenceId)!, { ...ledger.get(referenceId), status }, 'APPROVAL_REJECTED');
+    mtnAnswer(requests.get(referenceId)!, { ...ledger.get(referenceId), status }, declineReasons.get(referenceId) ?? 'APPROVAL_REJECTED');
 
   const transfers = new Ledger<MtnStatus>({ paid: 'SUCCESSFUL', failed: 'FAILED' }, () => randomDigits(9));
   const transferBodies = new Map<string, z.infer<typeof MtnTransfer>>();
@@ -643,6 +649,10 @@ export async function startFakeMtnMomo(account: MtnMomoAccount): Promise<FakeMtn
       return tokens.issued;
     },
     expireTokens: () => tokens.expireAll(),
+    decline(referenceId, reason) {
+      declineReasons.set(referenceId, reason);
+      ledger.fail(referenceId);
+    },
     callback(referenceId, status) {
       const current = ledger.get(referenceId).status;
       const notified = status ?? (current === 'PENDING' ? undefined : current);

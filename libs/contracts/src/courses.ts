@@ -24,6 +24,9 @@ export interface QuoteResponse {
   currency: 'GNF';
 }
 
+/** What a client orders: the course without its payment (stored with a paid order's payment, issue 34). */
+export type CourseOrder = Omit<CreateCourseRequest, 'payment_reference' | 'payment_method'>;
+
 export interface CreateCourseRequest {
   pickup_location: LocationDto;
   delivery_location: LocationDto;

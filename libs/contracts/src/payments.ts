@@ -1,3 +1,5 @@
+import type { CourseOrder } from './courses.js';
+
 export type PaymentMethodCode = 'paycard' | 'orange_money' | 'mtn_momo' | 'card' | 'cash_on_delivery';
 
 export interface PaymentMethodItem {
@@ -27,6 +29,11 @@ interface PaymentCommon {
   /** COURSE_ followed by a timestamp, unique. */
   order_id: string;
   description?: string;
+  /**
+   * The course this payment pays for, stored with the payment: once the provider confirms it, the course is created
+   * by the server whether or not the browser comes back. Its price (after any promo) must equal `amount`.
+   */
+  course?: CourseOrder;
 }
 
 export interface PaycardPaymentRequest extends PaymentCommon {
@@ -60,6 +67,11 @@ export interface PaymentInitiatedResponse {
   amount: number;
   currency: 'GNF' | 'USD';
   amount_usd?: number;
+  /**
+   * Set when the provider has no page and asks the payer's phone instead (MTN MoMo): the wallet the prompt was sent
+   * to, in E.164. The app then follows the payment's status.
+   */
+  prompt_phone?: string;
 }
 
 export interface PaymentStatusResponse {
@@ -68,6 +80,8 @@ export interface PaymentStatusResponse {
   method: PaymentMethodCode;
   amount: number;
   course_id: string | null;
+  /** Why a payment did not go through, or why its course could not be made (then it is refunded), in French. */
+  failure_message: string | null;
 }
 
 /** GET /payments/callback/paycard: PayCard sends the customer's browser back with its operation reference. */

@@ -21,7 +21,8 @@ export interface CourseRefundDto {
 /** GET /admin/refunds: one refund as staff handle it. */
 export interface StaffRefundDto {
   id: string;
-  course_id: string;
+  /** Null when the payment's course could not be made (the order is refunded instead). */
+  course_id: string | null;
   /** The course's number as clients and staff read it (CRS-000123). */
   course_number: string;
   client_name: string;

@@ -11,6 +11,7 @@ export * from './eta.js';
 export * from './kyc.js';
 export * from './loyalty.js';
 export * from './offline.js';
+export * from './payments.js';
 export * from './phone.js';
 export * from './pricing.js';
 export * from './roles.js';

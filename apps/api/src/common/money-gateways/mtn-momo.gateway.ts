@@ -27,7 +27,11 @@ export interface MtnMomoSettings {
 
 const PROVIDER = 'MTN MoMo';
 
-const RequestToPay = z.object({ status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']), amount: gnfAmount });
+const RequestToPay = z.object({
+  status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']),
+  amount: gnfAmount,
+  reason: z.union([z.string(), z.object({ code: z.string().nullish(), message: z.string().nullish() })]).nullish(),
+});
 
 const STATES: Record<z.infer<typeof RequestToPay>['status'], ProviderState> = {
   PENDING: 'pending',
@@ -83,7 +87,9 @@ export class MtnMomoGateway implements PaymentGateway {
     );
     const answer = await answerOf(PROVIDER, 'status check', response, RequestToPay);
     const state = STATES[answer.status];
-    return state === 'paid' ? { state, paidAmount: answer.amount } : { state };
+    if (state === 'paid') return { state, paidAmount: answer.amount };
+    const reason = typeof answer.reason === 'string' ? answer.reason : (answer.reason?.code ?? undefined);
+    return state === 'failed' && reason ? { state, reason } : { state };
   }
 }
 

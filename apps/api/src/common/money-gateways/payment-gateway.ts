@@ -39,6 +39,8 @@ export interface StatusAnswer {
   state: ProviderState;
   /** The amount the provider says was paid, in GNF, when it tells it; we credit only when it equals ours. */
   paidAmount?: number;
+  /** Why it failed, in the provider's words when it gives them (MTN: APPROVAL_REJECTED, EXPIRED, NOT_ENOUGH_FUNDS…). */
+  reason?: string;
 }
 
 export interface PaymentRecord {

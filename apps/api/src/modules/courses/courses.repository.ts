@@ -59,6 +59,9 @@ function toListed(row: CourseListRow): CourseView {
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
+/** How a course is paid: a confirmed payment of its client's, or cash on delivery (its payment row made with it). */
+export type CoursePayment = { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string; amount: number };
+
 export class PaymentClaimLost extends Error {}
 export class PromoClaimLost extends Error {}
 /** Another order took the same parcel photo first (the unique photo_file_id). */
@@ -79,14 +82,19 @@ export class CoursesRepository {
    */
   create(
     course: NewCourse,
-    payment: { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string; amount: number },
+    payment: CoursePayment,
     events: (courseId: string) => OutboxEventInput[],
-    ip: string | undefined,
-    /** Runs last in the transaction, with the created course (to store the request's answer with it). */
-    withCreated: (tx: Tx, course: CourseWithRelations) => Promise<void> = async () => {},
+    options: {
+      ip?: string;
+      /** The transaction to write in (a paid order's crediting), else one of its own. */
+      tx?: Tx;
+      /** Runs last in the transaction, with the created course (to store the request's answer with it). */
+      withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>;
+    } = {},
   ): Promise<CourseWithRelations> {
     const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
-    return this.prisma.client.$transaction(async (tx) => {
+    const { ip, withCreated = async () => {} } = options;
+    const write = async (tx: Tx) => {
       if (course.promoCodeId) {
         const claimed = await tx.promoCode.updateMany({ where: { id: course.promoCodeId, usedAt: null }, data: { usedAt: new Date() } });
         if (claimed.count === 0) throw new PromoClaimLost();
@@ -123,7 +131,8 @@ export class CoursesRepository {
       const whole = await tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });
       await withCreated(tx, whole);
       return whole;
-    });
+    };
+    return options.tx ? write(options.tx) : this.prisma.client.$transaction(write);
   }
 
   /**

@@ -9,6 +9,7 @@ import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
+import { OrderDesk } from '../orders/order-desk.service.js';
 
 const CLIENT: AuthUser = { id: '00000000-0000-4000-8000-00000000c001', role: 'client', fullName: 'Mariama Diallo' };
 const OTHER_CLIENT = '00000000-0000-4000-8000-00000000c002';
@@ -75,17 +76,19 @@ function setUp() {
   const files = { photoAt: async (url: string) => photos.get(url) ?? null };
   const random = { token: () => 'r4nd0m', digits: (length: number) => '7'.repeat(length) };
   const hasher = { hash: (value: string) => `hash-of-${value}` };
+  const clock = { now: () => NOW } as never;
+  const desk = new OrderDesk(courses as unknown as CoursesRepository, loyalty, files as never, random as never, hasher as never, clock, {
+    PUBLIC_URL: 'https://coursa.example',
+  } as never);
   const service = new CoursesService(
     courses as unknown as CoursesRepository,
     {} as never,
     paymentsRepository as unknown as PaymentsRepository,
+    desk,
     random as never,
-    hasher as never,
-    { now: () => NOW } as never,
+    clock,
     {} as never,
     loyalty,
-    files as never,
-    { PUBLIC_URL: 'https://coursa.example' } as never,
   );
   return { service, courses, pay, paymentsRepository, photos };
 }

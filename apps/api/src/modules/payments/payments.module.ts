@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createGateways, PAYMENT_GATEWAYS } from '../../common/money-gateways/gateways.js';
 import { RedisService } from '../../common/redis/redis.service.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { CashDepositsController } from './cash-deposits.controller.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
@@ -13,6 +14,7 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
 
 /** API side: payment calls, provider callbacks, the sandbox page. */
 @Module({
+  imports: [OrdersModule],
   controllers: [PaymentsController, CashDepositsController, SandboxController],
   providers: [PaymentsService, PaymentsRepository, gateways],
   exports: [PaymentsRepository],
@@ -21,6 +23,7 @@ export class PaymentsModule {}
 
 /** Worker side: the status checks (after callbacks and on the polling schedule). */
 @Module({
+  imports: [OrdersModule],
   providers: [PaymentsService, PaymentsRepository, PaymentsProcessor, gateways],
   exports: [PaymentsProcessor],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus } from '../../generated/prisma/client.js';
+import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
@@ -15,6 +15,8 @@ export interface NewPayment {
   amountUsdCents?: number;
   usdRate?: number;
   payerPhone?: string | null;
+  /** The order a course payment pays for (CourseOrderSchema), stored to make its course when it is credited. */
+  order?: Prisma.InputJsonValue;
 }
 
 @Injectable()
@@ -57,7 +59,14 @@ export class PaymentsRepository {
    * Moves a pending payment to its final status, once: of any number of concurrent callbacks and polls,
    * exactly one makes the change (and writes its event); the others find it already settled.
    */
-  settle(id: string, status: Extract<PaymentStatus, 'succeeded' | 'failed' | 'expired'>, at: Date, failureReason?: string): Promise<boolean> {
+  settle(
+    id: string,
+    status: Extract<PaymentStatus, 'succeeded' | 'failed' | 'expired'>,
+    at: Date,
+    failureReason?: string,
+    /** A paid order's course, made in the crediting transaction; when it cannot be, the payment is refunded. */
+    fulfil?: (tx: Tx, payment: Payment) => Promise<{ courseId: string } | { unfulfillable: string }>,
+  ): Promise<boolean> {
     return this.prisma.client.$transaction(async (tx) => {
       const changed = await tx.payment.updateMany({
         where: { id, status: 'pending' },
@@ -65,6 +74,13 @@ export class PaymentsRepository {
       });
       if (changed.count === 0) return false;
       const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: { cashDeposit: true } });
+      if (status === 'succeeded' && payment.purpose === 'course' && payment.order !== null && fulfil) {
+        const made = await fulfil(tx, payment);
+        if ('unfulfillable' in made) {
+          await tx.payment.update({ where: { id }, data: { failureReason: `order_unfulfillable: ${made.unfulfillable}`.slice(0, 300) } });
+          await this.openRefund(tx, payment, null);
+        }
+      }
       // A courier's cash deposit by mobile money: credited with its payment, in the same transaction, once.
       if (payment.cashDeposit) {
         const credited = status === 'succeeded';
@@ -99,34 +115,39 @@ export class PaymentsRepository {
 
   /**
    * A course cancelled (the course lifecycle's transaction): cash will never be collected, and a paid payment is to
-   * be refunded (README "Refunds"). Its refund opens here: an MTN MoMo payment is sent back by the refund job,
-   * queued through the outbox; any other is to do, by staff.
+   * be refunded (README "Refunds").
    */
   async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
     const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
-    if (paid) {
-      await tx.payment.update({ where: { id: paid.id }, data: { status: 'refund_pending' } });
-      const byProvider = refundsThroughProvider(paid);
-      const refund = await tx.refund.create({
-        data: {
-          paymentId: paid.id,
-          courseId,
-          clientId: paid.clientId,
-          amount: paid.amount,
-          reference: refundReference(paid.orderId),
-          provider: paid.provider,
-          ...(byProvider ? { method: 'provider', status: 'processing' } : { status: 'to_do' }),
-        },
-      });
-      if (byProvider) {
-        await this.outbox.add(tx, {
-          type: 'refund.requested',
-          aggregateType: 'refund',
-          aggregateId: refund.id,
-          payload: { refundId: refund.id, reference: refund.reference },
-        });
-      }
-    }
+    if (paid) await this.openRefund(tx, paid, courseId);
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+  }
+
+  /**
+   * Opens the refund of a succeeded payment (its cancelled course's, or none when its order could not be made): an
+   * MTN MoMo payment is sent back by the refund job, queued through the outbox; any other is to do, by staff.
+   */
+  async openRefund(tx: Tx, paid: Payment, courseId: string | null): Promise<void> {
+    await tx.payment.update({ where: { id: paid.id }, data: { status: 'refund_pending' } });
+    const byProvider = refundsThroughProvider(paid);
+    const refund = await tx.refund.create({
+      data: {
+        paymentId: paid.id,
+        courseId,
+        clientId: paid.clientId,
+        amount: paid.amount,
+        reference: refundReference(paid.orderId),
+        provider: paid.provider,
+        ...(byProvider ? { method: 'provider', status: 'processing' } : { status: 'to_do' }),
+      },
+    });
+    if (byProvider) {
+      await this.outbox.add(tx, {
+        type: 'refund.requested',
+        aggregateType: 'refund',
+        aggregateId: refund.id,
+        payload: { refundId: refund.id, reference: refund.reference },
+      });
+    }
   }
 }

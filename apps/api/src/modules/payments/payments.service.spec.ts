@@ -64,11 +64,24 @@ class InMemoryPayments {
     this.touched.push({ id, at });
   }
 
-  async settle(id: string, status: 'succeeded' | 'failed' | 'expired', at: Date, failureReason?: string): Promise<boolean> {
+  /** What `settle` was handed to make a paid order's course, called as the real one does (with no transaction here). */
+  readonly fulfilled: string[] = [];
+
+  async settle(
+    id: string,
+    status: 'succeeded' | 'failed' | 'expired',
+    at: Date,
+    failureReason?: string,
+    fulfil?: (tx: never, payment: Payment) => Promise<unknown>,
+  ): Promise<boolean> {
     const payment = this.rows.get(id);
     if (!payment || payment.status !== 'pending') return false;
     this.rows.set(id, { ...payment, status, failureReason: failureReason ?? null } as Payment);
     this.settled.push({ id, status, at, failureReason });
+    if (status === 'succeeded' && payment.order && fulfil) {
+      await fulfil(undefined as never, payment);
+      this.fulfilled.push(id);
+    }
     return true;
   }
 }
@@ -100,6 +113,11 @@ function setUp() {
     USD_RATE_GNF: 8600,
     PUBLIC_URL: 'https://coursa.example',
   };
+  // The order desk prices every order at the course price, and makes its course when asked.
+  const desk = {
+    price: jest.fn(async (_client: object, _order: object) => ({ total: COURSE_PRICE_GNF })),
+    fulfil: jest.fn(async () => ({ courseId: 'course-1' })),
+  };
   const service = new PaymentsService(
     payments as unknown as PaymentsRepository,
     gateways as never,
@@ -109,8 +127,9 @@ function setUp() {
     config as never,
     logger as never,
     {} as never,
+    desk as never,
   );
-  return { service, payments, providers, jobs, logger, now: () => now, setNow: (at: Date) => (now = at) };
+  return { service, payments, providers, jobs, logger, desk, now: () => now, setNow: (at: Date) => (now = at) };
 }
 
 describe('PaymentsService.check: crediting a payment', () => {
@@ -329,5 +348,63 @@ describe('PaymentsService: amounts are whole GNF', () => {
     await t.service.check(payment.id);
 
     expect(t.payments.rows.get(payment.id)!.status).toBe('succeeded');
+  });
+});
+
+describe('PaymentsService: the order is the server\'s (issue 34)', () => {
+  let t: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    t = setUp();
+  });
+  const ORDER = {
+    pickup_location: { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122, instructions: null },
+    delivery_location: { address: 'Ratoma', latitude: 9.6412, longitude: -13.5784, instructions: null },
+    recipient_phone: '+224622000002',
+  };
+  const mtnOrder = (changes: object = {}) => ({
+    amount: COURSE_PRICE_GNF,
+    currency: 'GNF' as const,
+    customer_name: 'Fanta',
+    phone_number: '664 00 00 01',
+    order_id: 'COURSE_1764064800001',
+    payment_method: 'mtn_momo' as const,
+    course: ORDER,
+    ...changes,
+  });
+
+  it('stores the order with its payment once its price is the amount, and says the prompt went to the phone', async () => {
+    t.providers.mtn_momo.gateway.initiate.mockResolvedValueOnce({ providerReference: 'mtn-ref' } as never);
+    const answer = await t.service.payWithMobileMoney({ id: CLIENT }, mtnOrder() as never);
+    expect(answer).toMatchObject({ status: 'initiated', prompt_phone: '+224664000001' });
+    expect(answer.payment_link).toBeUndefined();
+    expect(t.desk.price).toHaveBeenCalledWith({ id: CLIENT }, ORDER);
+    expect(t.payments.rows.get('payment-1')!.order).toEqual(ORDER);
+  });
+
+  it('refuses an order whose price is not the amount, before asking anybody to pay', async () => {
+    t.desk.price.mockResolvedValueOnce({ total: COURSE_PRICE_GNF + 1_000 });
+    await expect(t.service.payWithMobileMoney({ id: CLIENT }, mtnOrder() as never)).rejects.toMatchObject({ code: 'PAYMENT_AMOUNT_MISMATCH', status: 422 });
+    expect(t.providers.mtn_momo.gateway.initiate).not.toHaveBeenCalled();
+    expect(t.payments.rows.size).toBe(0);
+  });
+
+  it('makes the course when the payment is credited, not before', async () => {
+    const payment = t.payments.add({ provider: 'mtn_momo', method: 'mtn_momo', order: ORDER } as never);
+    t.providers.mtn_momo.answers({ state: 'pending' });
+    await t.service.check(payment.id);
+    expect(t.desk.fulfil).not.toHaveBeenCalled();
+    t.providers.mtn_momo.answers({ state: 'paid', paidAmount: COURSE_PRICE_GNF });
+    await t.service.check(payment.id);
+    expect(t.desk.fulfil).toHaveBeenCalledTimes(1);
+    expect(t.payments.fulfilled).toEqual([payment.id]);
+  });
+
+  it('keeps the provider\'s reason for a refused prompt, and says it in French', async () => {
+    const payment = t.payments.add({ provider: 'mtn_momo', method: 'mtn_momo' } as never);
+    t.providers.mtn_momo.answers({ state: 'failed', reason: 'APPROVAL_REJECTED' });
+    await t.service.check(payment.id);
+    expect(t.payments.settled[0]!.failureReason).toBe('provider_failed:APPROVAL_REJECTED');
+    const status = await t.service.statusFor({ id: CLIENT }, payment.orderId);
+    expect(status.failure_message).toBe("Paiement refusé sur le téléphone. Aucun montant n'a été débité.");
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, type CashDepositInitiatedResponse, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
-import { customerEmail, toGuineanMobile } from '@coursa/domain';
+import { customerEmail, paymentFailureMessage, toGuineanMobile } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -12,6 +12,8 @@ import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import type { CourseOrderInput } from '../courses/dto/courses.dto.js';
+import { OrderDesk } from '../orders/order-desk.service.js';
 import type { CardPaymentInput, CashDepositInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
@@ -40,6 +42,7 @@ export class PaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly ledger: LedgerService,
+    private readonly desk: OrderDesk,
   ) {}
 
   methods(): PaymentMethodsResponse {
@@ -61,7 +64,9 @@ export class PaymentsService {
     }
     const payment = await this.create(payer, { ...input, phone_number: phone }, input.payment_method, input.payment_method);
     const initiated = await this.initiate(payment, input, {});
-    return { status: 'initiated', order_id: payment.orderId, payment_link: initiated.paymentUrl, amount: payment.amount, currency: 'GNF' };
+    // No page to go to (MTN MoMo asks the payer's phone): the app says so and follows the payment's status.
+    const prompt = initiated.paymentUrl ? {} : { prompt_phone: phone };
+    return { status: 'initiated', order_id: payment.orderId, payment_link: initiated.paymentUrl, amount: payment.amount, currency: 'GNF', ...prompt };
   }
 
   /**
@@ -120,7 +125,14 @@ export class PaymentsService {
   async statusFor(payer: Payer, orderId: string): Promise<PaymentStatusResponse> {
     const payment = await this.payments.findByOrderId(orderId);
     if (!payment || payment.clientId !== payer.id) throw PaymentErrors.notFound();
-    return { order_id: payment.orderId, status: payment.status, method: payment.method, amount: payment.amount, course_id: payment.courseId };
+    return {
+      order_id: payment.orderId,
+      status: payment.status,
+      method: payment.method,
+      amount: payment.amount,
+      course_id: payment.courseId,
+      failure_message: paymentFailureMessage(payment.status, payment.failureReason),
+    };
   }
 
   /**
@@ -159,7 +171,8 @@ export class PaymentsService {
     });
     if (answer.state === 'paid') {
       if (answer.paidAmount === payment.amount) {
-        await this.payments.settle(payment.id, 'succeeded', now);
+        // A paid order's course is made in the same transaction (or its payment refunded when it cannot be).
+        await this.payments.settle(payment.id, 'succeeded', now, undefined, (tx, credited) => this.desk.fulfil(tx, credited));
       } else {
         this.logger.warn({ orderId: payment.orderId, expected: payment.amount, paid: answer.paidAmount }, 'payment amount mismatch');
         await this.payments.settle(payment.id, 'failed', now, 'amount_mismatch');
@@ -167,7 +180,7 @@ export class PaymentsService {
       return;
     }
     if (answer.state === 'failed') {
-      await this.payments.settle(payment.id, 'failed', now, 'provider_failed');
+      await this.payments.settle(payment.id, 'failed', now, answer.reason ? `provider_failed:${answer.reason.slice(0, 60)}` : 'provider_failed');
       return;
     }
     await this.payments.touchChecked(payment.id, now);
@@ -187,13 +200,21 @@ export class PaymentsService {
     if (!this.config.PAYMENT_METHODS.includes(method)) throw PaymentErrors.methodUnavailable();
   }
 
+  /**
+   * The payment, and with it the order it pays for when one is given (issue 34): the order is checked and priced
+   * now, and its price must be the amount, so its crediting can make the course without the browser.
+   */
   private async create(
     payer: Payer,
-    input: { order_id: string; amount: number; phone_number?: string | null },
+    input: { order_id: string; amount: number; phone_number?: string | null; course?: CourseOrderInput },
     provider: PaymentProvider,
     method: PaymentMethod,
     card: { amountUsdCents?: number; usdRate?: number } = {},
   ): Promise<Payment> {
+    if (input.course) {
+      const priced = await this.desk.price(payer, input.course);
+      if (priced.total !== input.amount) throw PaymentErrors.amountMismatch();
+    }
     try {
       return await this.payments.create({
         orderId: input.order_id,
@@ -202,6 +223,7 @@ export class PaymentsService {
         method,
         amount: input.amount,
         payerPhone: input.phone_number ?? null,
+        order: input.course,
         ...card,
       });
     } catch (error) {

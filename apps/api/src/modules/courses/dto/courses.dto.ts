@@ -31,20 +31,28 @@ export const QuoteSchema = z
   .strict();
 export type QuoteInput = z.output<typeof QuoteSchema>;
 
+/** What a client orders: the course without its payment (POST /api/courses, or stored with a paid order's payment). */
+const courseOrder = {
+  pickup_location: location('retrait'),
+  delivery_location: location('livraison'),
+  description: optionalText(1000),
+  /** A parcel photo the client uploaded (`/api/files/<id>`), checked by the service; empty for none. */
+  photo_url: z.union([z.string().trim().max(500, 'Adresse de photo invalide.'), z.null()]).optional(),
+  package_type: optionalText(50),
+  recipient_phone: requiredText(40, 'Le téléphone du destinataire est obligatoire.'),
+  pickup_contact_phone: optionalText(40),
+  delivery_contact_phone: optionalText(40),
+  promo_code: promoCode,
+};
+
+export const CourseOrderSchema = z.object(courseOrder, { error: 'Commande invalide.' }).strict();
+export type CourseOrderInput = z.output<typeof CourseOrderSchema>;
+
 export const CreateCourseSchema = z
   .object({
-    pickup_location: location('retrait'),
-    delivery_location: location('livraison'),
-    description: optionalText(1000),
-    /** A parcel photo the client uploaded (`/api/files/<id>`), checked by the service; empty for none. */
-    photo_url: z.union([z.string().trim().max(500, 'Adresse de photo invalide.'), z.null()]).optional(),
-    package_type: optionalText(50),
-    recipient_phone: requiredText(40, 'Le téléphone du destinataire est obligatoire.'),
-    pickup_contact_phone: optionalText(40),
-    delivery_contact_phone: optionalText(40),
+    ...courseOrder,
     payment_reference: z.string().max(40).optional(),
     payment_method: z.literal('cash_on_delivery', { error: 'Seul le paiement à la livraison se choisit ici.' }).optional(),
-    promo_code: promoCode,
   })
   .strict();
 export type CreateCourseInput = z.output<typeof CreateCourseSchema>;

@@ -1,6 +1,7 @@
 import { BASE_PRICE_GNF } from '@coursa/domain';
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { CourseOrderSchema } from '../../courses/dto/courses.dto.js';
 
 const MAX_AMOUNT_GNF = 50_000_000;
 
@@ -15,6 +16,8 @@ const common = {
   phone_number: optionalText(40),
   order_id: z.string().regex(/^COURSE_\d{10,16}$/, { error: 'Référence de commande invalide (COURSE_ suivi d’un horodatage).' }),
   description: optionalText(200),
+  /** The course paid for, stored with the payment; its crediting makes the course (issue 34). */
+  course: CourseOrderSchema.optional(),
 };
 
 export const PaycardPaymentSchema = z
