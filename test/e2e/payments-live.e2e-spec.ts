@@ -148,3 +148,127 @@ describe('MTN MoMo (live adapter)', () => {
     await waitForStatus(token, order_id, 'succeeded');
   });
 });
+
+describe('MTN MoMo push prompt: the order is the server\'s (issue 34)', () => {
+  const promptFor = (token: string, order_id: string, recipient_phone: string, changes: object = {}) =>
+    app.request(
+      'POST',
+      '/api/payments/mobile-money',
+      {
+        amount: PRICE,
+        currency: 'GNF',
+        customer_name: 'Fanta',
+        phone_number: '664 00 00 03',
+        order_id,
+        payment_method: 'mtn_momo',
+        course: { pickup_location: MADINA, delivery_location: KIPE, recipient_phone },
+        ...changes,
+      },
+      { token },
+    );
+  const paymentOf = (order_id: string) => app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
+
+  it('a prompt approved after the browser is gone makes exactly one course and one SMS to the recipient', async () => {
+    const { token, user } = await signedIn(app);
+    const order_id = newOrderId();
+    const recipient = newPhone();
+    const initiated = await promptFor(token, order_id, recipient);
+    expect(initiated.status).toBe(201);
+    expect(initiated.body).toMatchObject({ status: 'initiated', prompt_phone: '+224664000003' });
+    expect(initiated.body.payment_link).toBeUndefined();
+    const payment = await paymentOf(order_id);
+    expect(await app.db.course.count({ where: { clientId: user.id } })).toBe(0);
+
+    // Nobody comes back: MTN's approval reaches us by its callback, twice, and by the scheduled poll.
+    mtn.complete(payment.providerReference!);
+    await Promise.all([
+      app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!)),
+      app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!)),
+    ]);
+    await (await app.worker.get(JobQueue).queue('payments').getJob(jobIds.paymentPoll(payment.id, 0)))?.promote();
+    await waitForStatus(token, order_id, 'succeeded');
+    await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
+
+    const courses = await app.db.course.findMany({ where: { clientId: user.id } });
+    expect(courses).toHaveLength(1);
+    expect(courses[0]).toMatchObject({ recipientPhone: recipient, estimatedPrice: PRICE, paymentMethod: 'mtn_momo' });
+    const status = await app.request('GET', `/api/payments/status/${order_id}`, undefined, { token });
+    expect(status.body).toMatchObject({ status: 'succeeded', course_id: courses[0]!.id, failure_message: null });
+    // The browser coming back later is shown that course, not a second one.
+    const back = await createCourse(token, order_id, recipient);
+    expect(back.body.id).toBe(courses[0]!.id);
+    expect(await app.db.course.count({ where: { clientId: user.id } })).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.outbox.lines().filter((line) => line.to === recipient && line.kind === 'delivery_otp')).toHaveLength(1);
+  });
+
+  it('a refused prompt makes no course and says why', async () => {
+    const { token, user } = await signedIn(app);
+    const order_id = newOrderId();
+    await promptFor(token, order_id, newPhone());
+    const payment = await paymentOf(order_id);
+    mtn.decline(payment.providerReference!, 'APPROVAL_REJECTED');
+    await app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!));
+    await waitForStatus(token, order_id, 'failed');
+    const status = await app.request('GET', `/api/payments/status/${order_id}`, undefined, { token });
+    expect(status.body).toMatchObject({ course_id: null, failure_message: "Paiement refusé sur le téléphone. Aucun montant n'a été débité." });
+    expect(await app.db.course.count({ where: { clientId: user.id } })).toBe(0);
+  });
+
+  it('a prompt that timed out on the phone says so', async () => {
+    const { token } = await signedIn(app);
+    const order_id = newOrderId();
+    await promptFor(token, order_id, newPhone());
+    const payment = await paymentOf(order_id);
+    mtn.decline(payment.providerReference!, 'EXPIRED');
+    await app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!));
+    await waitForStatus(token, order_id, 'failed');
+    const status = await app.request('GET', `/api/payments/status/${order_id}`, undefined, { token });
+    expect(status.body.failure_message).toBe("La demande de paiement a expiré sur le téléphone sans être confirmée. Aucun montant n'a été débité.");
+  });
+
+  it('refuses an order whose price is not the amount, and asks no phone', async () => {
+    const { token } = await signedIn(app);
+    const order_id = newOrderId();
+    const before = mtn.payments.size;
+    const refused = await promptFor(token, order_id, newPhone(), { amount: PRICE - 1_000 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe('Le montant payé ne correspond pas au prix de cette course.');
+    expect(mtn.payments.size).toBe(before);
+    const invalid = await promptFor(token, newOrderId(), 'pas un numéro');
+    expect(invalid.status).toBe(400);
+  });
+
+  it('a credited payment whose course cannot be made is refunded once and listed for staff', async () => {
+    const { token, user } = await signedIn(app);
+    const code = `SOLO-${Date.now()}`;
+    await app.db.promoCode.create({ data: { code, type: 'fixed', value: 2_000, ownerId: user.id, reason: 'test' } });
+    const order_id = newOrderId();
+    const recipient = newPhone();
+    const started = await promptFor(token, order_id, recipient, { amount: PRICE - 2_000, course: { pickup_location: MADINA, delivery_location: KIPE, recipient_phone: recipient, promo_code: code } });
+    expect(started.status).toBe(201);
+    // Meanwhile the promo went to a cash course.
+    const cash = await app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KIPE, recipient_phone: newPhone(), payment_method: 'cash_on_delivery', promo_code: code }, { token });
+    expect(cash.status).toBe(201);
+
+    const payment = await paymentOf(order_id);
+    mtn.complete(payment.providerReference!);
+    await Promise.all([
+      app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!)),
+      app.request('POST', '/api/payments/callback/mtn-momo', mtn.callback(payment.providerReference!)),
+    ]);
+    await waitForStatus(token, order_id, 'refund_pending');
+    const status = await app.request('GET', `/api/payments/status/${order_id}`, undefined, { token });
+    expect(status.body.course_id).toBeNull();
+    expect(status.body.failure_message).toMatch(/^Paiement reçu, mais la course n'a pas pu être créée .*Vous serez remboursé\.$/);
+    expect(await app.db.course.count({ where: { clientId: user.id } })).toBe(1);
+    const refunds = await app.db.refund.findMany({ where: { paymentId: payment.id } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ courseId: null, amount: PRICE - 2_000 });
+    expect(app.outbox.lines().filter((line) => line.to === recipient)).toHaveLength(0);
+
+    const admin = await signedIn(app, 'admin');
+    const listed = await app.request('GET', '/api/admin/refunds', undefined, { token: admin.token });
+    expect(listed.body.refunds.find((refund: { id: string }) => refund.id === refunds[0]!.id)).toMatchObject({ course_id: null, course_number: '—' });
+  });
+});
