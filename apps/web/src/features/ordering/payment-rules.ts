@@ -8,6 +8,8 @@ export const PAYMENT_MESSAGES = {
   paymentFailed: 'Erreur lors du traitement du paiement',
   paycardFailed: "Erreur lors de l'initialisation du paiement PayCard",
   courseCreationFailed: 'Erreur lors de la création de la course. Contactez le support.',
+  promptUnanswered:
+    "Aucune confirmation reçue pour le moment. Si vous validez la demande sur votre téléphone, votre course sera créée automatiquement : retrouvez-la dans « Mes courses ».",
   success: 'Votre course est enregistrée !',
   phoneRequired: 'Le numéro de téléphone est obligatoire',
   phoneInvalid: 'Numéro invalide : +224 suivi de 9 chiffres (6XX XX XX XX)',
@@ -17,6 +19,12 @@ export const PAYMENT_MESSAGES = {
 export const PAYMENT_SUCCESS_CLOSE_MS = 3000;
 /** How often a returning payment's status is asked while it is pending. */
 export const PAYMENT_STATUS_POLL_MS = 2000;
+/** How long the modal waits for the payer to approve a prompt on their phone before saying it is still unanswered. */
+export const PROMPT_PATIENCE_MS = 3 * 60_000;
+
+/** What the modal says while the operator's prompt waits on the payer's phone. */
+export const promptMessage = (phone: string) =>
+  `Confirmez le paiement sur votre téléphone (${phone}) : l'opérateur vous a envoyé une demande de paiement. Votre course sera créée dès votre confirmation.`;
 
 const GROUPS = ['paycard_mobile_money', 'mobile_money', 'card', 'cash_on_delivery'] as const;
 

@@ -11,7 +11,10 @@ const reply = (status: number, body: unknown = {}) =>
 
 const METHODS = {
   paycard_mobile_money: [{ code: 'paycard', name: 'PayCard', currency: 'GNF', description: 'Page PayCard', prefixes: [] }],
-  mobile_money: [{ code: 'orange_money', name: 'Orange Money', currency: 'GNF', description: 'Orange', prefixes: ['62'] }],
+  mobile_money: [
+    { code: 'orange_money', name: 'Orange Money', currency: 'GNF', description: 'Orange', prefixes: ['62'] },
+    { code: 'mtn_momo', name: 'MTN MoMo', currency: 'GNF', description: 'MTN', prefixes: ['66'] },
+  ],
   card: [{ code: 'card', name: 'Carte bancaire', currency: 'USD', description: 'Visa', prefixes: [] }],
   cash_on_delivery: [{ code: 'cash_on_delivery', name: 'Paiement à la livraison', currency: 'GNF', description: 'Espèces', prefixes: [] }],
 };
@@ -138,5 +141,39 @@ describe('payment modal', () => {
     expect(await screen.findByText('Erreur lors de la création de la course. Contactez le support.')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/payments/status/COURSE_1');
     expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toMatchObject({ payment_reference: 'COURSE_1' });
+  });
+
+  const status = (changes: object) => reply(200, { order_id: 'x', method: 'mtn_momo', amount: 12000, course_id: null, failure_message: null, ...changes });
+
+  it('sends the order with an MTN payment, says the prompt is on the phone, and lands on the course the server made', async () => {
+    const onSuccess = jest.fn();
+    fetchMock
+      .mockReturnValueOnce(reply(200, METHODS))
+      .mockReturnValueOnce(reply(201, { status: 'initiated', order_id: 'x', amount: 12000, currency: 'GNF', prompt_phone: '+224664000001' }))
+      .mockReturnValueOnce(status({ status: 'pending' }))
+      .mockReturnValueOnce(status({ status: 'succeeded', course_id: 'c1' }));
+    open({ onSuccess, customer: { ...CUSTOMER, phone: '+224664000001' } });
+    fireEvent.click(await screen.findByText('MTN MoMo'));
+    fireEvent.click(screen.getByRole('button', { name: 'Payer avec MTN MoMo' }));
+    expect(await screen.findByText(/^Confirmez le paiement sur votre téléphone \(\+224 664 00 00 01\)/)).toBeTruthy();
+    const sent = JSON.parse(fetchMock.mock.calls[1]![1]!.body as string);
+    expect(sent).toMatchObject({ payment_method: 'mtn_momo', amount: 12000, course: { recipient_phone: '+224620000099' } });
+    expect(sent.course.payment_method).toBeUndefined();
+    expect(await screen.findByText('Votre course est enregistrée !', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    // The server made the course: the modal never posts one.
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/courses')).toBe(false);
+  });
+
+  it('explains a refused prompt in French and offers to try again', async () => {
+    fetchMock
+      .mockReturnValueOnce(reply(200, METHODS))
+      .mockReturnValueOnce(reply(201, { status: 'initiated', order_id: 'x', amount: 12000, currency: 'GNF', prompt_phone: '+224664000001' }))
+      .mockReturnValueOnce(status({ status: 'failed', failure_message: "Paiement refusé sur le téléphone. Aucun montant n'a été débité." }));
+    open({ customer: { ...CUSTOMER, phone: '+224664000001' } });
+    fireEvent.click(await screen.findByText('MTN MoMo'));
+    fireEvent.click(screen.getByRole('button', { name: 'Payer avec MTN MoMo' }));
+    expect(await screen.findByText("Paiement refusé sur le téléphone. Aucun montant n'a été débité.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { CreateCourseRequest, PaymentInitiatedResponse, PaymentMethodItem, UserDto } from '@coursa/contracts';
+import type { CourseOrder, CreateCourseRequest, PaymentInitiatedResponse, PaymentMethodItem, PaymentStatusResponse, UserDto } from '@coursa/contracts';
 import { customerEmail, formatGnf } from '@coursa/domain';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -6,10 +6,13 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { useTimeout } from '@/hooks/use-timeout';
 import { errorMessage } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format';
 import { orderingApi } from '../api/ordering-api';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_STATUS_POLL_MS,
+  PROMPT_PATIENCE_MS,
+  promptMessage,
   PAYMENT_SUCCESS_CLOSE_MS,
   flattenMethods,
   newOrderId,
@@ -19,11 +22,12 @@ import { CardPaymentForm } from './CardPaymentForm';
 import { MobileMoneyForm } from './MobileMoneyForm';
 
 interface PaymentModalProps {
-  course: CreateCourseRequest;
+  /** The course to pay for; absent when following a payment whose order only the server still has. */
+  course?: CreateCourseRequest;
   /** Who pays: the signed-in client. */
   customer: Pick<UserDto, 'full_name' | 'phone' | 'email'>;
   /** What the client pays, in GNF (the quote's total). */
-  amount: number;
+  amount?: number;
   /** Set when the browser comes back from a provider's page with this order: the modal follows that payment. */
   resumeOrderId?: string;
   onSuccess: () => void;
@@ -32,12 +36,23 @@ interface PaymentModalProps {
 
 type Step = 'select' | 'pay' | 'result';
 type Methods = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: PaymentMethodItem[] };
-type Result = { state: 'waiting' } | { state: 'success' } | { state: 'failure'; message: string };
+type Result =
+  | { state: 'waiting' }
+  /** The provider asked the payer's phone (MTN MoMo): waiting for them to approve it there. */
+  | { state: 'prompt'; phone: string }
+  /** No answer from the phone after PROMPT_PATIENCE_MS: the course will still be made if they approve it later. */
+  | { state: 'unanswered' }
+  | { state: 'success' }
+  | { state: 'failure'; message: string };
 
 /** Sends the browser to a provider's page (a module function so tests can observe it). */
 export const browser = { redirect: (url: string) => window.location.assign(url) };
 
-/** Spec §2 "Payment modal": select method → pay → result. The course is created only once the payment succeeded. */
+/**
+ * Spec §2 "Payment modal": select method → pay → result. The course is created only once the payment succeeded: for
+ * a paid method the order goes with the payment and the server makes its course when the provider confirms it
+ * (issue 34), so the modal only follows the payment's status; cash creates the course at once.
+ */
 export function PaymentModal({ course, customer: user, amount, resumeOrderId, onSuccess, onClose }: PaymentModalProps) {
   const [step, setStep] = useState<Step>(resumeOrderId ? 'result' : 'select');
   const [methods, setMethods] = useState<Methods>({ state: 'loading' });
@@ -47,6 +62,8 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [orderId, setOrderId] = useState(() => resumeOrderId ?? newOrderId());
+  /** The order whose payment the modal follows until it settles (back from a page, or a prompt on the phone). */
+  const [following, setFollowing] = useState<string | null>(resumeOrderId ?? null);
 
   useTimeout(onClose, result.state === 'success' ? PAYMENT_SUCCESS_CLOSE_MS : null);
 
@@ -67,9 +84,9 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
     };
   }, [step, attempt]);
 
-  async function createCourse(extra: Partial<CreateCourseRequest>) {
+  async function createCourse(paid: CreateCourseRequest, extra: Partial<CreateCourseRequest>) {
     try {
-      await orderingApi.createCourse({ ...course, ...extra }, orderId);
+      await orderingApi.createCourse({ ...paid, ...extra }, orderId);
       pendingCourse.clear();
       setResult({ state: 'success' });
       onSuccess();
@@ -79,23 +96,35 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
     setStep('result');
   }
 
-  // Back from a provider: ask the payment's status until it is settled, then create the course.
+  // Back from a provider's page, or a prompt on the phone: ask the payment's status until it settles. The server makes
+  // the course of a paid order; only a payment started without its order (an older app) has it created from here.
   useEffect(() => {
-    if (!resumeOrderId) return;
+    if (!following) return;
     let live = true;
     let timer: number | undefined;
+    const startedAt = Date.now();
+    const settled = async (payment: PaymentStatusResponse) => {
+      if (payment.status === 'succeeded' && payment.course_id) {
+        pendingCourse.clear();
+        setResult({ state: 'success' });
+        setStep('result');
+        return onSuccess();
+      }
+      if (payment.status === 'succeeded' && course) return createCourse(course, { payment_reference: following });
+      setResult({ state: 'failure', message: payment.failure_message ?? PAYMENT_MESSAGES.paymentFailed });
+      setStep('result');
+    };
     const check = async () => {
       try {
-        const payment = await orderingApi.paymentStatus(resumeOrderId);
+        const payment = await orderingApi.paymentStatus(following);
         if (!live) return;
-        if (payment.status === 'succeeded') return void createCourse({ payment_reference: resumeOrderId });
-        if (payment.status !== 'pending') {
-          return setResult({ state: 'failure', message: PAYMENT_MESSAGES.paymentFailed });
-        }
+        if (payment.status !== 'pending') return void settled(payment);
       } catch (caught) {
         if (!live) return;
-        return setResult({ state: 'failure', message: errorMessage(caught, PAYMENT_MESSAGES.paymentFailed) });
+        setResult({ state: 'failure', message: errorMessage(caught, PAYMENT_MESSAGES.paymentFailed) });
+        return setStep('result');
       }
+      if (Date.now() - startedAt >= PROMPT_PATIENCE_MS) return setResult({ state: 'unanswered' });
       timer = window.setTimeout(() => void check(), PAYMENT_STATUS_POLL_MS);
     };
     void check();
@@ -103,30 +132,36 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
       live = false;
       window.clearTimeout(timer);
     };
-    // Runs once per returning order; createCourse reads the same course for its whole life.
+    // Runs once per followed order; createCourse reads the same course for its whole life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resumeOrderId]);
+  }, [following]);
 
-  const common = {
-    amount,
-    customer_email: customerEmail(user.email, user.phone),
-    customer_name: user.full_name,
-    order_id: orderId,
-    description: `Course ${course.pickup_location.address} → ${course.delivery_location.address}`,
-  };
+  /** What every payment call sends: the order goes with its payment, and the server makes the course once paid. */
+  function common(paid: CreateCourseRequest, total: number) {
+    const { payment_reference: _reference, payment_method: _method, ...order } = paid;
+    return {
+      amount: total,
+      customer_email: customerEmail(user.email, user.phone),
+      customer_name: user.full_name,
+      order_id: orderId,
+      description: `Course ${paid.pickup_location.address} → ${paid.delivery_location.address}`,
+      course: order satisfies CourseOrder,
+    };
+  }
 
   /** Keeps the course before leaving for the provider's page, which comes back to /?paiement=<order_id>. */
   function leaveFor(url: string | undefined) {
     if (!url) throw new Error('no payment url');
-    pendingCourse.save({ order_id: orderId, amount, course });
+    if (course && amount !== undefined) pendingCourse.save({ order_id: orderId, amount, course });
     browser.redirect(url);
   }
 
-  async function pay(action: () => Promise<void>, fallback: string) {
+  async function pay(action: (paid: CreateCourseRequest, total: number) => Promise<void>, fallback: string) {
+    if (!course || amount === undefined) return;
     setError(null);
     setPending(true);
     try {
-      await action();
+      await action(course, amount);
     } catch (caught) {
       setResult({ state: 'failure', message: errorMessage(caught, fallback) });
       setStep('result');
@@ -136,8 +171,8 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
   }
 
   function payWithPaycard() {
-    void pay(async () => {
-      const answer = await orderingApi.payWithPaycard({ ...common, phone_number: user.phone, auto_redirect: true, jump_to_om: false });
+    void pay(async (paid, total) => {
+      const answer = await orderingApi.payWithPaycard({ ...common(paid, total), phone_number: user.phone, auto_redirect: true, jump_to_om: false });
       leaveFor(answer.payment_url);
     }, PAYMENT_MESSAGES.paycardFailed);
   }
@@ -145,16 +180,22 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
   function payWithMobileMoney(phone: string) {
     if (!method || (method.code !== 'orange_money' && method.code !== 'mtn_momo')) return;
     const code = method.code;
-    void pay(async () => {
-      const answer = await orderingApi.payWithMobileMoney({ ...common, currency: 'GNF', payment_method: code, phone_number: phone });
+    void pay(async (paid, total) => {
+      const answer = await orderingApi.payWithMobileMoney({ ...common(paid, total), currency: 'GNF', payment_method: code, phone_number: phone });
+      if (answer.prompt_phone) {
+        // No page: the operator asked the payer's phone. The modal follows the payment until it settles.
+        setResult({ state: 'prompt', phone: answer.prompt_phone });
+        setStep('result');
+        return setFollowing(orderId);
+      }
       leaveFor(answer.payment_link);
     }, PAYMENT_MESSAGES.paymentFailed);
   }
 
   function payWithCard(card: { number: string; cvv: string; month: string; year: string }) {
-    void pay(async () => {
+    void pay(async (paid, total) => {
       const answer: PaymentInitiatedResponse = await orderingApi.payWithCard({
-        ...common,
+        ...common(paid, total),
         currency: 'USD',
         phone_number: user.phone,
         card_number: card.number.replace(/\s/g, ''),
@@ -162,7 +203,11 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
         expiry_month: card.month,
         expiry_year: card.year,
       });
-      if (answer.status === 'completed') return createCourse({ payment_reference: orderId });
+      if (answer.status === 'completed') {
+        setResult({ state: 'waiting' });
+        setStep('result');
+        return setFollowing(orderId);
+      }
       if (answer.status === 'requires_3ds') return leaveFor(answer.auth_url);
       setResult({ state: 'failure', message: answer.message || PAYMENT_MESSAGES.paymentFailed });
       setStep('result');
@@ -170,12 +215,13 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
   }
 
   function payCash() {
-    void pay(() => createCourse({ payment_method: 'cash_on_delivery' }), PAYMENT_MESSAGES.paymentFailed);
+    void pay((paid) => createCourse(paid, { payment_method: 'cash_on_delivery' }), PAYMENT_MESSAGES.paymentFailed);
   }
 
   function retry() {
     // A failed order cannot be paid again: the next attempt is a new order.
-    if (result.state === 'failure') setOrderId(newOrderId());
+    if (result.state === 'failure' || result.state === 'unanswered') setOrderId(newOrderId());
+    setFollowing(null);
     setMethod(null);
     setResult({ state: 'waiting' });
     setStep('select');
@@ -200,9 +246,11 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
             </Button>
           )}
         </div>
-        <p className="payment__amount">
-          Montant : <strong>{formatGnf(amount)}</strong>
-        </p>
+        {amount !== undefined && (
+          <p className="payment__amount">
+            Montant : <strong>{formatGnf(amount)}</strong>
+          </p>
+        )}
 
         {step === 'select' && (
           <MethodList methods={methods} onRetry={() => setAttempt(attempt + 1)} onChoose={choose} />
@@ -233,13 +281,27 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
         )}
 
         {step === 'result' && result.state === 'waiting' && <Loader label="Vérification du paiement…" />}
+        {step === 'result' && result.state === 'prompt' && (
+          <div className="stack" aria-live="polite">
+            <Alert tone="info">{promptMessage(formatPhone(result.phone))}</Alert>
+            <Loader label="En attente de votre confirmation…" />
+          </div>
+        )}
+        {step === 'result' && result.state === 'unanswered' && (
+          <div className="stack">
+            <Alert tone="info">{PAYMENT_MESSAGES.promptUnanswered}</Alert>
+            <Button variant="secondary" onClick={onClose}>
+              Fermer
+            </Button>
+          </div>
+        )}
         {step === 'result' && result.state === 'success' && (
           <Alert tone="success">{PAYMENT_MESSAGES.success}</Alert>
         )}
         {step === 'result' && result.state === 'failure' && (
           <div className="stack">
             <Alert tone="error">{result.message}</Alert>
-            <Button onClick={retry}>Réessayer</Button>
+            <Button onClick={course ? retry : onClose}>Réessayer</Button>
           </div>
         )}
       </section>

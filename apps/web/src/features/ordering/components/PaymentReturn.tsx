@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useCurrentUser } from '@/features/auth';
 import { PAYMENT_MESSAGES, pendingCourse } from '../payment-rules';
@@ -12,26 +11,20 @@ interface PaymentReturnProps {
   onDone: () => void;
 }
 
-/** Back from a provider's page: follows the saved course's payment, then creates the course once. */
+/** Back from a provider's page: follows the payment until the server has made its course (or says why not). */
 export function PaymentReturn({ orderId, onCreateAnother, onDone }: PaymentReturnProps) {
   const user = useCurrentUser();
   const [pending] = useState(() => pendingCourse.load(orderId));
   const [modalOpen, setModalOpen] = useState(true);
   const [created, setCreated] = useState(false);
 
-  if (!pending) {
-    return (
-      <Alert tone="info">
-        Aucune course en attente pour ce paiement. Si vous avez été débité, contactez le support.
-      </Alert>
-    );
-  }
+  // The server has the order (issue 34): with or without the course saved in this browser, the payment is followed.
   if (modalOpen) {
     return (
       <PaymentModal
-          customer={user}
-        course={pending.course}
-        amount={pending.amount}
+        customer={user}
+        course={pending?.course}
+        amount={pending?.amount}
         resumeOrderId={orderId}
         onSuccess={() => setCreated(true)}
         onClose={() => (created ? setModalOpen(false) : onDone())}
