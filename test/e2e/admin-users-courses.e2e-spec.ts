@@ -517,10 +517,18 @@ describe('courses', () => {
 
   it('deliver a course by hand: final price after discount, cash collected, but no loyalty points nor commission', async () => {
     const id = await seedCourse({ client: client.K4, courier: courier.B, status: 'en_route_delivery', createdAt: ago(0, 3), pickup: MATAM[0]! });
-    await app.db.course.update({ where: { id }, data: { discount: 1_000, otpHash: 'hash-of-the-code' } });
+    await app.db.course.update({ where: { id }, data: { discount: 1_000, otpHash: 'hash-of-the-code', paymentMethod: 'cash_on_delivery' } });
     await app.db.payment.create({ data: { orderId: `COURSE_${id}`, clientId: client.K4, provider: 'cash', method: 'cash_on_delivery', amount: 7_000, courseId: id } });
-    const answer = await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered&reason=Remis%20au%20guichet`, undefined, { token: superAdmin.token });
+    // A cash course: staff must say whether the courier collected the cash.
+    const unanswered = await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered`, undefined, { token: superAdmin.token });
+    expect(unanswered).toMatchObject({ status: 400, body: { code: 'CASH_ANSWER_NEEDED' } });
+    expect((await app.db.course.findUniqueOrThrow({ where: { id } })).status).toBe('en_route_delivery');
+    const answer = await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered&cash_collected=true&reason=Remis%20au%20guichet`, undefined, { token: superAdmin.token });
     expect(answer).toMatchObject({ status: 200, body: { message: 'Statut mis à jour avec succès', status: 'delivered' } });
+    // The courier holds the cash now: it adds to what he owes and counts toward his cap.
+    expect(await app.db.courierLedgerEntry.findMany({ where: { courseId: id } })).toEqual([
+      expect.objectContaining({ courierId: courier.B, account: 'cash', kind: 'cash_collected', amount: 7_000 }),
+    ]);
 
     expect(await app.db.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'delivered', finalPrice: 7_000, deliveryTime: expect.any(Date), otpHash: null });
     expect(await app.db.payment.findUniqueOrThrow({ where: { courseId: id } })).toMatchObject({ status: 'succeeded', creditedAt: expect.any(Date) });
@@ -528,11 +536,22 @@ describe('courses', () => {
     expect(await app.db.loyaltyEntry.count({ where: { courseId: id } })).toBe(0);
     expect(await app.db.auditLog.findFirst({ where: { resourceId: id, action: 'course_delivered' } })).toMatchObject({
       actorRole: 'super_admin',
-      details: { from: 'en_route_delivery', status: 'delivered', reason: 'Remis au guichet' },
+      details: { from: 'en_route_delivery', status: 'delivered', reason: 'Remis au guichet', cash_collected: true },
     });
     expect(await app.db.outboxEvent.findFirst({ where: { aggregateId: id, type: 'course.status' } })).toMatchObject({
       payload: { courseId: id, courierId: courier.B, status: 'delivered' },
     });
+  });
+
+  it('deliver a cash course by hand whose courier never collected the cash: nothing is his to hand over', async () => {
+    const id = await seedCourse({ client: client.K4, courier: courier.B, status: 'collected', createdAt: ago(0, 3), pickup: MATAM[0]! });
+    await app.db.course.update({ where: { id }, data: { paymentMethod: 'cash_on_delivery' } });
+    await app.db.payment.create({ data: { orderId: `COURSE_${id}`, clientId: client.K4, provider: 'cash', method: 'cash_on_delivery', amount: 8_000, courseId: id } });
+    expect(await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered&cash_collected=maybe`, undefined, { token: admin.token })).toMatchObject({ status: 400 });
+    const answer = await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered&cash_collected=false`, undefined, { token: admin.token });
+    expect(answer.status).toBe(200);
+    expect(await app.db.courierLedgerEntry.count({ where: { courseId: id } })).toBe(0);
+    expect(await app.db.payment.findUniqueOrThrow({ where: { courseId: id } })).toMatchObject({ status: 'failed', failureReason: 'cash_not_collected' });
   });
 
   it('refuse other statuses, reasons over 500 characters and unknown courses', async () => {

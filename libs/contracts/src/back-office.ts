@@ -1,3 +1,4 @@
+import type { PaymentMethodCode } from './payments.js';
 import type { AnalyticsAlert, CourseStatus, Role } from '@coursa/domain';
 import type { CountedPage } from './pagination.js';
 
@@ -72,6 +73,9 @@ export interface AdminCourseDto {
   delivery_person_name: string | null;
   created_at: string;
   estimated_price: number;
+  payment_method: PaymentMethodCode;
+  /** What the client pays (the price less any promo): on a cash course, what the courier collects. */
+  price_to_pay: number;
   /** With their coordinates: the dashboard computes the ETA of the courses under way from them. */
   pickup_location: { address: string; latitude: number; longitude: number };
   delivery_location: { address: string; latitude: number; longitude: number };

@@ -187,7 +187,7 @@ export interface ApiRoutes {
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
   'GET /api/admin/courses': Route<AdminCoursesResponse, never, PageQuery & { status?: CourseStatusFilter | '' }>;
-  'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string }>;
+  'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string; cash_collected?: 'true' | 'false' }>;
   'GET /api/admin/disputes': Route<StaffDisputesResponse, never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;
   'GET /api/admin/support-requests': Route<StaffSupportRequestsResponse, never, PageQuery & { status?: CaseStatus }>;

@@ -29,6 +29,8 @@ export class AdminCoursesService {
       delivery_person_name: course.courier?.fullName ?? null,
       created_at: course.createdAt.toISOString(),
       estimated_price: course.estimatedPrice,
+      payment_method: course.paymentMethod,
+      price_to_pay: course.estimatedPrice - course.discount,
       pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
       delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
       description: course.description,
@@ -39,14 +41,16 @@ export class AdminCoursesService {
   }
 
   /**
-   * Staff close a course that is not final (spec §4). Delivering it by hand charges what the client owes and
-   * collects a cash payment, but credits neither loyalty points nor a commission: closing is an administrative
-   * act, not a handover, and the courier's commission for it can be added by hand later.
+   * Staff close a course that is not final (spec §4). Delivering it by hand charges what the client owes; a cash
+   * course asks whether its courier collected the cash, which is then his to hand over (issue 34). It credits neither
+   * loyalty points nor a commission: closing is an administrative act, not a handover, and the courier's commission
+   * for it can be added by hand later.
    */
   async changeStatus(staff: AuthUser, id: string, input: CourseStatusInput, ip?: string): Promise<{ message: string; status: CourseStatus }> {
-    const closed = await this.lifecycle.move(id, input.new_status, { id: staff.id, role: staff.role, ip }, { reason: input.reason });
+    const closed = await this.lifecycle.move(id, input.new_status, { id: staff.id, role: staff.role, ip }, { reason: input.reason, cashCollected: input.cash_collected });
     if (!closed.ok) {
       if (closed.refusal === 'not_found') throw CourseErrors.notFound();
+      if (closed.refusal === 'needs_cash_answer') throw AdminErrors.cashAnswerNeeded();
       // Final already, or someone else moved it meanwhile: say where it is now.
       throw AdminErrors.courseClosed(closed.status!);
     }

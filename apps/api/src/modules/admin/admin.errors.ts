@@ -1,5 +1,5 @@
 import { COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
-import { conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
 
 export const AdminErrors = {
   userNotFound: () => notFound('USER_NOT_FOUND', 'Utilisateur introuvable.'),
@@ -10,6 +10,8 @@ export const AdminErrors = {
   cannotDeleteSelf: () => forbidden('CANNOT_DELETE_SELF', 'Vous ne pouvez pas supprimer votre propre compte.'),
   staffNotDeletable: () =>
     forbidden('STAFF_NOT_DELETABLE', 'Les comptes administrateur, support et super administrateur ne peuvent pas être supprimés.'),
+  cashAnswerNeeded: () =>
+    badRequest('CASH_ANSWER_NEEDED', 'Course payée en espèces : indiquez si le livreur a encaissé le montant (cash_collected=true ou false).'),
   courseClosed: (status: CourseStatus) =>
     conflict('COURSE_CLOSED', `Cette course est déjà « ${COURSE_STATUS_LABELS[status]} » : son statut ne peut plus changer.`),
 };

@@ -35,15 +35,21 @@ export interface TransitionContext {
   occurredAt?: Date;
   /** A cancellation's reason (the canceller's default when none), or staff's note on a delivery; kept in the audit line. */
   reason?: string | null;
+  /**
+   * Staff closing a cash course as delivered say whether its courier collected the cash (issue 34): if so it is his to
+   * hand over (the ledger's cash account), else the cash payment is dropped. Required for such a course.
+   */
+  cashCollected?: boolean;
   /** What was checked before the move: the recipient's code for a courier's handover. */
   proofs?: readonly MoveProof[];
 }
 
 /**
  * `stale`: the course moved meanwhile (another courier was faster, staff closed it); `not_found`: no such course;
- * `in_future` / `before_previous_step`: the device's occurred_at is not plausible.
+ * `in_future` / `before_previous_step`: the device's occurred_at is not plausible; `needs_cash_answer`: staff close a
+ * cash course without saying whether its courier collected the cash.
  */
-export type TransitionRefusal = MoveRefusal | OccurredAtRefusal | 'stale' | 'not_found';
+export type TransitionRefusal = MoveRefusal | OccurredAtRefusal | 'stale' | 'not_found' | 'needs_cash_answer';
 
 export type TransitionResult = { ok: true; course: Course } | { ok: false; refusal: TransitionRefusal; status: CourseStatus | null };
 
@@ -86,6 +92,8 @@ export class CourseLifecycle {
   async transition(tx: Tx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
     const refusal = checkMove(course, to, actor, context.proofs);
     if (refusal) return { ok: false, refusal, status: course.status };
+    const closesCashByHand = to === 'delivered' && moverOf(actor.role) !== 'courier' && isCashToCollect(course);
+    if (closesCashByHand && course.courierId && context.cashCollected === undefined) return { ok: false, refusal: 'needs_cash_answer', status: course.status };
     const receivedAt = this.clock.now();
     const previous = previousStepAt(course);
     if (context.occurredAt) {
@@ -110,7 +118,11 @@ export class CourseLifecycle {
     ];
     if (to === 'cancelled') await this.payments.releaseForCancelledCourse(tx, moved.id);
     if (to === 'delivered') {
-      await this.payments.collectCashOnDelivery(tx, moved.id, at);
+      // Cash is collected by a courier's handover, or when staff say his courier had it; otherwise it never was.
+      const collected = !closesCashByHand || (context.cashCollected === true && !!moved.courierId);
+      if (collected) await this.payments.collectCashOnDelivery(tx, moved.id, at);
+      else await this.payments.dropUncollectedCash(tx, moved.id);
+      if (closesCashByHand && collected) await this.ledger.cashCollected(tx, moved.courierId!, moved.id, moved.finalPrice ?? 0);
       // A courier's handover earns the client's points and the courier's commission; staff closing a course by hand
       // is an administrative act that earns neither (a commission can be added by hand).
       if (moverOf(actor.role) === 'courier') {
@@ -141,6 +153,7 @@ export class CourseLifecycle {
           from: course.status,
           status: to,
           ...(reason === null ? {} : { reason }),
+          ...(closesCashByHand && { cash_collected: context.cashCollected === true && !!moved.courierId }),
           ...(context.occurredAt && { occurred_at: context.occurredAt.toISOString(), received_at: receivedAt.toISOString() }),
         },
       },
@@ -169,4 +182,9 @@ export class CourseLifecycle {
         return {};
     }
   }
+}
+
+/** A cash-on-delivery course with something to pay (a promo can make it free). */
+function isCashToCollect(course: Course): boolean {
+  return course.paymentMethod === 'cash_on_delivery' && course.estimatedPrice - course.discount > 0;
 }

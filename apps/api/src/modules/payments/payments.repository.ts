@@ -113,6 +113,11 @@ export class PaymentsRepository {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
   }
 
+  /** A cash course closed by staff whose courier never collected the cash (the course lifecycle's transaction). */
+  async dropUncollectedCash(tx: Tx, courseId: string): Promise<void> {
+    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'cash_not_collected' } });
+  }
+
   /**
    * A course cancelled (the course lifecycle's transaction): cash will never be collected, and a paid payment is to
    * be refunded (README "Refunds").

@@ -13,11 +13,16 @@ export type AnalyticsQueryInput = z.output<typeof AnalyticsQuery>;
 export const UsersQuery = z.object({ role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })), ...pageFields() }).loose();
 export type UsersQueryInput = z.output<typeof UsersQuery>;
 
-/** Staff close a course (spec §4): delivered or cancelled, with an optional reason. */
+/** Staff close a course (spec §4): delivered or cancelled, with an optional reason (and for cash, whether it was collected). */
 export const CourseStatusQuery = z
   .object({
     new_status: z.enum(['delivered', 'cancelled'], { error: 'Statut inconnu : delivered ou cancelled attendu.' }),
     reason: optionalText(500),
+    /** A cash course closed as delivered: whether its courier collected the cash (true or false). */
+    cash_collected: z
+      .enum(['true', 'false'], { error: 'cash_collected vaut true ou false.' })
+      .transform((value) => value === 'true')
+      .optional(),
   })
   .loose();
 export type CourseStatusInput = z.output<typeof CourseStatusQuery>;

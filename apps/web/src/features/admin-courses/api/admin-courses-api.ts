@@ -16,6 +16,9 @@ export const adminCoursesQueries = {
 
 /** Spec §7: the back office's course calls. */
 export const adminCoursesApi = {
-  setStatus: (id: string, newStatus: 'delivered' | 'cancelled', reason: string) =>
-    apiClient.call('PUT /api/admin/courses/:id/status', { params: { id }, query: { new_status: newStatus, reason } }),
+  setStatus: (id: string, newStatus: 'delivered' | 'cancelled', reason: string, cashCollected?: boolean) =>
+    apiClient.call('PUT /api/admin/courses/:id/status', {
+      params: { id },
+      query: { new_status: newStatus, reason, ...(cashCollected !== undefined && { cash_collected: cashCollected ? 'true' : 'false' }) },
+    }),
 };

@@ -15,6 +15,8 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   delivery_person_name: 'Mamadou Diallo',
   created_at: '2026-01-15T10:00:00.000Z',
   estimated_price: 25000,
+  payment_method: id === '04' ? 'cash_on_delivery' : 'orange_money',
+  price_to_pay: 23000,
   pickup_location: { address: 'Kaloum, marché', latitude: 9.5092, longitude: -13.7122 },
   delivery_location: { address: 'Ratoma, Lambanyi', latitude: 9.62, longitude: -13.6 },
   description: id === '01' ? 'Deux cartons' : null,
@@ -125,5 +127,22 @@ describe('course management', () => {
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(call[0])).toMatch(/\/status\?new_status=delivered$/);
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la modification');
+  });
+
+  it('closing a cash course asks whether its courier collected the cash, and sends the answer (issue 34)', async () => {
+    fetchMock.mockImplementation((_input, init) =>
+      init?.method === 'PUT' ? answer(200, { message: 'Statut mis à jour avec succès', status: 'delivered' }) : answer(200, { courses: [course('04', 'en_route_delivery')], next_cursor: null, total: 1 }),
+    );
+    renderWithQuery(<CoursesTab />);
+    await screen.findByRole('article', { name: 'Course 00000004' });
+    fireEvent.click(within(card('04')).getByRole('button', { name: 'Marquer livrée' }));
+    expect(screen.getByText(/^Mamadou Diallo a-t-il encaissé 23\s000 GNF en espèces \?$/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
+    expect(screen.getByText('Indiquez si le livreur a encaissé les espèces.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    fireEvent.click(screen.getByLabelText(/Oui, il les a encaissés/));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(call[0])).toMatch(/\/status\?new_status=delivered&cash_collected=true$/);
   });
 });

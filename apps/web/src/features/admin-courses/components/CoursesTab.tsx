@@ -38,12 +38,12 @@ export function CoursesTab() {
   const [routeOf, setRouteOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  async function apply(reason: string) {
+  async function apply(reason: string, cashCollected?: boolean) {
     if (!change) return;
     const { courseId, newStatus } = change;
     setChange(null);
     try {
-      await adminCoursesApi.setStatus(courseId, newStatus, reason.trim());
+      await adminCoursesApi.setStatus(courseId, newStatus, reason.trim(), cashCollected);
       setNotice({ tone: 'success', text: COURSES_MESSAGES.updated });
       // Every filtered list may hold the course: all of them reload.
       await queryClient.invalidateQueries(adminCoursesQueries.all);
@@ -125,7 +125,20 @@ export function CoursesTab() {
             )}
             {!isFinal(course.status) && (
               <div className="button-row">
-                <Button onClick={() => setChange({ courseId: course.id, newStatus: 'delivered' })}>Marquer livrée</Button>
+                <Button
+                  onClick={() =>
+                    setChange({
+                      courseId: course.id,
+                      newStatus: 'delivered',
+                      cashToCollect:
+                        course.payment_method === 'cash_on_delivery' && course.price_to_pay > 0 && course.delivery_person_name
+                          ? { amount: course.price_to_pay, courier: course.delivery_person_name }
+                          : undefined,
+                    })
+                  }
+                >
+                  Marquer livrée
+                </Button>
                 <Button variant="secondary" onClick={() => setChange({ courseId: course.id, newStatus: 'cancelled' })}>
                   Annuler la course
                 </Button>
@@ -134,7 +147,7 @@ export function CoursesTab() {
           </article>
         ))}
       <LoadMore list={courses} />
-      {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={(reason) => void apply(reason)} />}
+      {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={(reason, cashCollected) => void apply(reason, cashCollected)} />}
     </div>
   );
 }
