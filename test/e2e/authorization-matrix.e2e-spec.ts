@@ -206,6 +206,17 @@ const ROUTES: Record<RouteKey, Entry> = {
   },
   'GET /api/admin/refunds': { request: () => ({ path: '/api/admin/refunds' }), expected: only(STAFF, 200) },
   'POST /api/admin/refunds/:id/send': { request: () => ({ path: `/api/admin/refunds/${NOBODY}/send`, body: { phone: '+224660000001' } }), expected: only(['admin', 'super_admin'], 404) },
+  // Reconciliation (issue 34): staff read it, only admins move money.
+  'GET /api/admin/reconciliation': { request: () => ({ path: '/api/admin/reconciliation' }), expected: only(STAFF, 200) },
+  'POST /api/admin/payments/:id/refund': { request: () => ({ path: `/api/admin/payments/${NOBODY}/refund` }), expected: only(['admin', 'super_admin'], 404) },
+  'POST /api/admin/refunds/:id/mark-paid-outside': {
+    request: () => ({ path: `/api/admin/refunds/${NOBODY}/mark-paid-outside`, body: { method: 'cash', reference: 'REÇU-1' } }),
+    expected: only(['admin', 'super_admin'], 404),
+  },
+  'POST /api/admin/payouts/:id/mark-paid-outside': {
+    request: () => ({ path: `/api/admin/payouts/${NOBODY}/mark-paid-outside`, body: { method: 'cash', reference: 'REÇU-1' } }),
+    expected: only(['admin', 'super_admin'], 404),
+  },
   'GET /api/admin/disputes': { request: () => ({ path: '/api/admin/disputes' }), expected: only(STAFF, 200) },
   'PUT /api/admin/disputes/:id': { request: () => ({ path: `/api/admin/disputes/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
   'GET /api/admin/support-requests': { request: () => ({ path: '/api/admin/support-requests' }), expected: only(STAFF, 200) },

@@ -220,3 +220,100 @@ describe('a PayCard payment is refunded by staff to the client’s wallet', () =
     expect(await app.request('GET', '/api/admin/refunds?status=lost', undefined, { token: admin.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 });
+
+describe('reconciliation: money that waits for staff (issue 34)', () => {
+  const reconciliation = (staff: Account) => app.request('GET', '/api/admin/reconciliation', undefined, { token: staff.token });
+  const markPaidOutside = (staff: Account, kind: 'refunds' | 'payouts', id: string, body: object = { method: 'cash', reference: 'REÇU-0042', note: 'Payé au guichet de Kaloum' }) =>
+    app.request('POST', `/api/admin/${kind}/${id}/mark-paid-outside`, body, { token: staff.token, ip: newIp() });
+
+  it('a refund to do is marked paid outside Coursa once, by an admin, with what was recorded', async () => {
+    const client = await signedIn(app);
+    const { courseId, orderId } = await cancelledCoursePaidOnPaycard(client);
+    const listed = (await reconciliation(support)).body.refunds.find((refund: { order_id: string }) => refund.order_id === orderId);
+    expect(listed).toMatchObject({ client_name: client.user.fullName, amount: PRICE, payment_method: 'paycard' });
+
+    expect(await markPaidOutside(support, 'refunds', listed.id)).toMatchObject({ status: 403 });
+    expect(await markPaidOutside(admin, 'refunds', listed.id, { method: 'cheque', reference: 'x' })).toMatchObject({ status: 400 });
+    expect(await markPaidOutside(admin, 'refunds', listed.id, { method: 'cash', reference: '' })).toMatchObject({ status: 400 });
+    expect(await markPaidOutside(admin, 'refunds', randomUUID())).toMatchObject({ status: 404, body: { code: 'REFUND_NOT_FOUND' } });
+
+    // Two admins at once: one records it, the other is told it is done.
+    const answers = await Promise.all([markPaidOutside(admin, 'refunds', listed.id), markPaidOutside(superAdmin, 'refunds', listed.id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.body.message).toMatch(/enregistré comme payé hors Coursa\.$/);
+    const refund = await app.db.refund.findUniqueOrThrow({ where: { id: listed.id } });
+    expect(refund).toMatchObject({ status: 'completed', method: 'outside', paidOutside: { method: 'cash', reference: 'REÇU-0042', note: 'Payé au guichet de Kaloum' } });
+    expect((await app.db.payment.findUniqueOrThrow({ where: { orderId } })).status).toBe('refunded');
+    expect(await refundSeenByClient(client, courseId)).toEqual({ status: 'completed', amount: PRICE, method: 'outside' });
+    expect(await app.db.auditLog.count({ where: { resourceId: listed.id, action: 'refund_completed' } })).toBe(1);
+    expect([...mtn.disbursement.payments.values()].filter((transfer) => transfer.orderId.startsWith(`REFUND-${orderId}`))).toHaveLength(0);
+    expect((await reconciliation(admin)).body.refunds.map((waiting: { id: string }) => waiting.id)).not.toContain(listed.id);
+  });
+
+  it('a course payment credited with no course (its app never came back) is listed and refunded once', async () => {
+    const client = await signedIn(app);
+    const order_id = newOrderId();
+    await app.request('POST', '/api/payments/paycard', { amount: PRICE, customer_name: 'Fanta', order_id }, { token: client.token });
+    const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
+    paycard.complete(payment.providerReference!);
+    await fetch(`${app.baseUrl}/api/payments/callback/paycard?${new URLSearchParams(paycard.browserReturn(payment.providerReference!))}`, { redirect: 'manual' });
+    await waitFor(`payment ${order_id} to be credited`, () => paymentStatus(client.token, order_id), (status) => status === 'succeeded', 10_000);
+    const ids = async () => (await reconciliation(admin)).body.payments.map((waiting: { id: string }) => waiting.id);
+    // Within its first quarter of an hour the app may still come back with it.
+    expect(await ids()).not.toContain(payment.id);
+    await app.db.payment.update({ where: { id: payment.id }, data: { creditedAt: new Date(Date.now() - 16 * 60_000) } });
+    expect(await ids()).toContain(payment.id);
+
+    const refund = (staff: Account) => app.request('POST', `/api/admin/payments/${payment.id}/refund`, undefined, { token: staff.token, ip: newIp() });
+    expect(await refund(support)).toMatchObject({ status: 403 });
+    const answers = await Promise.all([refund(admin), refund(superAdmin)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await app.db.refund.findMany({ where: { paymentId: payment.id } })).toEqual([expect.objectContaining({ courseId: null, amount: PRICE, status: 'to_do' })]);
+    expect((await app.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('refund_pending');
+    expect(await ids()).not.toContain(payment.id);
+    // The app coming back now cannot make a course of it.
+    const late = await app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KIPE, recipient_phone: newPhone(), payment_reference: order_id }, { token: client.token });
+    expect(late.status).toBe(409);
+  });
+
+  it('a payout to an Orange wallet waits for staff (no rail pays it) and is marked paid outside Coursa once', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const wallet = '+224620000077';
+    const reference = `EARLY-${randomUUID()}`;
+    const payout = await app.db.payout.create({
+      data: { courierId: courier.user.id, periodStart: new Date(), periodEnd: new Date(), totalCourses: 0, totalCommission: 9_000, phone: wallet, provider: 'orange_money', reference },
+    });
+    await app.db.courierLedgerEntry.createMany({
+      data: [
+        { courierId: courier.user.id, account: 'earnings', kind: 'adjustment', amount: 9_000, reason: 'Reprise' },
+        { courierId: courier.user.id, account: 'earnings', kind: 'payout_sent', amount: -9_000, payoutId: payout.id },
+      ],
+    });
+    await app.worker.get(JobQueue).add(JobName.SendPayout, { payoutId: payout.id }, { jobId: jobIds.sendPayout(payout.id) });
+    await waitUntil('the payout to wait for staff', async () => (await app.db.payout.findUniqueOrThrow({ where: { id: payout.id } })).failureReason !== null, 10_000);
+    expect(await app.db.payout.findUniqueOrThrow({ where: { id: payout.id } })).toMatchObject({ status: 'processing', failureReason: 'Aucun virement possible vers ce portefeuille : à payer hors Coursa.' });
+    expect([...mtn.disbursement.payments.values()].filter((transfer) => transfer.orderId === reference)).toHaveLength(0);
+    const listed = (await reconciliation(support)).body.payouts.find((waiting: { id: string }) => waiting.id === payout.id);
+    expect(listed).toMatchObject({ reference, phone: wallet, amount: 9_000, deliverer_name: courier.user.fullName });
+
+    // Asked again by staff, it says what to do rather than failing it back into the balance.
+    expect(await app.request('POST', `/api/admin/payouts/${payout.id}/check-status`, undefined, { token: admin.token })).toMatchObject({ status: 200 });
+    expect((await app.db.payout.findUniqueOrThrow({ where: { id: payout.id } })).status).toBe('processing');
+
+    expect(await markPaidOutside(support, 'payouts', payout.id)).toMatchObject({ status: 403 });
+    const answers = await Promise.all([
+      markPaidOutside(admin, 'payouts', payout.id, { method: 'orange_money', reference: 'OM-778899' }),
+      markPaidOutside(superAdmin, 'payouts', payout.id, { method: 'orange_money', reference: 'OM-778899' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await app.db.payout.findUniqueOrThrow({ where: { id: payout.id } })).toMatchObject({
+      status: 'completed',
+      method: 'outside',
+      failureReason: null,
+      paidOutside: { method: 'orange_money', reference: 'OM-778899', note: null },
+    });
+    // The money left his balance when the payout opened; nothing is reversed or paid twice.
+    expect(await app.db.courierLedgerEntry.count({ where: { payoutId: payout.id } })).toBe(1);
+    expect((await reconciliation(admin)).body.payouts.map((waiting: { id: string }) => waiting.id)).not.toContain(payout.id);
+  });
+});

@@ -24,6 +24,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReceiptsModule } from './modules/receipts/receipts.module.js';
 import { RefundsModule } from './modules/refunds/refunds.module.js';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         CasesModule,
         PayoutsModule,
         RefundsModule,
+        ReconciliationModule,
         AdminModule,
         ReceiptsModule,
         TrackingModule,

@@ -13,6 +13,7 @@ export * from './outbox.js';
 export * from './pagination.js';
 export * from './payments.js';
 export * from './realtime.js';
+export * from './reconciliation.js';
 export * from './recipient-tracking.js';
 export * from './refunds.js';
 export * from './routes.js';

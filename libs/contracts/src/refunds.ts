@@ -9,7 +9,7 @@ import type { Page } from './pagination.js';
 export type RefundStatus = 'to_do' | 'processing' | 'completed' | 'failed';
 
 /** `provider`: the payment provider's own refund call; `wallet`: a transfer to the client's wallet. */
-export type RefundMethod = 'provider' | 'wallet';
+export type RefundMethod = 'provider' | 'wallet' | 'outside';
 
 /** The refund of a cancelled course, as its client sees it on the course. */
 export interface CourseRefundDto {

@@ -66,6 +66,7 @@ import type {
   PaymentMethodsResponse,
   PaymentStatusResponse,
 } from './payments.js';
+import type { MarkPaidOutsideRequest, ReconciliationResponse } from './reconciliation.js';
 import type { RecipientTrackingDto } from './recipient-tracking.js';
 import type { RefundSentResponse, RefundStatus, RefundsResponse, SendRefundRequest } from './refunds.js';
 import type {
@@ -206,6 +207,11 @@ export interface ApiRoutes {
   'POST /api/admin/payouts/:id/check-status': Route<PayoutSentResponse>;
   'GET /api/admin/refunds': Route<RefundsResponse, never, PageQuery & { status?: RefundStatus | '' }>;
   'POST /api/admin/refunds/:id/send': Route<RefundSentResponse, SendRefundRequest>;
+  // Reconciliation (issue 34): money that waits for staff, and what they settle outside Coursa.
+  'GET /api/admin/reconciliation': Route<ReconciliationResponse>;
+  'POST /api/admin/payments/:id/refund': Route<MessageResponse>;
+  'POST /api/admin/refunds/:id/mark-paid-outside': Route<MessageResponse, MarkPaidOutsideRequest>;
+  'POST /api/admin/payouts/:id/mark-paid-outside': Route<MessageResponse, MarkPaidOutsideRequest>;
   'POST /api/admin/queue-board/session': Route<QueueBoardSessionResponse>;
   'POST /api/admin/create-delivery-person': Route<CreateDeliveryPersonResponse, CreateDeliveryPersonRequest>;
   'POST /api/upload/personal-photo': Route<PhotoUploadResponse, FileUpload>;

@@ -73,7 +73,12 @@ const paymentCommon = {
   customer_email: validEmail,
   order_id: orderId,
   description: text('Course Kaloum → Ratoma', ''),
+  /** The order paid for (issue 34), stored with the payment. */
+  course: { pickup_location: location, delivery_location: location, recipient_phone: validPhone, promo_code: text('MOINS20', '') },
 };
+
+/** « Marquer comme payé hors Coursa » (issue 34). */
+const paidOutside = { method: text('cash', 'bank_transfer', 'orange_money', 'mtn_momo', 'other'), reference: text('REÇU-0042', 'TX 123 456'), note: text('Payé au guichet', '') };
 
 /** Every route the API registers, by `METHOD url` as Fastify reports it. A route missing here fails the suite. */
 export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
@@ -208,6 +213,10 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   },
   'GET /api/admin/refunds': { caller: 'admin', query: { ...page, status: fc.constantFrom('to_do', 'processing', 'completed', 'failed', '') } },
   'POST /api/admin/refunds/:id/send': { caller: 'admin', body: { phone: validPhone } },
+  'GET /api/admin/reconciliation': { caller: 'admin', light: true },
+  'POST /api/admin/payments/:id/refund': { caller: 'admin' },
+  'POST /api/admin/refunds/:id/mark-paid-outside': { caller: 'admin', body: paidOutside },
+  'POST /api/admin/payouts/:id/mark-paid-outside': { caller: 'admin', body: paidOutside },
   'POST /api/admin/queue-board/session': { caller: 'admin', light: true },
   'POST /api/admin/create-delivery-person': {
     caller: 'admin',

@@ -43,6 +43,13 @@ export class SandboxPayoutGateway implements PayoutGateway {
   }
 }
 
+/** No rail pays this wallet (an Orange wallet: Orange has no transfer API for Guinea): nothing was sent. */
+export class NoRailError extends GatewayError {
+  constructor(readonly operator: WalletOperator | null) {
+    super(`no transfer rail for ${operator ?? 'this number'}`, false);
+  }
+}
+
 /** Live: each wallet to its operator's rail; an operator without one is a refusal (nothing sent). */
 export class OperatorPayoutGateway implements PayoutGateway {
   constructor(private readonly rails: Partial<Record<WalletOperator, PayoutGateway>>) {}
@@ -50,7 +57,7 @@ export class OperatorPayoutGateway implements PayoutGateway {
   async transfer(request: TransferRequest): Promise<{ providerReference: string }> {
     const operator = walletOperatorOf(request.phone);
     const rail = operator ? this.rails[operator] : undefined;
-    if (!rail) throw new GatewayError(`no transfer rail for ${operator ?? 'this number'}`, false);
+    if (!rail) throw new NoRailError(operator);
     return rail.transfer(request);
   }
 

@@ -16,6 +16,7 @@ export const PaymentErrors = {
     badRequest('INVALID_PAYER_PHONE', `Numéro ${method} invalide : utilisez un numéro guinéen de l'opérateur choisi.`),
   notFound: () => notFound('PAYMENT_NOT_FOUND', 'Paiement introuvable.'),
   notConfirmed: () => conflict('PAYMENT_NOT_CONFIRMED', "Ce paiement n'est pas (encore) confirmé."),
+  notRefundable: () => conflict('PAYMENT_NOT_REFUNDABLE', "Ce paiement a déjà sa course ou son remboursement : rien à rembourser."),
   alreadyUsed: () => conflict('PAYMENT_ALREADY_USED', 'Ce paiement a déjà servi pour une autre course.'),
   amountMismatch: () =>
     unprocessable('PAYMENT_AMOUNT_MISMATCH', 'Le montant payé ne correspond pas au prix de cette course.'),

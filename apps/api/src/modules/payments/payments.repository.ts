@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
+import type { Actor } from '../../common/auth/actor.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { refundReference, refundsThroughProvider } from '../refunds/refund-rules.js';
 
@@ -25,6 +27,7 @@ export class PaymentsRepository {
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRepository,
     private readonly ledger: LedgerRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   create(data: NewPayment): Promise<Payment> {
@@ -126,6 +129,24 @@ export class PaymentsRepository {
     const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
     if (paid) await this.openRefund(tx, paid, courseId);
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+  }
+
+  /**
+   * Staff refund a course payment credited with no course (its app never came back with the order, issue 34), once:
+   * the payment's row is locked, and a course made from it meanwhile wins.
+   */
+  refundWithoutCourse(id: string, actor: Actor): Promise<Payment | null> {
+    return this.prisma.client.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM payments WHERE id = ${id}::uuid FOR UPDATE`;
+      const payment = await tx.payment.findUnique({ where: { id } });
+      if (!payment || payment.purpose !== 'course' || payment.status !== 'succeeded' || payment.courseId || payment.amount <= 0) return null;
+      await this.openRefund(tx, payment, null);
+      await this.audit.record(
+        { actorId: actor.id, actorRole: actor.role, action: 'refund_opened', resourceType: 'payment', resourceId: id, success: true, ip: actor.ip, details: { orderId: payment.orderId, amount: payment.amount } },
+        tx,
+      );
+      return payment;
+    });
   }
 
   /**

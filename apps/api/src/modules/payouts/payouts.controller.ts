@@ -2,8 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { MarkPaidOutsideSchema, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
 import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsService } from './payouts.service.js';
@@ -75,5 +77,19 @@ export class PayoutsController {
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/admin/payouts/:id/check-status'>> {
     return this.payouts.checkStatus(staff, id, ip);
+  }
+
+  /** Staff paid a payout no rail could send outside Coursa (issue 34): recorded once, admins only. */
+  @Post('payouts/:id/mark-paid-outside')
+  @Roles('admin', 'super_admin')
+  @Idempotent()
+  @HttpCode(200)
+  markPaidOutside(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', PayoutId) id: string,
+    @Body(new ZodPipe(MarkPaidOutsideSchema)) body: MarkPaidOutsideInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/payouts/:id/mark-paid-outside'>> {
+    return this.payouts.markPaidOutside(staff, id, body, ip);
   }
 }

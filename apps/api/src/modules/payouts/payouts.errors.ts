@@ -17,6 +17,9 @@ export const PayoutErrors = {
   alreadyPaid: () => conflict('COMMISSIONS_ALREADY_PAID', 'Ces commissions ont déjà été payées ou sont en cours de paiement.'),
   payoutNotFound: () => notFound('PAYOUT_NOT_FOUND', 'Paiement introuvable.'),
   notInTransfer: () => conflict('PAYOUT_NOT_IN_TRANSFER', "Ce paiement n'attend pas de confirmation de l'opérateur."),
+  noRail: () =>
+    conflict('PAYOUT_NO_RAIL', "Aucun virement possible vers ce portefeuille : payez ce livreur hors Coursa, puis « Marquer comme payé hors Coursa »."),
+  notWaitingOutside: () => conflict('PAYOUT_NOT_WAITING', "Ce paiement n'attend pas de paiement hors Coursa : il est réglé, ou en cours chez l'opérateur."),
   transferFailed: () => new DomainError('PAYOUT_FAILED', 'Le virement a échoué : le montant est remis au solde du livreur.', 502),
   transferUnconfirmed: () =>
     new DomainError(

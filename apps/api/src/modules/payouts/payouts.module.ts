@@ -16,6 +16,7 @@ const payoutGateway = { provide: PAYOUT_GATEWAY, useFactory: createPayoutGateway
 @Module({
   controllers: [PayoutsController, CourierCashController],
   providers: [PayoutsService, PayoutsRepository, CourierCashService, CourierCashRepository, payoutGateway],
+  exports: [PayoutsService],
 })
 export class PayoutsModule {}
 

@@ -289,11 +289,24 @@ export class PayoutsRepository {
   }
 
   /** The provider's final word, taken once: a completed transfer pays its commissions, a failed one comes back into the balance. */
-  settle(payoutId: string, outcome: TransferOutcome, actor: Actor | null, at: Date, details: Prisma.InputJsonObject): Promise<boolean> {
+  settle(
+    payoutId: string,
+    outcome: TransferOutcome,
+    actor: Actor | null,
+    at: Date,
+    details: Prisma.InputJsonObject,
+    /** Staff paid it outside Coursa (issue 34): how, kept on the payout. */
+    paidOutside?: Prisma.InputJsonObject,
+  ): Promise<boolean> {
     return this.prisma.client.$transaction(async (tx) => {
       const settled = await tx.payout.updateMany({
         where: { id: payoutId, status: 'processing' },
-        data: { status: outcome, completedAt: outcome === 'completed' ? at : undefined, failureReason: outcome === 'failed' ? String(details.reason ?? 'transfer_failed') : undefined },
+        data: {
+          status: outcome,
+          completedAt: outcome === 'completed' ? at : undefined,
+          failureReason: outcome === 'failed' ? String(details.reason ?? 'transfer_failed') : paidOutside ? null : undefined,
+          ...(paidOutside && { paidOutside, method: 'outside' }),
+        },
       });
       if (settled.count === 0) return false;
       const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: WITH_COURIER });
@@ -312,6 +325,14 @@ export class PayoutsRepository {
       await this.record(tx, actor, `commission_payment_${outcome}`, payoutId, details);
       return true;
     });
+  }
+
+  /**
+   * No rail can pay this payout's wallet (an Orange wallet: Orange has no transfer API for Guinea): it stays
+   * processing, its money out of the balance, with the reason, until staff pay it outside Coursa (issue 34).
+   */
+  async awaitOutside(payoutId: string, reason: string): Promise<void> {
+    await this.prisma.client.payout.updateMany({ where: { id: payoutId, status: 'processing' }, data: { failureReason: reason } });
   }
 
   async countAttempt(payoutId: string): Promise<void> {

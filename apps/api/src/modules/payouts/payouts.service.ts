@@ -15,13 +15,17 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { LOGGER } from '../../common/logging/logger.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
-import { PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
+import { NoRailError, PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
+import { paidOutsideRecord, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
 import type { ProcessPaymentInput } from './dto/payouts.dto.js';
 import { payoutWallet } from './payout-wallet.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';
+
+/** Why a payout waits for staff: no rail can pay its wallet (README « Reconciliation »). */
+export const NO_RAIL_REASON = 'Aucun virement possible vers ce portefeuille : à payer hors Coursa.';
 
 /** Back-office spec §7 "Payments and commissions": pending commissions, early payment requests, payouts. */
 @Injectable()
@@ -144,10 +148,31 @@ export class PayoutsService {
     return this.answer(payout.id, await this.transfer(payout.id, actorOf(staff, ip)));
   }
 
+  /**
+   * Staff paid a payout no rail could send outside Coursa (« Marquer comme payé hors Coursa », issue 34): completed
+   * once, as a confirmed transfer is (its commissions paid; its money left the balance when it was opened). Only a
+   * payout that waits for it: one whose transfer is under way may still be paid by the operator.
+   */
+  async markPaidOutside(staff: AuthUser, id: string, input: MarkPaidOutsideInput, ip?: string): Promise<{ message: string }> {
+    const payout = await this.payouts.findPayout(id);
+    if (!payout) throw PayoutErrors.payoutNotFound();
+    if (payout.status !== 'processing' || !this.waitsOutside(payout)) throw PayoutErrors.notWaitingOutside();
+    const outside = paidOutsideRecord(input, staff.id);
+    const done = await this.payouts.settle(payout.id, 'completed', actorOf(staff, ip), this.clock.now(), { reference: payout.reference, outside }, outside);
+    if (!done) throw PayoutErrors.notWaitingOutside();
+    return { message: `Paiement de ${formatGnf(payout.totalCommission)} à ${payout.courier.fullName} enregistré comme payé hors Coursa.` };
+  }
+
+  /** A processing payout nothing can send: no rail for its wallet, or no transfers set up at all. */
+  waitsOutside(payout: { status: string; failureReason: string | null }): boolean {
+    return payout.status === 'processing' && (payout.failureReason === NO_RAIL_REASON || this.gateway === null);
+  }
+
   /** The payout job: sends a payout opened by the weekly run or an approved request; a transfer still pending is retried. */
   async sendQueued(payoutId: string): Promise<void> {
     if (!this.gateway) throw PayoutErrors.notConfigured();
     const state = await this.transfer(payoutId, null);
+    // A payout no rail can send ('outside') waits for staff: the job is done with it.
     if (state === 'pending') throw new Error(`payout ${payoutId}: transfer not confirmed yet`);
   }
 
@@ -156,16 +181,23 @@ export class PayoutsService {
    * reference once. A refusal or a FAILED status puts the money back into the courier's balance; when the outcome is
    * unknown the payout stays processing, so no second transfer can pay it.
    */
-  private async transfer(payoutId: string, actor: Actor | null): Promise<TransferState> {
+  private async transfer(payoutId: string, actor: Actor | null): Promise<TransferState | 'outside'> {
     const gateway = this.gateway!;
     const payout = await this.payouts.findPayout(payoutId);
     if (!payout) throw PayoutErrors.payoutNotFound();
     if (payout.status !== 'processing') return payout.status;
+    if (payout.failureReason === NO_RAIL_REASON) return 'outside';
     await this.payouts.countAttempt(payout.id);
     let providerReference: string;
     try {
       ({ providerReference } = await gateway.transfer({ reference: payout.reference, amount: payout.totalCommission, phone: payout.phone! }));
     } catch (error) {
+      if (error instanceof NoRailError) {
+        // Nothing was sent, and nothing can be: the payout (its money out of the balance) waits to be paid by staff.
+        await this.payouts.awaitOutside(payout.id, NO_RAIL_REASON);
+        if (actor) throw PayoutErrors.noRail();
+        return 'outside';
+      }
       if (!(error instanceof GatewayError) || error.retryable) throw this.unconfirmed(payout, error, actor);
       await this.payouts.settle(payout.id, 'failed', actor, this.clock.now(), { reference: payout.reference, reason: error.message });
       if (actor) throw PayoutErrors.transferFailed();
@@ -184,7 +216,7 @@ export class PayoutsService {
     return state;
   }
 
-  private async answer(payoutId: string, state: TransferState): Promise<PayoutSentResponse> {
+  private async answer(payoutId: string, state: TransferState | 'outside'): Promise<PayoutSentResponse> {
     const payout = (await this.payouts.findPayout(payoutId))!;
     const amount = formatGnf(payout.totalCommission);
     const name = payout.courier.fullName;
@@ -194,7 +226,9 @@ export class PayoutsService {
       message:
         state === 'completed'
           ? `Paiement de ${amount} envoyé à ${name}${wallet}.`
-          : `Paiement de ${amount} envoyé à ${name}${wallet}, en attente de confirmation de l'opérateur.`,
+          : state === 'outside'
+            ? `Aucun virement possible vers ce portefeuille${wallet} : paiement de ${amount} à ${name} à faire hors Coursa.`
+            : `Paiement de ${amount} envoyé à ${name}${wallet}, en attente de confirmation de l'opérateur.`,
       payout: toPayoutDto(payout),
     };
   }

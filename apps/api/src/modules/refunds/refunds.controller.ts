@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { MarkPaidOutsideSchema, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
 import { RefundListQuery, SendRefundSchema, type RefundListInput, type SendRefundInput } from './dto/refunds.dto.js';
 import { RefundErrors } from './refunds.errors.js';
 import { RefundsService } from './refunds.service.js';
@@ -30,5 +32,19 @@ export class RefundsController {
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/admin/refunds/:id/send'>> {
     return this.refunds.send(staff, id, body, ip);
+  }
+
+  /** Staff paid a refund to do outside Coursa (issue 34): recorded once, admins only. */
+  @Post(':id/mark-paid-outside')
+  @Roles('admin', 'super_admin')
+  @Idempotent()
+  @HttpCode(200)
+  markPaidOutside(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', RefundId) id: string,
+    @Body(new ZodPipe(MarkPaidOutsideSchema)) body: MarkPaidOutsideInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/refunds/:id/mark-paid-outside'>> {
+    return this.refunds.markPaidOutside(staff, id, body, ip);
   }
 }

@@ -3,6 +3,8 @@ import { badRequest, conflict, DomainError, notFound, serviceUnavailable } from 
 export const RefundErrors = {
   notFound: () => notFound('REFUND_NOT_FOUND', 'Remboursement introuvable.'),
   alreadySent: () => conflict('REFUND_ALREADY_SENT', 'Ce remboursement a déjà été envoyé ou est en cours.'),
+  inFlight: () =>
+    conflict('REFUND_IN_FLIGHT', "Ce remboursement est en cours chez l'opérateur : attendez sa réponse avant de le payer autrement."),
   invalidPhone: () =>
     badRequest('REFUND_PHONE_INVALID', 'Numéro de portefeuille invalide : un numéro mobile guinéen est attendu (ex. +224 660 00 00 00).'),
   transferFailed: (reason: string) =>

@@ -79,6 +79,25 @@ export class RefundsRepository {
   }
 
   /**
+   * Staff paid a refund to do outside Coursa (« Marquer comme payé hors Coursa », issue 34), once: completed with
+   * what they recorded, and its payment refunded, like a refund the operator confirmed. Nothing is in flight for a
+   * refund to do, so no rail can pay it a second time.
+   */
+  completeOutside(id: string, outside: Prisma.InputJsonObject, at: Date, actor: Actor): Promise<boolean> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const completed = await tx.refund.updateMany({
+        where: { id, status: 'to_do' },
+        data: { status: 'completed', method: 'outside', paidOutside: outside, sentById: actor.id, completedAt: at, failureReason: null },
+      });
+      if (completed.count === 0) return false;
+      const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
+      await tx.payment.update({ where: { id: refund.paymentId }, data: { status: 'refunded' } });
+      await this.record(tx, actor, 'refund_completed', refund, { method: 'outside', ...outside });
+      return true;
+    });
+  }
+
+  /**
    * The attempt failed (refused, or the operator says FAILED): no money left, so the refund is to do again, by
    * staff, under the next attempt's reference, with the reason shown to them.
    */

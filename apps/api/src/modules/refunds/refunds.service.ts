@@ -10,6 +10,7 @@ import { PAYOUT_GATEWAY, type PayoutGateway } from '../../common/money-gateways/
 import { REFUND_GATEWAY, type RefundGateway, type RefundState } from '../../common/money-gateways/refund-gateway.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { Clock } from '../../common/security/secrets.js';
+import { paidOutsideRecord, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
 import type { RefundListInput, SendRefundInput } from './dto/refunds.dto.js';
 import { RefundErrors } from './refunds.errors.js';
 import { RefundsRepository, type RefundWithDetails } from './refunds.repository.js';
@@ -82,6 +83,18 @@ export class RefundsService {
           : `Remboursement de ${amount} envoyé à ${refund.client.fullName}, en attente de confirmation de l'opérateur.`,
       refund: toStaffRefundDto((await this.refunds.find(id))!),
     };
+  }
+
+  /**
+   * Staff paid a refund to do outside Coursa (« Marquer comme payé hors Coursa », issue 34): it is completed with
+   * what they recorded, once. Only a refund to do: one under way may still be paid by its operator.
+   */
+  async markPaidOutside(staff: AuthUser, id: string, input: MarkPaidOutsideInput, ip?: string): Promise<{ message: string }> {
+    const found = await this.refunds.find(id);
+    if (!found) throw RefundErrors.notFound();
+    const done = await this.refunds.completeOutside(id, paidOutsideRecord(input, staff.id), this.clock.now(), { id: staff.id, role: staff.role, ip });
+    if (!done) throw found.status === 'processing' ? RefundErrors.inFlight() : RefundErrors.alreadySent();
+    return { message: `Remboursement de ${formatGnf(found.amount)} à ${found.client.fullName} enregistré comme payé hors Coursa.` };
   }
 
   /**

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../../../common/validation/zod.js';
+
+/** « Marquer comme payé hors Coursa » (issue 34): how staff paid, the payment's reference, and a note. */
+export const MarkPaidOutsideSchema = z
+  .object({
+    method: z.enum(['cash', 'bank_transfer', 'orange_money', 'mtn_momo', 'other'], {
+      error: 'Moyen de paiement inconnu : cash, bank_transfer, orange_money, mtn_momo ou other.',
+    }),
+    reference: requiredText(100, 'La référence du paiement est obligatoire (reçu, numéro de transaction).'),
+    note: optionalText(500),
+  })
+  .strict();
+export type MarkPaidOutsideInput = z.output<typeof MarkPaidOutsideSchema>;
+
+/** What the refund or payout keeps of it, and its audit line, with who recorded it. */
+export const paidOutsideRecord = (input: MarkPaidOutsideInput, staffId: string) => ({
+  method: input.method,
+  reference: input.reference,
+  note: input.note ?? null,
+  recorded_by: staffId,
+});
