@@ -30,5 +30,8 @@ export const CommissionPaymentsTab = lazy(() =>
   import('@/features/admin-money').then((module) => ({ default: module.CommissionPaymentsTab })),
 );
 export const CreateAdminTab = lazy(() => import('@/features/super-admin').then((module) => ({ default: module.CreateAdminTab })));
+export const ReconciliationTab = lazy(() =>
+  import('@/features/admin-reconciliation').then((module) => ({ default: module.ReconciliationTab })),
+);
 export const AuditTab = lazy(() => import('@/features/super-admin').then((module) => ({ default: module.AuditTab })));
 export const CasesTab = lazy(() => import('@/features/admin-cases').then((module) => ({ default: module.CasesTab })));

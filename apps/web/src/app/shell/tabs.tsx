@@ -16,6 +16,7 @@ import {
   MyDeliveries,
   NavigationTab,
   ProfileTab,
+  ReconciliationTab,
   RatingsTab,
   TrackingTab,
   UsersTab,
@@ -47,6 +48,7 @@ export const STAFF_TABS: readonly Tab[] = [
   { id: 'users', label: 'Utilisateurs', content: <UsersTab /> },
   { id: 'create-delivery', label: 'Nouveau livreur', content: <CreateDeliveryTab /> },
   { id: 'commission-payments', label: 'Commissions', content: <CommissionPaymentsTab /> },
+  { id: 'reconciliation', label: 'Rapprochement', content: <ReconciliationTab /> },
   { id: 'cases', label: 'Réclamations', content: <CasesTab /> },
   { id: 'analytics', label: 'Statistiques', content: <AnalyticsTab /> },
 ];
