@@ -7,6 +7,7 @@ const PAYMENT_MESSAGES: Record<string, string> = {
   succeeded: 'Paiement confirmé.',
   failed: 'Paiement refusé.',
   expired: 'Paiement expiré : aucune confirmation reçue.',
+  refund_pending: "Paiement reçu, mais la course n'a pas pu être créée : vous serez remboursé.",
 };
 
 /** What each outbox event means for the sockets: who follows which course, and who is told what. */

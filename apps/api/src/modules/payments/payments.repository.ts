@@ -77,11 +77,13 @@ export class PaymentsRepository {
       });
       if (changed.count === 0) return false;
       const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: { cashDeposit: true } });
+      let told: PaymentStatus = status;
       if (status === 'succeeded' && payment.purpose === 'course' && payment.order !== null && fulfil) {
         const made = await fulfil(tx, payment);
         if ('unfulfillable' in made) {
           await tx.payment.update({ where: { id }, data: { failureReason: `order_unfulfillable: ${made.unfulfillable}`.slice(0, 300) } });
           await this.openRefund(tx, payment, null);
+          told = 'refund_pending';
         }
       }
       // A courier's cash deposit by mobile money: credited with its payment, in the same transaction, once.
@@ -96,7 +98,7 @@ export class PaymentsRepository {
         type: 'payment.updated',
         aggregateType: 'payment',
         aggregateId: id,
-        payload: { paymentId: id, orderId: payment.orderId, clientId: payment.clientId, status },
+        payload: { paymentId: id, orderId: payment.orderId, clientId: payment.clientId, status: told },
       });
       return true;
     });
