@@ -323,5 +323,39 @@ describe('nearest couriers first', () => {
       );
       expect(trail.map((row) => row.latitude)).toEqual([north(0), north(-20) + 0.0005]);
     });
+
+    it('a reconnect-then-jump handover is flagged: the check lives with the courier, not the socket (issue 34)', async () => {
+      const course = await underWay();
+      const courierId = course.courier.courier.user.id;
+      // 9 km north of the delivery point, on the first socket.
+      const away = DROP.latitude + 9 / 111;
+      expect(await course.at(away, DROP.longitude)).toEqual({ ok: true });
+      course.courier.socket.disconnect();
+      await sleep(1100);
+
+      // A new connection, whose first position is the delivery point a few seconds later: judged against the last one.
+      const socket = await connect(course.courier.courier.token);
+      const jump = await new Promise<PositionAck>((resolve) => socket.emit('courier:position', { lat: DROP.latitude, lng: DROP.longitude, at: Date.now() }, resolve));
+      expect(jump).toEqual({ ok: false, code: 'INVALID_POSITION', detail: 'Position improbable (déplacement trop rapide) : écartée de la carte.' });
+      const positionFlags = await waitFor(
+        'the jump flagged',
+        () => app.db.auditLog.findMany({ where: { actorId: courierId, action: 'position_flagged' } }),
+        (rows) => rows.length === 1,
+        5000,
+        50,
+      );
+      expect(positionFlags[0]).toMatchObject({ resourceType: 'course', resourceId: course.id, details: expect.objectContaining({ distance_m: 9000 }) });
+
+      // The handover there is flagged: where the server last believed the courier was, 9 km away.
+      expect((await course.deliver()).status).toBe(200);
+      expect((await course.flags()).map((flag) => flag.details)).toEqual([{ kind: 'far_handover', distance_m: 9000, position_age_s: expect.any(Number) }]);
+      expect(((await course.flags())[0]!.details as { position_age_s: number }).position_age_s).toBeLessThan(60);
+      // A third socket at once, jumping elsewhere: judged the same, and not flagged twice in the minute.
+      const third = await connect(course.courier.courier.token);
+      const again = await new Promise<PositionAck>((resolve) => third.emit('courier:position', { lat: DROP.latitude - 5 / 111, lng: DROP.longitude, at: Date.now() + 1000 }, resolve));
+      expect(again).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+      await sleep(300);
+      expect(await app.db.auditLog.count({ where: { actorId: courierId, action: 'position_flagged' } })).toBe(1);
+    });
   });
 });

@@ -11,7 +11,9 @@ import {
   DELIVERY_MESSAGES,
   handoverFlag,
   isOverCashCap,
+  OCCURRED_AT_REFUSALS,
   OTP_MAX_ATTEMPTS,
+  type OccurredAtRefusal,
   previousStepAt,
   shortId,
   statusesOf,
@@ -41,6 +43,8 @@ const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 6
 
 /** The steps a courier makes with update-status (accepting is its own call; delivering needs the code). */
 const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
+
+const isTimeRefusal = (refusal: string): refusal is OccurredAtRefusal => (OCCURRED_AT_REFUSALS as readonly string[]).includes(refusal);
 
 const location = (address: string, latitude: number, longitude: number, instructions: string | null) => ({ address, latitude, longitude, instructions });
 
@@ -126,7 +130,7 @@ export class DeliveryService {
     const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip), { occurredAt });
     if (!moved.ok) {
       if (moved.refusal === 'needs_delivery_code') throw DeliveryErrors.deliveryNeedsCode();
-      if (moved.refusal === 'in_future' || moved.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(moved.refusal);
+      if (isTimeRefusal(moved.refusal)) throw DeliveryErrors.implausibleTime(moved.refusal);
       // Raced with its own retry: the other request made this very step.
       if (moved.status === to && isCourierStep(to)) return done;
       throw DeliveryErrors.invalidStep(moved.status ?? course.status);
@@ -136,26 +140,30 @@ export class DeliveryService {
 
   /**
    * The handover: the recipient's code, at most 5 wrong tries, compared in constant time. A code entered offline is
-   * checked when it arrives, right or wrong; an implausible `occurredAt` is refused before it costs a try.
+   * checked when it arrives, right or wrong; an implausible `occurredAt` (in the future, before the course existed or
+   * before its previous step) is refused before it costs a try. Where the courier was is judged by the server alone
+   * (issue 34): the last position it accepted from them, and how long ago it arrived by its own clock.
    */
   async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string, occurredAt?: Date): Promise<MessageResponse> {
     const course = await this.mine(courier, courseId);
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
-    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course));
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course), course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
     const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
     if (!delivered.ok) {
-      if (delivered.refusal === 'in_future' || delivered.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(delivered.refusal);
+      if (isTimeRefusal(delivered.refusal)) throw DeliveryErrors.implausibleTime(delivered.refusal);
       throw DeliveryErrors.otpNotExpected();
     }
     // Where the courier was: a handover far from the door, or with no recent position, stands but is flagged for ops.
-    const live = await this.positions.latest(courier.id);
+    // The position's age is the time since the server accepted it, by the server's clock: not the phone's `occurred_at`,
+    // which the courier could pick to match an old position at the door.
+    const accepted = await this.positions.lastAccepted(courier.id);
     const flag = handoverFlag(
-      live && { latitude: live.lat, longitude: live.lng, ms: Date.parse(live.at) },
+      accepted && { latitude: accepted.latitude, longitude: accepted.longitude, ms: accepted.receivedMs },
       { latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
-      (occurredAt ?? this.clock.now()).getTime(),
+      this.clock.now().getTime(),
       { maxDistanceM: this.config.HANDOVER_MAX_DISTANCE_M, maxAgeS: this.config.HANDOVER_POSITION_MAX_AGE_S },
     );
     if (flag) await this.delivery.flagHandover(course.id, this.actor(courier, ip), flag);
@@ -181,12 +189,12 @@ export class DeliveryService {
     return { message: DELIVERY_MESSAGES.otpRegenerated };
   }
 
-  /** `occurredAt`: when the device made the request (sent later when made offline); not in the future. */
+  /** `occurredAt`: when the device made the request (sent later when made offline); not in the future, nor before the course. */
   async contactSupport(courier: AuthUser, courseId: string, issue: string | undefined, occurredAt?: Date): Promise<MessageResponse> {
     const text = issue?.trim();
     if (!text) throw DeliveryErrors.emptyIssue();
     const course = await this.mine(courier, courseId);
-    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now());
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), null, course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000), occurredAt ? stepTime(occurredAt, this.clock.now()) : null);
     return { message: DELIVERY_MESSAGES.supportRecorded };
