@@ -231,3 +231,65 @@ describe('DeliveryService.contactSupport with occurred_at (issue 34)', () => {
     expect(createSupportRequest).toHaveBeenCalledWith(COURSE_ID, COURIER.id, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
   });
 });
+
+describe('what couriers are told of a course\'s money (issue 34)', () => {
+  const base = {
+    number: 7,
+    estimatedPrice: 28_000,
+    discount: 2_000,
+    finalPrice: null,
+    paymentMethod: 'cash_on_delivery',
+    pickupAddress: 'Madina',
+    pickupLatitude: 9.5456,
+    pickupLongitude: -13.6566,
+    pickupInstructions: null,
+    deliveryAddress: 'Kaloum',
+    deliveryLatitude: 9.5092,
+    deliveryLongitude: -13.7122,
+    deliveryInstructions: null,
+    description: null,
+    packageType: null,
+    createdAt: new Date('2026-11-25T09:00:00Z'),
+    distanceM: null,
+  };
+
+  it('offers a cash course at the price after the promo, with the commission on it, the cash to collect and the trip', async () => {
+    const t = setUp();
+    Object.assign(t.repository, { listPending: jest.fn(async () => ({ rows: [{ ...base, id: COURSE_ID }], nextCursor: null })) });
+    const [offer] = (await t.service.availableCourses(COURIER, { limit: 20 } as never)).courses;
+    expect(offer).toMatchObject({ estimated_price: 28_000, price_to_pay: 26_000, earnings: Math.floor(26_000 * 0.7), cash_to_collect: 26_000, trip_km: 7.4 });
+  });
+
+  it('shows no gain for a course staff closed as delivered, the commission for one handed over, nothing for a cancelled one', async () => {
+    const t = setUp();
+    const course = (id: string, status: string, commission: { amount: number } | null) => ({
+      ...base,
+      id,
+      status,
+      commission,
+      finalPrice: status === 'delivered' ? 26_000 : null,
+      updatedAt: base.createdAt,
+      clientId: COURIER.id,
+      courierId: COURIER.id,
+      recipientPhone: '+224620000032',
+      photoUrl: null,
+      pickupContactPhone: null,
+      deliveryContactPhone: null,
+      pickupTime: null,
+      deliveryTime: null,
+      otpHash: null,
+      payment: null,
+      client: { fullName: 'Fatoumata Bah', phone: '+224620000031' },
+    });
+    const rows = [course('a', 'delivered', null), course('b', 'delivered', { amount: 18_200 }), course('c', 'cancelled', null), course('d', 'collected', null)];
+    Object.assign(t.repository, { history: jest.fn(async () => ({ rows, nextCursor: null, total: 4 })) });
+    const { deliveries } = await t.service.history(COURIER, {} as never);
+    expect(deliveries.map((delivery) => [delivery.id, delivery.earnings, delivery.cash_to_collect])).toEqual([
+      ['a', null, 26_000],
+      ['b', 18_200, 26_000],
+      ['c', 0, 26_000],
+      ['d', Math.floor(26_000 * 0.7), 26_000],
+    ]);
+  });
+});
+

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { rooms, type AvailableCoursesResponse, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
+import { rooms, type AvailableCoursesResponse, type CourseMoneyForCourier, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
+  cashToCollect,
   checkOccurredAt,
   CODE_LENGTH,
   commissionFor,
@@ -15,9 +16,11 @@ import {
   OTP_MAX_ATTEMPTS,
   type OccurredAtRefusal,
   previousStepAt,
+  priceToPay,
   shortId,
   statusesOf,
   stepTime,
+  tripKm,
   type CourseStatus,
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
@@ -36,6 +39,7 @@ import { toCourseDto } from '../courses/courses.mapper.js';
 import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryErrors } from './delivery.errors.js';
+import type { Course } from '../../generated/prisma/client.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
@@ -45,6 +49,13 @@ const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 6
 const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
 
 const isTimeRefusal = (refusal: string): refusal is OccurredAtRefusal => (OCCURRED_AT_REFUSALS as readonly string[]).includes(refusal);
+
+/** What the courier is told of a course's money and trip (issue 34): the price after the promo, the cash to collect, the trip. */
+const moneyForCourier = (course: Course): CourseMoneyForCourier => ({
+  price_to_pay: priceToPay(course),
+  cash_to_collect: cashToCollect(course),
+  trip_km: tripKm(course),
+});
 
 const location = (address: string, latitude: number, longitude: number, instructions: string | null) => ({ address, latitude, longitude, instructions });
 
@@ -92,7 +103,9 @@ export class DeliveryService {
       id: course.id,
       course_id: courseNumber(course.number),
       estimated_price: course.estimatedPrice,
-      earnings: commissionFor(course.estimatedPrice, rate),
+      // On what the client pays: the commission is on the price after the promo discount (CommissionsService).
+      earnings: commissionFor(priceToPay(course), rate),
+      ...moneyForCourier(course),
       pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),
       delivery_location: location(course.deliveryAddress, course.deliveryLatitude, course.deliveryLongitude, course.deliveryInstructions),
       description: course.description,
@@ -218,18 +231,29 @@ export class DeliveryService {
       package_type: course.packageType,
       photo_url: course.photoUrl,
       estimated_price: course.estimatedPrice,
+      ...moneyForCourier(course),
       next_action: next ? { status: next.to, label: next.label } : null,
       otp_required: course.status === 'en_route_delivery',
     };
   }
 
-  /** The courier's courses, newest first, with what each earns them (paid commission, or what it will be). */
+  /**
+   * The courier's courses, newest first, with what each earns them: the commission paid, or what it will be on what the
+   * client pays; nothing for a cancelled course, and no gain at all for one staff closed as delivered without the
+   * courier's handover (no commission was recorded: issue 34).
+   */
   async history(courier: AuthUser, query: CourseListInput): Promise<DeliveryHistoryResponse> {
     const rate = this.commissions.rateFor(courier.role);
     const page = await this.delivery.history(courier.id, query.status && statusesOf(query.status), query);
+    const earnings = (course: CourierCourse) => {
+      if (course.commission) return course.commission.amount;
+      if (course.status === 'cancelled') return 0;
+      return course.status === 'delivered' ? null : commissionFor(priceToPay(course), rate);
+    };
     const deliveries = page.rows.map((course) => ({
       ...toCourseDto(course),
-      earnings: course.commission?.amount ?? (course.status === 'cancelled' ? 0 : commissionFor(course.estimatedPrice, rate)),
+      ...moneyForCourier(course),
+      earnings: earnings(course),
       client_contact: { name: course.client.fullName, phone: course.client.phone },
     }));
     return { deliveries, next_cursor: page.nextCursor, total: page.total };
