@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, CourierPosition, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import { estimatePrice } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
@@ -75,6 +76,9 @@ describe('nearest couriers first', () => {
     await waitUntil('the near couriers hear of it', () => heardOf(near).length === 1 && heardOf(nearer).length === 1, 8000, 25);
     expect(heardOf(near)[0]!.offer.distance_km).toBeCloseTo(0.5, 1);
     expect(heardOf(nearer)[0]!.offer.distance_km).toBeCloseTo(0.3, 1);
+    // What the courier collects (issue 34): the price after any promo, in cash, and the trip.
+    const price = estimatePrice(PICKUP, DROP);
+    expect(heardOf(near)[0]!.offer).toMatchObject({ estimated_price: price, price_to_pay: price, cash_to_collect: price, trip_km: 7.4 });
     // The nearest is told first.
     expect(heardOf(nearer)[0]!.at).toBeLessThanOrEqual(heardOf(near)[0]!.at);
     expect(heardOf(far)).toEqual([]);
