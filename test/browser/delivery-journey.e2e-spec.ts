@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { estimatePrice, formatGnf } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
@@ -25,17 +26,22 @@ async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Prom
   return [context, await context.newPage()];
 }
 
+/** Text with the French grouping space of amounts (a narrow no-break space) read as a plain one. */
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
 
 describe('a delivery, from acceptance to the recipient code', () => {
   it('is followed live by the client and ends on « Livré ! »', async () => {
-    // The client's course, ordered cash on delivery through the API.
+    // The client's course, ordered cash on delivery through the API, with a promo code of 2 000 GNF.
     const client = await signedIn(app, 'client');
     const recipient = newPhone();
+    const promo = `JOURNEY${Date.now().toString(36).toUpperCase()}`;
+    await app.db.promoCode.create({ data: { code: promo, type: 'fixed', value: 2000, reason: 'test' } });
     const created = await app.request(
       'POST',
       '/api/courses',
-      { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery' },
+      { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: recipient, payment_method: 'cash_on_delivery', promo_code: promo },
       { token: client.token },
     );
     expect(created.status).toBe(201);
@@ -61,6 +67,10 @@ describe('a delivery, from acceptance to the recipient code', () => {
       await courierPage.getByRole('button', { name: 'Actualiser' }).click();
       await courierPage.waitForTimeout(200);
     }
+    // What the client pays in cash, after the promo, and the trip (issue 34).
+    const toCollect = `Encaisser ${plain(formatGnf(estimatePrice(PICKUP, DROP) - 2000))}`;
+    expect(plain(await offer.getByTestId('offer-money').textContent())).toBe(`💵 ${toCollect} · Trajet : 7,4 km`);
+    expect(plain(await offer.locator('.offer__price').textContent())).toBe(plain(formatGnf(estimatePrice(PICKUP, DROP) - 2000)));
     await offer.getByRole('button', { name: 'Accepter' }).click();
     await courierPage.getByText('Course acceptée !', { exact: false }).waitFor();
 
@@ -85,6 +95,7 @@ describe('a delivery, from acceptance to the recipient code', () => {
 
     // The courier steps through; positions stream from the browser while the course is active.
     await tab(courierPage, 'Navigation').click();
+    expect(plain(await courierPage.getByTestId('offer-money').textContent())).toBe(`💵 ${toCollect} · Trajet : 7,4 km`);
     for (const step of ['Aller au retrait', 'Colis récupéré', 'Aller à la livraison']) {
       await courierPage.getByRole('button', { name: step }).click();
       await courierPage.getByRole('button', { name: step }).waitFor({ state: 'detached' });
@@ -109,6 +120,13 @@ describe('a delivery, from acceptance to the recipient code', () => {
     // Home counts the delivery at once, without signing in again.
     await tab(courierPage, 'Accueil').click();
     await courierPage.locator('.courier-banner__stats').getByText('Courses terminées').locator('xpath=..').getByText('1', { exact: true }).waitFor();
+
+    // The history says what was collected and earned: the commission on what the client paid.
+    await tab(courierPage, 'Mes livraisons').click();
+    const row = courierPage.locator('article').filter({ hasText: courseId.slice(-8) });
+    await row.getByText('Livré avec succès').waitFor();
+    expect(plain(await row.textContent())).toContain(toCollect);
+    expect(plain(await row.textContent())).toContain(`Gain${plain(formatGnf(Math.floor((estimatePrice(PICKUP, DROP) - 2000) * 0.7)))}`);
 
     await clientPage.getByText('Livré !').waitFor({ timeout: 15_000 });
     await screenshot(clientPage, 'client-tracking-delivered');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PositionAck } from '@coursa/contracts';
+import { estimatePrice, formatGnf } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -66,6 +67,9 @@ describe('the recipient tracking page', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/suivi\/[\w-]{22}$/);
     await expect(page.getByTestId('suivi-status').textContent()).resolves.toBe('En attente');
     await expect(page.getByTestId('suivi-address').textContent()).resolves.toContain(DROP.address);
+    // A cash course (issue 34): how much to hand over to the courier.
+    const cash = (await page.getByTestId('suivi-cash').textContent())!.replace(/\s/g, ' ');
+    expect(cash).toBe(`À payer en espèces à la livraison : ${formatGnf(estimatePrice(PICKUP, DROP)).replace(/\s/g, ' ')}`);
     expect(await page.getByTestId('suivi-position').count()).toBe(0);
     // No React app, no sign-in screen: the small page alone.
     expect(await page.locator('#root').count()).toBe(0);

@@ -51,6 +51,43 @@ async function onTheWayToDelivery() {
   return { ...ordered, courier };
 }
 
+describe('what the courier is told of the money (issue 34)', () => {
+  it('a cash course with a promo is offered, navigated and listed at the price after the discount, to collect in cash, with its trip; no gain once staff close it', async () => {
+    const client = await signedIn(app, 'client');
+    const code = `PROMO${Date.now().toString(36).toUpperCase()}`;
+    await app.db.promoCode.create({ data: { code, type: 'fixed', value: 2000, reason: 'test' } });
+    const created = await app.request(
+      'POST',
+      '/api/courses',
+      { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery', promo_code: code },
+      { token: client.token },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const toPay = PRICE - 2000;
+    const money = { price_to_pay: toPay, cash_to_collect: toPay, trip_km: 7.4 };
+
+    const courier = await availableCourier();
+    const offered = (await allPagesOf(app, '/api/delivery/available-courses', 'courses', courier.token)).find((item: { id: string }) => item.id === id);
+    expect(offered).toMatchObject({ estimated_price: PRICE, earnings: Math.floor(toPay * 0.7), ...money });
+    expect((await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.token })).status).toBe(200);
+    expect((await app.request('GET', `/api/delivery/course/${id}/navigation`, undefined, { token: courier.token })).body).toMatchObject(money);
+    const listed = async () => (await app.request('GET', '/api/delivery/history', undefined, { token: courier.token })).body.deliveries.find((item: { id: string }) => item.id === id);
+    expect(await listed()).toMatchObject({ ...money, earnings: Math.floor(toPay * 0.7) });
+
+    // Staff close it as delivered: the courier never handed it over, and earned nothing for it.
+    const admin = await signedIn(app, 'admin');
+    expect((await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'delivered', earnings: null, ...money });
+
+    // An online-paid course has nothing to collect.
+    const online = await orderedCourse();
+    await app.db.course.update({ where: { id: online.course.id }, data: { paymentMethod: 'orange_money' } });
+    const onlineOffer = (await allPagesOf(app, '/api/delivery/available-courses', 'courses', courier.token)).find((item: { id: string }) => item.id === online.course.id);
+    expect(onlineOffer).toMatchObject({ price_to_pay: PRICE, cash_to_collect: null });
+  });
+});
+
 describe('a full delivery', () => {
   it('goes from accept to delivered with the code the recipient received', async () => {
     const { client, course, codes } = await orderedCourse();

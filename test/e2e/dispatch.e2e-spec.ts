@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, CourierPosition, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import { estimatePrice } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
@@ -75,6 +76,9 @@ describe('nearest couriers first', () => {
     await waitUntil('the near couriers hear of it', () => heardOf(near).length === 1 && heardOf(nearer).length === 1, 8000, 25);
     expect(heardOf(near)[0]!.offer.distance_km).toBeCloseTo(0.5, 1);
     expect(heardOf(nearer)[0]!.offer.distance_km).toBeCloseTo(0.3, 1);
+    // What the courier collects (issue 34): the price after any promo, in cash, and the trip.
+    const price = estimatePrice(PICKUP, DROP);
+    expect(heardOf(near)[0]!.offer).toMatchObject({ estimated_price: price, price_to_pay: price, cash_to_collect: price, trip_km: 7.4 });
     // The nearest is told first.
     expect(heardOf(nearer)[0]!.at).toBeLessThanOrEqual(heardOf(near)[0]!.at);
     expect(heardOf(far)).toEqual([]);
@@ -230,7 +234,9 @@ describe('nearest couriers first', () => {
       const far = await underWay();
       expect(await far.at(DROP.latitude + 3 / 111, DROP.longitude)).toEqual({ ok: true });
       expect((await far.deliver()).status).toBe(200);
-      expect((await far.flags()).map((flag) => [flag.action, flag.details])).toEqual([['delivery_flagged', { kind: 'far_handover', distance_m: 3000, position_age_s: 0 }]]);
+      // The position's age is by the server's clock since it arrived (issue 34): a moment on a busy machine.
+      expect((await far.flags()).map((flag) => [flag.action, flag.details])).toEqual([['delivery_flagged', { kind: 'far_handover', distance_m: 3000, position_age_s: expect.any(Number) }]]);
+      expect(((await far.flags())[0]!.details as { position_age_s: number }).position_age_s).toBeLessThan(60);
       // Ops see it in the dispatch view.
       const { token } = await signedIn(app, 'admin');
       const view = await app.request('GET', '/api/admin/dispatch', undefined, { token });
@@ -322,6 +328,40 @@ describe('nearest couriers first', () => {
         100,
       );
       expect(trail.map((row) => row.latitude)).toEqual([north(0), north(-20) + 0.0005]);
+    });
+
+    it('a reconnect-then-jump handover is flagged: the check lives with the courier, not the socket (issue 34)', async () => {
+      const course = await underWay();
+      const courierId = course.courier.courier.user.id;
+      // 9 km north of the delivery point, on the first socket.
+      const away = DROP.latitude + 9 / 111;
+      expect(await course.at(away, DROP.longitude)).toEqual({ ok: true });
+      course.courier.socket.disconnect();
+      await sleep(1100);
+
+      // A new connection, whose first position is the delivery point a few seconds later: judged against the last one.
+      const socket = await connect(course.courier.courier.token);
+      const jump = await new Promise<PositionAck>((resolve) => socket.emit('courier:position', { lat: DROP.latitude, lng: DROP.longitude, at: Date.now() }, resolve));
+      expect(jump).toEqual({ ok: false, code: 'INVALID_POSITION', detail: 'Position improbable (déplacement trop rapide) : écartée de la carte.' });
+      const positionFlags = await waitFor(
+        'the jump flagged',
+        () => app.db.auditLog.findMany({ where: { actorId: courierId, action: 'position_flagged' } }),
+        (rows) => rows.length === 1,
+        5000,
+        50,
+      );
+      expect(positionFlags[0]).toMatchObject({ resourceType: 'course', resourceId: course.id, details: expect.objectContaining({ distance_m: 9000 }) });
+
+      // The handover there is flagged: where the server last believed the courier was, 9 km away.
+      expect((await course.deliver()).status).toBe(200);
+      expect((await course.flags()).map((flag) => flag.details)).toEqual([{ kind: 'far_handover', distance_m: 9000, position_age_s: expect.any(Number) }]);
+      expect(((await course.flags())[0]!.details as { position_age_s: number }).position_age_s).toBeLessThan(60);
+      // A third socket at once, jumping elsewhere: judged the same, and not flagged twice in the minute.
+      const third = await connect(course.courier.courier.token);
+      const again = await new Promise<PositionAck>((resolve) => third.emit('courier:position', { lat: DROP.latitude - 5 / 111, lng: DROP.longitude, at: Date.now() + 1000 }, resolve));
+      expect(again).toMatchObject({ ok: false, code: 'INVALID_POSITION' });
+      await sleep(300);
+      expect(await app.db.auditLog.count({ where: { actorId: courierId, action: 'position_flagged' } })).toBe(1);
     });
   });
 });

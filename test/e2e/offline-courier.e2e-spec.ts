@@ -146,4 +146,30 @@ describe('a step made offline, sent later with occurred_at', () => {
     const other = await signedIn(app, 'independent_delivery');
     expect((await step(other.token, course.id, 'en_route_pickup', ago(5), 'other-courier-key')).status).toBe(404);
   });
+
+  it('an occurred_at of 1970, or before the course existed, is a 400 in French on every action, and nothing is done (issue 34)', async () => {
+    const { course, courier, code } = await acceptedLongAgo();
+    const epoch = new Date(0);
+    const support = await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=${encodeURIComponent('Colis abîmé')}&occurred_at=${epoch.toISOString()}`, undefined, {
+      token: courier.token,
+    });
+    expect(support).toMatchObject({
+      status: 400,
+      body: { code: 'OCCURRED_AT_BEFORE_COURSE', detail: "L'heure de l'action (occurred_at) précède la création de la course : vérifiez l'heure du téléphone." },
+    });
+    // Just before the course was made (40 minutes ago), beyond the clock skew: refused too.
+    const beforeCourse = await app.request('POST', `/api/delivery/course/${course.id}/contact-support?issue=x&occurred_at=${ago(45).toISOString()}`, undefined, { token: courier.token });
+    expect(beforeCourse).toMatchObject({ status: 400, body: { code: 'OCCURRED_AT_BEFORE_COURSE' } });
+    expect(await app.db.supportRequest.count({ where: { courseId: course.id } })).toBe(0);
+
+    expect(await step(courier.token, course.id, 'en_route_pickup', epoch)).toMatchObject({ status: 400, body: { code: 'OCCURRED_AT_BEFORE_PREVIOUS_STEP', detail: expect.stringContaining('précède') } });
+    for (const [status, minutes] of [['en_route_pickup', 25], ['collected', 20], ['en_route_delivery', 15]] as const) {
+      expect((await step(courier.token, course.id, status, ago(minutes))).status).toBe(200);
+    }
+    const otp = await app.request('POST', `/api/delivery/course/${course.id}/verify-otp`, { otp: await code(), occurred_at: epoch.toISOString() }, { token: courier.token });
+    expect(otp).toMatchObject({ status: 400, body: { code: 'OCCURRED_AT_BEFORE_COURSE' } });
+    const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id } });
+    expect(stored).toMatchObject({ status: 'en_route_delivery', otpAttempts: 0 });
+  });
 });
+

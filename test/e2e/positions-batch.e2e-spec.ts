@@ -86,6 +86,37 @@ describe('positions through a drop', () => {
     expect(await sendBatch(clientSocket, { positions: [{ lat: 9.5, lng: -13.6, at: Date.now() }] })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
+  it('a batch sent again adds nothing to the trail; a time of 1970 is refused, single or in a batch (issue 34)', async () => {
+    const { courier, courseId } = await acceptedCourse(app);
+    const courierSocket = await connect(app.baseUrl, courier.token);
+    const start = Date.now() - 3 * 60_000;
+    const batch = { positions: Array.from({ length: 6 }, (_, index) => ({ lat: 9.55 + index / 10_000, lng: -13.66, at: start + index * 10_000 })) };
+    expect(await sendBatch(courierSocket, batch)).toEqual({ ok: true, stored: 6, dropped: 0 });
+    await sleep(1100);
+    // The phone never heard the answer and sends it again, on a new connection: nothing more.
+    courierSocket.disconnect();
+    const again = await connect(otherApi, courier.token);
+    expect(await sendBatch(again, batch)).toEqual({ ok: true, stored: 0, dropped: 6 });
+    await sleep(1100);
+    // Partly new: only the new points.
+    const more = [...batch.positions.slice(3), { lat: 9.5506, lng: -13.66, at: start + 60_000 }];
+    expect(await sendBatch(again, { positions: more })).toEqual({ ok: true, stored: 1, dropped: 3 });
+    await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId } })) >= 7, 10_000, 100);
+    // Both processes' trail buffers flush every 5 s: long enough for a second copy to have landed.
+    await sleep(5500);
+    expect(await app.db.courierPosition.count({ where: { courseId } })).toBe(7);
+
+    const epoch = { lat: 9.5507, lng: -13.66, at: '1970-01-01T00:00:00Z' };
+    expect(await sendBatch(again, { positions: [epoch, { lat: 9.5507, lng: -13.66, at: Date.now() }] })).toEqual({
+      ok: false,
+      code: 'INVALID_POSITION',
+      detail: "Position datée de plus de 24 heures : vérifiez l'heure du téléphone.",
+    });
+    expect(await sendOne(again, epoch)).toEqual({ ok: false, code: 'INVALID_POSITION', detail: "Position datée de plus de 10 minutes : vérifiez l'heure du téléphone." });
+    // Older than the last one accepted: the live position only moves on.
+    expect(await sendOne(again, { lat: 9.5506, lng: -13.66, at: start + 50_000 })).toEqual({ ok: false, code: 'INVALID_POSITION', detail: 'Position plus ancienne que la dernière reçue : écartée.' });
+  });
+
   it('a batch older than the live position goes to the trail but does not replace what the others see', async () => {
     const { client, courier, courseId } = await acceptedCourse(app);
     const clientSocket = await connect(app.baseUrl, client.token);

@@ -85,6 +85,8 @@ describe('the recipient tracking link', () => {
       arrival_estimate: 'En attente',
       eta_minutes: null,
       delivery_address: DROP.address,
+      // A cash course (issue 34): what to hand over to the courier.
+      cash_to_pay: course.estimated_price,
       expires_at: null,
     });
     expect(pending.body.steps.map((s) => [s.status, s.done])).toEqual([
@@ -124,15 +126,16 @@ describe('the recipient tracking link', () => {
     // …and so does the ETA: 1.81 km left.
     expect(moved).toMatchObject({ eta_minutes: 7, arrival_estimate: 'Arrivée estimée dans 7 min' });
 
-    // Never a phone, the pickup address, the price, nor anyone's id.
-    const text = JSON.stringify(collected.body);
+    // Never a phone, the pickup address, the price (but as the cash to hand over), nor anyone's id.
+    expect(collected.body.cash_to_pay).toBe(course.estimated_price);
+    const text = JSON.stringify({ ...collected.body, cash_to_pay: undefined });
     const stored = await app.db.course.findUniqueOrThrow({ where: { id: course.id } });
     for (const secret of [recipient, client.phone, courier.phone, stored.pickupContactPhone!, PICKUP.address, 'Madina', course.id, client.user.id, courier.user.id, 'Diallo']) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toContain(String(course.estimated_price));
     expect(Object.keys(collected.body).sort()).toEqual(
-      ['arrival_estimate', 'courier_first_name', 'courier_position', 'delivery_address', 'eta_minutes', 'expires_at', 'status', 'status_label', 'steps'].sort(),
+      ['arrival_estimate', 'cash_to_pay', 'courier_first_name', 'courier_position', 'delivery_address', 'eta_minutes', 'expires_at', 'status', 'status_label', 'steps'].sort(),
     );
 
     // Delivered: the link answers for one more hour, without the position.
@@ -140,7 +143,7 @@ describe('the recipient tracking link', () => {
     const otp = codeIn((await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp')).text);
     expect((await app.request('POST', `/api/delivery/course/${course.id}/verify-otp`, { otp }, { token: courier.token })).status).toBe(200);
     const delivered = await track(token);
-    expect(delivered.body).toMatchObject({ status: 'delivered', courier_position: null });
+    expect(delivered.body).toMatchObject({ status: 'delivered', courier_position: null, cash_to_pay: null });
     const deliveryTime = (await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).deliveryTime!;
     expect(delivered.body.expires_at).toBe(new Date(deliveryTime.getTime() + 60 * 60 * 1000).toISOString());
 
@@ -149,6 +152,15 @@ describe('the recipient tracking link', () => {
     const expired = await track(token);
     expect(expired).toMatchObject({ status: 404, body: { detail: 'Lien de suivi expiré ou introuvable.', code: 'TRACKING_LINK_NOT_FOUND' } });
     expect((await track('A'.repeat(22))).body).toEqual(expired.body);
+  });
+
+  it('says nothing of money for a course paid online, and the cash after the promo for a cash one (issue 34)', async () => {
+    const online = await ordered();
+    await app.db.course.update({ where: { id: online.course.id }, data: { paymentMethod: 'orange_money' } });
+    expect((await track(online.token)).body.cash_to_pay).toBeNull();
+    const promo = await ordered();
+    await app.db.course.update({ where: { id: promo.course.id }, data: { discount: 2000 } });
+    expect((await track(promo.token)).body.cash_to_pay).toBe(promo.course.estimated_price - 2000);
   });
 
   it('ends an hour after a cancellation too', async () => {

@@ -2,11 +2,25 @@ import type { CourseStatus } from '@coursa/domain';
 import type { CourseDto, LocationDto } from './courses.js';
 import type { CountedPage, Page } from './pagination.js';
 
+/**
+ * What a courier is told of a course's money and trip (issue 34): what the client pays (after the promo discount), the
+ * cash to collect at the delivery when it is paid in cash (« Encaisser 26 000 GNF »), and the trip's length.
+ */
+export interface CourseMoneyForCourier {
+  /** The price the client pays, after the promo discount (the final price once delivered). */
+  price_to_pay: number;
+  /** The cash the courier collects at the handover of a cash-on-delivery course; null when paid online. */
+  cash_to_collect: number | null;
+  /** The trip, pickup to delivery in a straight line, km to 0.1 (« Trajet : 7,4 km »). */
+  trip_km: number;
+}
+
 /** A pending course as couriers see it before accepting (no phone numbers yet). */
-export interface AvailableCourseDto {
+export interface AvailableCourseDto extends CourseMoneyForCourier {
   id: string;
   course_id: string;
   estimated_price: number;
+  /** The courier's commission on what the client pays (after the promo discount). */
   earnings: number;
   pickup_location: LocationDto;
   delivery_location: LocationDto;
@@ -24,8 +38,12 @@ export interface AvailableCourseDto {
 export type AvailableCoursesResponse = Page<'courses', AvailableCourseDto>;
 
 /** A course in the courier's history, with what it earns them. */
-export interface DeliveryDto extends CourseDto {
-  earnings: number;
+export interface DeliveryDto extends CourseDto, CourseMoneyForCourier {
+  /**
+   * The commission paid for it, or what it will be while under way; 0 once cancelled; null for a course staff closed
+   * as delivered without the courier's handover (issue 34: no « Gain » the courier never earned).
+   */
+  earnings: number | null;
   client_contact: { name: string; phone: string };
 }
 
@@ -33,7 +51,7 @@ export interface DeliveryDto extends CourseDto {
 export type DeliveryHistoryResponse = CountedPage<'deliveries', DeliveryDto>;
 
 /** What the navigation screen shows (spec §2 "Navigation and delivery"). */
-export interface NavigationDto {
+export interface NavigationDto extends CourseMoneyForCourier {
   id: string;
   short_id: string;
   status: CourseStatus;

@@ -50,6 +50,12 @@ export interface CourseStatusEvent {
 export interface CourseAvailableEvent {
   id: string;
   estimated_price: number;
+  /** To couriers (issue 34; staff's copy in `ops` goes without): what the client pays, after the promo discount. */
+  price_to_pay?: number;
+  /** To couriers: the cash to collect at the delivery of a cash-on-delivery course; null when paid online. */
+  cash_to_collect?: number | null;
+  /** To couriers: the trip, pickup to delivery in a straight line, km to 0.1. */
+  trip_km?: number;
   pickup_address: string;
   delivery_address: string;
   created_at: string;

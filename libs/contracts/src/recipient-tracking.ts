@@ -11,7 +11,7 @@ export interface RecipientTrackingStep {
 
 /**
  * What the recipient's tracking link (`/suivi/<token>`) shows, with no account: never a phone number, the pickup
- * address, the price nor anyone's id.
+ * address nor anyone's id; the price only as the cash to hand over for a cash-on-delivery course.
  */
 export interface RecipientTrackingDto {
   status: CourseStatus;
@@ -26,6 +26,11 @@ export interface RecipientTrackingDto {
   /** Whole minutes to arrival while under way, once the courier sent a position (even before the position is shown). */
   eta_minutes: number | null;
   delivery_address: string;
+  /**
+   * The cash to hand over to the courier, for a cash-on-delivery course not yet delivered (issue 34: « À payer en
+   * espèces à la livraison : 26 000 GNF »); null otherwise.
+   */
+  cash_to_pay: number | null;
   /** When the link stops answering (one hour after the course ends), null while it is under way. */
   expires_at: string | null;
 }

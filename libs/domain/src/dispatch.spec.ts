@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDistance, handoverFlag, handoverFlagText, impossibleMove, positionFlagText, readPositionFlag, routeText } from './dispatch.js';
+import { formatDistance, handoverFlag, handoverFlagText, impossibleMove, positionFlagText, readPositionFlag, routeText, tripKm, tripText } from './dispatch.js';
 
 describe('formatDistance', () => {
   it.each([
@@ -10,6 +10,14 @@ describe('formatDistance', () => {
     [0.01, 'à 50 m'],
     [0.99, 'à 1 km'],
   ])('%d km → %s', (km, text) => expect(formatDistance(km)).toBe(text));
+});
+
+describe('tripText and tripKm (issue 34)', () => {
+  it('says the trip pickup to delivery, in a straight line, km to 0.1', () => {
+    expect(tripText(7.4)).toBe('Trajet : 7,4 km');
+    expect(tripText(0.4)).toBe('Trajet : 400 m');
+    expect(tripKm({ pickupLatitude: 9.5456, pickupLongitude: -13.6566, deliveryLatitude: 9.5092, deliveryLongitude: -13.7122 })).toBe(7.4);
+  });
 });
 
 describe('routeText', () => {

@@ -15,6 +15,17 @@ export function distanceText(km: number): string {
   return `${String(Math.round(km * 10) / 10).replace('.', ',')} km`;
 }
 
+/** A course's trip, pickup to delivery in a straight line, as couriers see it before and while carrying it (issue 34): « Trajet : 7,4 km ». */
+export function tripText(km: number): string {
+  return `Trajet : ${distanceText(km)}`;
+}
+
+/** The trip of a course from its points: the straight line, km to 0.1 (what the price is made of, before rounding). */
+export function tripKm(course: { pickupLatitude: number; pickupLongitude: number; deliveryLatitude: number; deliveryLongitude: number }): number {
+  const km = flatKm({ latitude: course.pickupLatitude, longitude: course.pickupLongitude }, { latitude: course.deliveryLatitude, longitude: course.deliveryLongitude });
+  return Math.round(km * 10) / 10;
+}
+
 /** An ended course's route length, as its client, the back office and the receipt show it: « Trajet parcouru : 7,4 km ». */
 export function routeText(km: number): string {
   return `Trajet parcouru : ${distanceText(km)}`;

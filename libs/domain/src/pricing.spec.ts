@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { distanceKm, estimatePrice, readRoute, routeKm } from './pricing.js';
+import { cashToCollect, cashToCollectText, distanceKm, estimatePrice, formatGnf, priceToPay, readRoute, routeKm } from './pricing.js';
 
 const madina = { latitude: 9.5456, longitude: -13.6566 };
 const kaloum = { latitude: 9.5092, longitude: -13.7122 };
@@ -32,5 +32,16 @@ describe('routeKm and readRoute', () => {
     expect(readRoute(null)).toBeNull();
     expect(readRoute([])).toBeNull();
     expect(readRoute({ points: [] })).toBeNull();
+  });
+});
+
+describe('what the client pays and the courier collects (issue 34)', () => {
+  it('is the price after the promo discount, the final price once delivered, and cash only for a cash course', () => {
+    expect(priceToPay({ estimatedPrice: 28_000, discount: 2_000 })).toBe(26_000);
+    expect(priceToPay({ estimatedPrice: 28_000, discount: 2_000, finalPrice: 26_000 })).toBe(26_000);
+    expect(cashToCollect({ paymentMethod: 'cash_on_delivery', estimatedPrice: 28_000, discount: 2_000 })).toBe(26_000);
+    expect(cashToCollect({ paymentMethod: 'orange_money', estimatedPrice: 28_000, discount: 2_000 })).toBeNull();
+    expect(cashToCollectText(26_000)).toBe(`Encaisser ${formatGnf(26_000)}`);
+    expect(cashToCollectText(26_000).replace(/\s/g, ' ')).toBe('Encaisser 26 000 GNF');
   });
 });

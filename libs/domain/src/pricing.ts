@@ -65,3 +65,18 @@ export function formatGnf(amount: number): string {
 export function commissionFor(price: number, rate: number): number {
   return Math.floor((price * Math.round(rate * 10_000)) / 10_000);
 }
+
+/** What the client pays for a course (issue 34): its price after the promo discount, in whole GNF; the final price once delivered. */
+export function priceToPay(course: { estimatedPrice: number; discount: number; finalPrice?: number | null }): number {
+  return course.finalPrice ?? Math.max(0, course.estimatedPrice - course.discount);
+}
+
+/** The cash handed over at the delivery of a cash-on-delivery course (issue 34): what the client pays; null when paid online. */
+export function cashToCollect(course: { paymentMethod: string; estimatedPrice: number; discount: number; finalPrice?: number | null }): number | null {
+  return course.paymentMethod === 'cash_on_delivery' ? priceToPay(course) : null;
+}
+
+/** What a courier is told to collect on a cash course (issue 34): « Encaisser 26 000 GNF ». */
+export function cashToCollectText(amount: number): string {
+  return `Encaisser ${formatGnf(amount)}`;
+}

@@ -4,6 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import './suivi.css';
 import L from 'leaflet';
 import type { RecipientTrackingDto } from '@coursa/contracts';
+import { formatGnf } from '@coursa/domain';
 
 /** How often the page asks again while the course is under way. */
 const POLL_MS = 5_000;
@@ -64,6 +65,8 @@ function renderSummary(tracking: RecipientTrackingDto) {
   }
   if (tracking.courier_first_name) parts.push(row('Votre livreur', tracking.courier_first_name, 'suivi-courier'));
   parts.push(row('Adresse de livraison', tracking.delivery_address, 'suivi-address'));
+  // A cash course (issue 34): how much to hand over to the courier.
+  if (tracking.cash_to_pay !== null) parts.push(row('À payer en espèces à la livraison', formatGnf(tracking.cash_to_pay), 'suivi-cash'));
   if (tracking.expires_at) parts.push(el('p', 'suivi__muted', `Ce lien expire à ${time(tracking.expires_at)}.`));
   summary.replaceChildren(...parts);
 }

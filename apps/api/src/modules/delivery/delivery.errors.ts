@@ -1,6 +1,12 @@
 import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, OCCURRED_AT_MESSAGES, type CourseStatus, type OccurredAtRefusal } from '@coursa/domain';
 import { badRequest, conflict, notFound } from '../../common/errors/domain-error.js';
 
+const OCCURRED_AT_CODES: Record<OccurredAtRefusal, string> = {
+  in_future: 'OCCURRED_AT_IN_FUTURE',
+  before_previous_step: 'OCCURRED_AT_BEFORE_PREVIOUS_STEP',
+  before_course: 'OCCURRED_AT_BEFORE_COURSE',
+};
+
 export const DeliveryErrors = {
   notFound: () => notFound('COURSE_NOT_FOUND', 'Course introuvable.'),
   unavailable: () => conflict('COURIER_UNAVAILABLE', 'Activez votre disponibilité pour accepter une course.'),
@@ -16,6 +22,6 @@ export const DeliveryErrors = {
     conflict('OTP_LOCKED', "Trop de tentatives : ce code n'est plus valable. Envoyez un nouveau code au destinataire."),
   courseClosed: () => conflict('COURSE_CLOSED', 'Cette course est terminée.'),
   implausibleTime: (refusal: OccurredAtRefusal) =>
-    badRequest(refusal === 'in_future' ? 'OCCURRED_AT_IN_FUTURE' : 'OCCURRED_AT_BEFORE_PREVIOUS_STEP', OCCURRED_AT_MESSAGES[refusal]),
+    badRequest(OCCURRED_AT_CODES[refusal], OCCURRED_AT_MESSAGES[refusal]),
   emptyIssue: () => badRequest('ISSUE_REQUIRED', 'Décrivez le problème pour contacter le support.'),
 };

@@ -19,9 +19,10 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     otpHash: hasher.hash(GOOD_CODE),
     deliveryLatitude: 9.5092,
     deliveryLongitude: -13.7122,
+    createdAt: new Date('2026-11-25T09:00:00Z'),
     client: { fullName: 'Fatoumata Bah', phone: '+224620000031' },
   };
-  const positions = { latest: jest.fn(async (): Promise<unknown> => null) };
+  const positions = { latest: jest.fn(async (): Promise<unknown> => null), lastAccepted: jest.fn(async (): Promise<unknown> => null) };
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
     // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
@@ -147,6 +148,12 @@ describe('actions made offline, sent later with occurred_at', () => {
   it('a code entered offline at an implausible time is refused before it costs a try', async () => {
     const t = setUp('en_route_delivery');
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, minutes(5))).rejects.toMatchObject({ status: 400, code: 'OCCURRED_AT_IN_FUTURE' });
+    // Issue 34: before the course existed (a phone whose clock went back to 1970).
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, new Date(0))).rejects.toMatchObject({
+      status: 400,
+      code: 'OCCURRED_AT_BEFORE_COURSE',
+      detail: "L'heure de l'action (occurred_at) précède la création de la course : vérifiez l'heure du téléphone.",
+    });
     expect(t.attempts()).toBe(0);
     await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, minutes(-1));
     expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'delivered', expect.anything(), { proofs: ['delivery_code'], occurredAt: minutes(-1) });
@@ -161,18 +168,19 @@ describe('actions made offline, sent later with occurred_at', () => {
 
 describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', () => {
   const now = Date.parse('2026-11-25T10:00:00Z');
-  const at = (latitude: number, ageMs = 10_000) => ({ courier_id: COURIER.id, lat: latitude, lng: -13.7122, at: new Date(now - ageMs).toISOString() });
+  /** The courier's last accepted fix, measured by the phone `measuredAgoMs` before it reached the server `ageMs` ago. */
+  const at = (latitude: number, ageMs = 10_000, measuredAgoMs = ageMs) => ({ latitude, longitude: -13.7122, ms: now - measuredAgoMs, receivedMs: now - ageMs });
 
   it('delivers a handover at the door and flags nothing', async () => {
     const t = setUp();
-    t.positions.latest.mockResolvedValue(at(9.5093));
+    t.positions.lastAccepted.mockResolvedValue(at(9.5093));
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
     expect(t.repository.flagHandover).not.toHaveBeenCalled();
   });
 
   it('delivers a handover 3 km away but flags it, with the distance and the position\'s age', async () => {
     const t = setUp();
-    t.positions.latest.mockResolvedValue(at(9.5092 + 3 / 111));
+    t.positions.lastAccepted.mockResolvedValue(at(9.5092 + 3 / 111));
     await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, '10.0.0.9');
     expect(t.lifecycle.move).toHaveBeenCalled();
     expect(t.repository.flagHandover).toHaveBeenCalledWith(COURSE_ID, expect.objectContaining({ id: COURIER.id, ip: '10.0.0.9' }), {
@@ -180,6 +188,22 @@ describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', ()
       distance_m: 3000,
       position_age_s: 10,
     });
+  });
+
+  it("judges the position's age by the server's clock (issue 34), not by the occurred_at the phone sends", async () => {
+    // At the door, but that position reached the server 10 minutes ago: an occurred_at picked to match it changes nothing.
+    const t = setUp();
+    t.positions.lastAccepted.mockResolvedValue(at(9.5093, 600_000));
+    await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, new Date(now - 600_000 + 60_000));
+    expect(t.repository.flagHandover).toHaveBeenCalledWith(COURSE_ID, expect.anything(), { kind: 'no_recent_position', position_age_s: 600 });
+  });
+
+  it('a code entered offline and replayed late stands, judged by the positions that arrived with it', async () => {
+    // Measured at the door 8 minutes ago through a drop, received in the batch just before the replayed code.
+    const t = setUp();
+    t.positions.lastAccepted.mockResolvedValue(at(9.5093, 2_000, 8 * 60_000));
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, new Date(now - 8 * 60_000))).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+    expect(t.repository.flagHandover).not.toHaveBeenCalled();
   });
 
   it('flags a handover with no live position', async () => {
@@ -194,3 +218,78 @@ describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', ()
     expect(t.repository.flagHandover).not.toHaveBeenCalled();
   });
 });
+
+describe('DeliveryService.contactSupport with occurred_at (issue 34)', () => {
+  it('refuses a time before the course existed (1970) or in the future, in French, and stores nothing', async () => {
+    const t = setUp();
+    const createSupportRequest = jest.fn(async (..._args: unknown[]) => {});
+    Object.assign(t.repository, { createSupportRequest });
+    await expect(t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date(0))).rejects.toMatchObject({ status: 400, code: 'OCCURRED_AT_BEFORE_COURSE' });
+    await expect(t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date('2026-11-25T10:05:00Z'))).rejects.toMatchObject({ code: 'OCCURRED_AT_IN_FUTURE' });
+    expect(createSupportRequest).not.toHaveBeenCalled();
+    await t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
+    expect(createSupportRequest).toHaveBeenCalledWith(COURSE_ID, COURIER.id, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
+  });
+});
+
+describe('what couriers are told of a course\'s money (issue 34)', () => {
+  const base = {
+    number: 7,
+    estimatedPrice: 28_000,
+    discount: 2_000,
+    finalPrice: null,
+    paymentMethod: 'cash_on_delivery',
+    pickupAddress: 'Madina',
+    pickupLatitude: 9.5456,
+    pickupLongitude: -13.6566,
+    pickupInstructions: null,
+    deliveryAddress: 'Kaloum',
+    deliveryLatitude: 9.5092,
+    deliveryLongitude: -13.7122,
+    deliveryInstructions: null,
+    description: null,
+    packageType: null,
+    createdAt: new Date('2026-11-25T09:00:00Z'),
+    distanceM: null,
+  };
+
+  it('offers a cash course at the price after the promo, with the commission on it, the cash to collect and the trip', async () => {
+    const t = setUp();
+    Object.assign(t.repository, { listPending: jest.fn(async () => ({ rows: [{ ...base, id: COURSE_ID }], nextCursor: null })) });
+    const [offer] = (await t.service.availableCourses(COURIER, { limit: 20 } as never)).courses;
+    expect(offer).toMatchObject({ estimated_price: 28_000, price_to_pay: 26_000, earnings: Math.floor(26_000 * 0.7), cash_to_collect: 26_000, trip_km: 7.4 });
+  });
+
+  it('shows no gain for a course staff closed as delivered, the commission for one handed over, nothing for a cancelled one', async () => {
+    const t = setUp();
+    const course = (id: string, status: string, commission: { amount: number } | null) => ({
+      ...base,
+      id,
+      status,
+      commission,
+      finalPrice: status === 'delivered' ? 26_000 : null,
+      updatedAt: base.createdAt,
+      clientId: COURIER.id,
+      courierId: COURIER.id,
+      recipientPhone: '+224620000032',
+      photoUrl: null,
+      pickupContactPhone: null,
+      deliveryContactPhone: null,
+      pickupTime: null,
+      deliveryTime: null,
+      otpHash: null,
+      payment: null,
+      client: { fullName: 'Fatoumata Bah', phone: '+224620000031' },
+    });
+    const rows = [course('a', 'delivered', null), course('b', 'delivered', { amount: 18_200 }), course('c', 'cancelled', null), course('d', 'collected', null)];
+    Object.assign(t.repository, { history: jest.fn(async () => ({ rows, nextCursor: null, total: 4 })) });
+    const { deliveries } = await t.service.history(COURIER, {} as never);
+    expect(deliveries.map((delivery) => [delivery.id, delivery.earnings, delivery.cash_to_collect])).toEqual([
+      ['a', null, 26_000],
+      ['b', 18_200, 26_000],
+      ['c', 0, 26_000],
+      ['d', Math.floor(26_000 * 0.7), 26_000],
+    ]);
+  });
+});
+

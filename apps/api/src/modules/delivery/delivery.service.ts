@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { rooms, type AvailableCoursesResponse, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
+import { rooms, type AvailableCoursesResponse, type CourseMoneyForCourier, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
+  cashToCollect,
   checkOccurredAt,
   CODE_LENGTH,
   commissionFor,
@@ -11,11 +12,15 @@ import {
   DELIVERY_MESSAGES,
   handoverFlag,
   isOverCashCap,
+  OCCURRED_AT_REFUSALS,
   OTP_MAX_ATTEMPTS,
+  type OccurredAtRefusal,
   previousStepAt,
+  priceToPay,
   shortId,
   statusesOf,
   stepTime,
+  tripKm,
   type CourseStatus,
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
@@ -34,6 +39,7 @@ import { toCourseDto } from '../courses/courses.mapper.js';
 import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryErrors } from './delivery.errors.js';
+import type { Course } from '../../generated/prisma/client.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
@@ -41,6 +47,15 @@ const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 6
 
 /** The steps a courier makes with update-status (accepting is its own call; delivering needs the code). */
 const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
+
+const isTimeRefusal = (refusal: string): refusal is OccurredAtRefusal => (OCCURRED_AT_REFUSALS as readonly string[]).includes(refusal);
+
+/** What the courier is told of a course's money and trip (issue 34): the price after the promo, the cash to collect, the trip. */
+const moneyForCourier = (course: Course): CourseMoneyForCourier => ({
+  price_to_pay: priceToPay(course),
+  cash_to_collect: cashToCollect(course),
+  trip_km: tripKm(course),
+});
 
 const location = (address: string, latitude: number, longitude: number, instructions: string | null) => ({ address, latitude, longitude, instructions });
 
@@ -88,7 +103,9 @@ export class DeliveryService {
       id: course.id,
       course_id: courseNumber(course.number),
       estimated_price: course.estimatedPrice,
-      earnings: commissionFor(course.estimatedPrice, rate),
+      // On what the client pays: the commission is on the price after the promo discount (CommissionsService).
+      earnings: commissionFor(priceToPay(course), rate),
+      ...moneyForCourier(course),
       pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),
       delivery_location: location(course.deliveryAddress, course.deliveryLatitude, course.deliveryLongitude, course.deliveryInstructions),
       description: course.description,
@@ -126,7 +143,7 @@ export class DeliveryService {
     const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip), { occurredAt });
     if (!moved.ok) {
       if (moved.refusal === 'needs_delivery_code') throw DeliveryErrors.deliveryNeedsCode();
-      if (moved.refusal === 'in_future' || moved.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(moved.refusal);
+      if (isTimeRefusal(moved.refusal)) throw DeliveryErrors.implausibleTime(moved.refusal);
       // Raced with its own retry: the other request made this very step.
       if (moved.status === to && isCourierStep(to)) return done;
       throw DeliveryErrors.invalidStep(moved.status ?? course.status);
@@ -136,26 +153,30 @@ export class DeliveryService {
 
   /**
    * The handover: the recipient's code, at most 5 wrong tries, compared in constant time. A code entered offline is
-   * checked when it arrives, right or wrong; an implausible `occurredAt` is refused before it costs a try.
+   * checked when it arrives, right or wrong; an implausible `occurredAt` (in the future, before the course existed or
+   * before its previous step) is refused before it costs a try. Where the courier was is judged by the server alone
+   * (issue 34): the last position it accepted from them, and how long ago it arrived by its own clock.
    */
   async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string, occurredAt?: Date): Promise<MessageResponse> {
     const course = await this.mine(courier, courseId);
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
-    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course));
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course), course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
     const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
     if (!delivered.ok) {
-      if (delivered.refusal === 'in_future' || delivered.refusal === 'before_previous_step') throw DeliveryErrors.implausibleTime(delivered.refusal);
+      if (isTimeRefusal(delivered.refusal)) throw DeliveryErrors.implausibleTime(delivered.refusal);
       throw DeliveryErrors.otpNotExpected();
     }
     // Where the courier was: a handover far from the door, or with no recent position, stands but is flagged for ops.
-    const live = await this.positions.latest(courier.id);
+    // The position's age is the time since the server accepted it, by the server's clock: not the phone's `occurred_at`,
+    // which the courier could pick to match an old position at the door.
+    const accepted = await this.positions.lastAccepted(courier.id);
     const flag = handoverFlag(
-      live && { latitude: live.lat, longitude: live.lng, ms: Date.parse(live.at) },
+      accepted && { latitude: accepted.latitude, longitude: accepted.longitude, ms: accepted.receivedMs },
       { latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
-      (occurredAt ?? this.clock.now()).getTime(),
+      this.clock.now().getTime(),
       { maxDistanceM: this.config.HANDOVER_MAX_DISTANCE_M, maxAgeS: this.config.HANDOVER_POSITION_MAX_AGE_S },
     );
     if (flag) await this.delivery.flagHandover(course.id, this.actor(courier, ip), flag);
@@ -181,12 +202,12 @@ export class DeliveryService {
     return { message: DELIVERY_MESSAGES.otpRegenerated };
   }
 
-  /** `occurredAt`: when the device made the request (sent later when made offline); not in the future. */
+  /** `occurredAt`: when the device made the request (sent later when made offline); not in the future, nor before the course. */
   async contactSupport(courier: AuthUser, courseId: string, issue: string | undefined, occurredAt?: Date): Promise<MessageResponse> {
     const text = issue?.trim();
     if (!text) throw DeliveryErrors.emptyIssue();
     const course = await this.mine(courier, courseId);
-    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now());
+    const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), null, course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000), occurredAt ? stepTime(occurredAt, this.clock.now()) : null);
     return { message: DELIVERY_MESSAGES.supportRecorded };
@@ -210,18 +231,29 @@ export class DeliveryService {
       package_type: course.packageType,
       photo_url: course.photoUrl,
       estimated_price: course.estimatedPrice,
+      ...moneyForCourier(course),
       next_action: next ? { status: next.to, label: next.label } : null,
       otp_required: course.status === 'en_route_delivery',
     };
   }
 
-  /** The courier's courses, newest first, with what each earns them (paid commission, or what it will be). */
+  /**
+   * The courier's courses, newest first, with what each earns them: the commission paid, or what it will be on what the
+   * client pays; nothing for a cancelled course, and no gain at all for one staff closed as delivered without the
+   * courier's handover (no commission was recorded: issue 34).
+   */
   async history(courier: AuthUser, query: CourseListInput): Promise<DeliveryHistoryResponse> {
     const rate = this.commissions.rateFor(courier.role);
     const page = await this.delivery.history(courier.id, query.status && statusesOf(query.status), query);
+    const earnings = (course: CourierCourse) => {
+      if (course.commission) return course.commission.amount;
+      if (course.status === 'cancelled') return 0;
+      return course.status === 'delivered' ? null : commissionFor(priceToPay(course), rate);
+    };
     const deliveries = page.rows.map((course) => ({
       ...toCourseDto(course),
-      earnings: course.commission?.amount ?? (course.status === 'cancelled' ? 0 : commissionFor(course.estimatedPrice, rate)),
+      ...moneyForCourier(course),
+      earnings: earnings(course),
       client_contact: { name: course.client.fullName, phone: course.client.phone },
     }));
     return { deliveries, next_cursor: page.nextCursor, total: page.total };

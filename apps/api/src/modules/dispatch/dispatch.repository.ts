@@ -10,7 +10,20 @@ export class DispatchRepository {
   waitingCourse(courseId: string) {
     return this.prisma.client.course.findFirst({
       where: { id: courseId, status: 'pending', courierId: null },
-      select: { id: true, estimatedPrice: true, pickupAddress: true, deliveryAddress: true, createdAt: true, pickupLatitude: true, pickupLongitude: true },
+      select: {
+        id: true,
+        estimatedPrice: true,
+        discount: true,
+        finalPrice: true,
+        paymentMethod: true,
+        pickupAddress: true,
+        deliveryAddress: true,
+        createdAt: true,
+        pickupLatitude: true,
+        pickupLongitude: true,
+        deliveryLatitude: true,
+        deliveryLongitude: true,
+      },
     });
   }
 

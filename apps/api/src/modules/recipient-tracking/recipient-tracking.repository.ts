@@ -3,7 +3,7 @@ import { PrismaService } from '../../common/prisma/prisma.service.js';
 
 /**
  * The course behind a tracking token's hash, with only what the recipient's page may show, and what it is computed from
- * but never shows (the courier's id for the position, the points for the ETA).
+ * but never shows (the courier's id for the position, the points for the ETA, the price for the cash to hand over).
  */
 @Injectable()
 export class RecipientTrackingRepository {
@@ -25,6 +25,10 @@ export class RecipientTrackingRepository {
         pickupTime: true,
         deliveryTime: true,
         cancelledAt: true,
+        paymentMethod: true,
+        estimatedPrice: true,
+        discount: true,
+        finalPrice: true,
         courier: { select: { fullName: true } },
       },
     });

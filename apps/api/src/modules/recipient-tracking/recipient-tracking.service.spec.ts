@@ -24,6 +24,10 @@ const course = (changes: Partial<TrackedCourse> = {}): TrackedCourse => ({
   pickupTime: new Date('2026-11-25T09:30:00Z'),
   deliveryTime: null,
   cancelledAt: null,
+  paymentMethod: 'orange_money',
+  estimatedPrice: 28_000,
+  discount: 2_000,
+  finalPrice: null,
   courier: { fullName: 'Mamadou Saliou Diallo' },
   ...changes,
 });
@@ -73,6 +77,7 @@ describe('RecipientTrackingService.track', () => {
       arrival_estimate: 'Arrivée estimée dans 10 min',
       eta_minutes: 10,
       delivery_address: 'Rue KA-020, Kaloum',
+      cash_to_pay: null,
       expires_at: null,
     });
   });
@@ -101,6 +106,13 @@ describe('RecipientTrackingService.track', () => {
     expect({ status: expired.status, code: expired.code, detail: expired.detail }).toEqual({ status: unknown.status, code: unknown.code, detail: unknown.detail });
     expect(expired).toMatchObject({ status: 404, code: 'TRACKING_LINK_NOT_FOUND', detail: 'Lien de suivi expiré ou introuvable.' });
     expect(after.hits).toContain(TRACKING_MISSES.name);
+  });
+
+  it('tells the recipient the cash to hand over on a cash course, after the promo discount, until it is delivered (issue 34)', async () => {
+    const cash = course({ paymentMethod: 'cash_on_delivery' });
+    expect((await setUp(cash, CREATED).service.track(TOKEN, '10.0.0.1')).cash_to_pay).toBe(26_000);
+    const delivered = course({ paymentMethod: 'cash_on_delivery', status: 'delivered', deliveryTime: DELIVERED, finalPrice: 26_000 });
+    expect((await setUp(delivered, DELIVERED).service.track(TOKEN, '10.0.0.1')).cash_to_pay).toBeNull();
   });
 
   it('expires one hour after a cancellation too, and shows the steps reached then the cancellation', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecipientTrackingDto, RecipientTrackingStep } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, cashToCollect, COURSE_STATUS_LABELS, type CourseStatus } from '@coursa/domain';
 import { notFound } from '../../common/errors/domain-error.js';
 import { RateLimiterService, type RateLimit } from '../../common/rate-limit/rate-limiter.service.js';
 import { Clock, SecretHasher } from '../../common/security/secrets.js';
@@ -65,6 +65,8 @@ export class RecipientTrackingService {
       arrival_estimate: arrivalEstimate(course.status, eta),
       eta_minutes: eta,
       delivery_address: course.deliveryAddress,
+      // The cash the recipient hands over (issue 34), until it is handed over.
+      cash_to_pay: course.status === 'delivered' || course.status === 'cancelled' ? null : cashToCollect(course),
       expires_at: expiry?.toISOString() ?? null,
     };
   }

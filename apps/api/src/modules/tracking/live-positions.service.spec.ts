@@ -13,10 +13,12 @@ const position = (courier: string, second = 0): CourierPosition => ({
   observed_speed_kmh: null,
 });
 
+const RECEIVED_MS = Date.UTC(2026, 10, 25, 10, 0, 1);
+
 /** The end of the current event-loop turn, when LivePositions handles what arrived in it. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-function setUp(kept: (positions: readonly CourierPosition[]) => Promise<boolean[]> = async (positions) => positions.map(() => true)) {
+function setUp(kept: (positions: readonly CourierPosition[], receivedMs?: number) => Promise<boolean[]> = async (positions) => positions.map(() => true)) {
   const store = { saveEachIfDue: jest.fn(kept) };
   const trail = { add: jest.fn() };
   const metrics = { positions: { inc: jest.fn() } };
@@ -24,7 +26,8 @@ function setUp(kept: (positions: readonly CourierPosition[]) => Promise<boolean[
   const local: [string[], CourierPosition][] = [];
   const ops: CourierPosition[][] = [];
   const relays: RelayedPosition[][] = [];
-  const live = new LivePositions(store as never, trail as never, metrics as never, logger as never);
+  const clock = { now: () => new Date(RECEIVED_MS) };
+  const live = new LivePositions(store as never, trail as never, metrics as never, logger as never, clock as never);
   live.attach({ toCourses: (to, sent) => local.push([to, sent]), toOps: (sent) => ops.push(sent), relay: (relayed) => relays.push(relayed) });
   return { live, store, trail, metrics, logger, local, ops, relays };
 }
@@ -41,7 +44,7 @@ describe('LivePositions', () => {
     await nextTurn();
 
     expect(t.store.saveEachIfDue).toHaveBeenCalledTimes(1);
-    expect(t.store.saveEachIfDue).toHaveBeenCalledWith([position('a'), position('b'), position('c')]);
+    expect(t.store.saveEachIfDue).toHaveBeenCalledWith([position('a'), position('b'), position('c')], RECEIVED_MS);
     expect(t.local).toEqual([
       [['course:course-1'], position('a')],
       [['course:course-2', 'course:course-3'], position('b')],
@@ -112,7 +115,7 @@ describe('LivePositions', () => {
     t.live.accept(position('a', 2), ['course-1']);
     await nextTurn();
     await nextTurn();
-    expect(t.store.saveEachIfDue.mock.calls).toEqual([[[position('a', 0)]], [[position('a', 2)]]]);
+    expect(t.store.saveEachIfDue.mock.calls).toEqual([[[position('a', 0)], RECEIVED_MS], [[position('a', 2)], RECEIVED_MS]]);
   });
 
   it("delivers what another process relayed to this process's sockets, and sends a batch's latest position at once", () => {

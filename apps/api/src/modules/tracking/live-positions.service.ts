@@ -3,6 +3,7 @@ import { rooms, type CourierPosition, type PositionAck, type RelayedPosition } f
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
 import { METRICS, type Metrics } from '../../common/ops/metrics.js';
+import { Clock } from '../../common/security/secrets.js';
 import { PositionsStore } from './positions.store.js';
 import { TrailBuffer } from './trail-buffer.service.js';
 
@@ -48,6 +49,7 @@ export class LivePositions {
     private readonly trail: TrailBuffer,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   /** Set once the Socket.IO server exists (the gateway's init). */
@@ -90,7 +92,7 @@ export class LivePositions {
     this.scheduled = false;
     const turn = this.waiting;
     this.waiting = [];
-    this.store.saveEachIfDue(turn.map((waiting) => waiting.position)).then(
+    this.store.saveEachIfDue(turn.map((waiting) => waiting.position), this.clock.now().getTime()).then(
       (kept) => this.send(turn, kept),
       (error: Error) => this.logger.warn({ err: error.message, positions: turn.length }, 'live positions not kept'),
     );

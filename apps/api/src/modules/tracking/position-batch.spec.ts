@@ -37,3 +37,14 @@ describe('a batch of positions sent after a drop', () => {
     expect(prepareBatch(COURIER, [{ lat: 9.5, lng: -13.7, at: NOW.getTime() + MAX_CLOCK_SKEW_MS }], NOW).ok).toBe(true);
   });
 });
+
+describe('a batch with an absurd time (issue 34)', () => {
+  it('is refused whole, in French, when a time is more than a day old (a clock reset to 1970)', () => {
+    expect(prepareBatch(COURIER, [point(10), { lat: 9.5, lng: -13.7, at: 0 }], NOW)).toEqual({
+      ok: false,
+      detail: "Position datée de plus de 24 heures : vérifiez l'heure du téléphone.",
+    });
+    // Older than the window but within the day: only that one is dropped, as before.
+    expect(prepareBatch(COURIER, [point(10), point(3600)], NOW)).toMatchObject({ ok: true, dropped: 1 });
+  });
+});

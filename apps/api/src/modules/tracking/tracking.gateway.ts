@@ -10,7 +10,18 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@coursa/contracts';
-import { ACTIVE_STATUSES, canSeeCourse, isCourier, isStaff, POSITION_BATCH_MAX, type Fix, type Role } from '@coursa/domain';
+import {
+  ACTIVE_STATUSES,
+  canSeeCourse,
+  checkPositionTime,
+  isCourier,
+  isStaff,
+  POSITION_BATCH_MAX,
+  POSITION_TIME_MESSAGES,
+  type Fix,
+  type PositionTimeRefusal,
+  type Role,
+} from '@coursa/domain';
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
@@ -36,8 +47,14 @@ interface SocketData {
   courses?: { ids: string[]; readAt: number };
   /** A courier's last minutes of positions, for the speed their positions carry (the ETA's). */
   speed?: SpeedWindow;
-  /** A courier's last believed fix, against which the next one's move is checked (issue 24). */
-  moves?: FixCheck;
+  /**
+   * A copy of the courier's impossible-move state (issue 24), which lives with the courier in Redis (issue 34): read on
+   * the socket's first position, and again when the socket sent none for MOVES_FRESH_MS (another socket of the courier
+   * may have moved them meanwhile); `atMs`, when it was last read or used (the server's clock).
+   */
+  moves?: { check: FixCheck; atMs: number };
+  /** While the state is being read: the positions that arrive meanwhile wait behind it, in order. */
+  movesReady?: Promise<void>;
 }
 
 type TrackingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -67,8 +84,18 @@ const FORGOTTEN = Object.freeze({ ids: [], readAt: Number.NEGATIVE_INFINITY });
 const NOT_A_COURIER = Object.freeze({ ok: false, code: 'FORBIDDEN', detail: 'Seuls les livreurs envoient leur position.' } as const);
 const INVALID_POSITION = Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: 'Position invalide.' } as const);
 const IMPOSSIBLE_MOVE = Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: 'Position improbable (déplacement trop rapide) : écartée de la carte.' } as const);
-/** A socket's impossible moves are flagged for ops once a minute at most: a phone whose GPS has gone wrong sends many. */
+/** A courier's impossible moves are flagged for ops once a minute at most: a phone whose GPS has gone wrong sends many. */
 const FLAG_EVERY_MS = 60_000;
+/** A socket that sent no position for this long reads its courier's impossible-move state again before the next. */
+const MOVES_FRESH_MS = 30_000;
+const KEPT = Object.freeze({ ok: true } as const);
+/** A device time that cannot be believed (issue 34), in French. */
+const TIME_REFUSALS: Record<PositionTimeRefusal, { ok: false; code: 'INVALID_POSITION'; detail: string }> = Object.freeze({
+  inFuture: Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: POSITION_TIME_MESSAGES.inFuture } as const),
+  tooOld: Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: POSITION_TIME_MESSAGES.tooOld } as const),
+  absurd: Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: POSITION_TIME_MESSAGES.absurd } as const),
+  olderThanLast: Object.freeze({ ok: false, code: 'INVALID_POSITION', detail: POSITION_TIME_MESSAGES.olderThanLast } as const),
+});
 
 type Answer<E extends keyof ClientToServerEvents> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
 type Ack<E extends keyof ClientToServerEvents> = ((answer: Answer<E>) => void) | undefined;
@@ -166,6 +193,9 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async handleConnection(socket: TrackingSocket) {
     const user = socket.data.user;
     if (!user) return socket.disconnect(true);
+    // A socket back through connection state recovery reads its courier's impossible-move state afresh (issue 34).
+    socket.data.moves = undefined;
+    socket.data.movesReady = undefined;
     // Listening before the first await: an event sent right after connecting is not missed.
     for (const [event, listener] of this.listeners) socket.on(event, listener as never);
     // In the user's room at once, where forgetCourses finds the socket: a course changing meanwhile is not missed.
@@ -209,10 +239,11 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * A courier's position: checked here (a move faster than POSITION_MAX_SPEED_KMH from the last one is kept off the
-   * map and flagged), then LivePositions keeps it (at most one a second, extras answered RATE_LIMITED), sends it to
-   * their courses and to ops, and adds it to the trail. The courses are the socket's, read again only when they may
-   * have changed.
+   * A courier's position: checked here (its device time within the last ten minutes, not in the future, not before the
+   * courier's last accepted one; a move faster than POSITION_MAX_SPEED_KMH from the last one is kept off the map and
+   * flagged), then LivePositions keeps it (at most one a second, extras answered RATE_LIMITED), sends it to their
+   * courses and to ops, and adds it to the trail. The courses are the socket's, read again only when they may have
+   * changed.
    */
   private position(socket: TrackingSocket, body: unknown, ack: Ack<'courier:position'>) {
     const user = socket.data.user;
@@ -221,6 +252,20 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!parsed.success) return ack?.(INVALID_POSITION);
     const input = parsed.data;
     const ms = typeof input.at === 'number' ? input.at : Date.parse(input.at);
+    const implausible = checkPositionTime(ms, this.nowMs);
+    if (implausible) return ack?.(TIME_REFUSALS[implausible]);
+    this.withMoves(socket, () => this.checkedPosition(socket, input, ms, ack))?.catch((error: Error) =>
+      this.logger.warn({ err: error.message }, 'courier position not checked'),
+    );
+  }
+
+  private checkedPosition(socket: TrackingSocket, input: z.infer<typeof PositionSchema>, ms: number, ack: Ack<'courier:position'>) {
+    const user = socket.data.user;
+    // The live position only moves on: the same one again (its answer lost) is answered as kept, an older one refused.
+    const lastMs = socket.data.moves!.check.last?.ms;
+    if (lastMs === ms) return ack?.(KEPT);
+    const older = checkPositionTime(ms, this.nowMs, lastMs);
+    if (older) return ack?.(TIME_REFUSALS[older]);
     if (this.impossibleMove(socket, { latitude: input.lat, longitude: input.lng, ms })) return ack?.(IMPOSSIBLE_MOVE);
     const position: CourierPosition = {
       courier_id: user.id,
@@ -242,9 +287,10 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   /**
    * Positions buffered through a drop (issue 22): checked like single ones, the batch refused when one is in the
-   * future, those older than the window dropped; all go to the trail with their own times, in order, once each; only
-   * the latest is broadcast and kept as the live position (unless a newer one arrived meanwhile). One batch a second.
-   * A position whose move is impossible is dropped, as a single one is.
+   * future or absurdly old, those older than the window dropped; all go to the trail with their own times, in order,
+   * once each (issue 34: a point whose time the courier's trail already has adds nothing, so a batch sent again adds
+   * nothing); only the latest is broadcast and kept as the live position (unless a newer one arrived meanwhile). One
+   * batch a second. A position whose move is impossible is dropped, as a single one is.
    */
   private async positionsBatch(socket: TrackingSocket, body: unknown): Promise<PositionsAck> {
     const user = socket.data.user;
@@ -255,34 +301,69 @@ export class TrackingGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     }
     const prepared = prepareBatch(user.id, parsed.data.positions, this.clock.now());
     if (!prepared.ok) return { ok: false, code: 'INVALID_POSITION', detail: prepared.detail };
+    // Judged against the courier's state, after the single positions that came before it.
+    await this.withMoves(socket, () => undefined);
     const points = prepared.points.filter((point) => !this.impossibleMove(socket, { latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) }));
-    const dropped = prepared.dropped + prepared.points.length - points.length;
     const latest = points.at(-1);
-    if (!latest) return { ok: true, stored: 0, dropped };
+    if (!latest) return { ok: true, stored: 0, dropped: prepared.dropped + prepared.points.length };
     for (const point of points) {
       latest.observed_speed_kmh = this.observeSpeed(socket, { latitude: point.lat, longitude: point.lng, ms: Date.parse(point.at) });
     }
-    const live = await this.positions.saveLatestIfDue(latest);
-    if (live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
-    this.metrics.positions.inc(points.length);
+    const saved = await this.positions.saveBatchIfDue(points, this.clock.now().getTime());
+    if (saved.live === 'limited') return { ok: false, code: 'RATE_LIMITED', detail: 'Un lot de positions par seconde au plus.' };
+    const fresh = points.filter((_, index) => saved.fresh[index]);
+    this.metrics.positions.inc(fresh.length);
     const courses = await this.activeCourses(socket);
-    if (live === 'saved') this.live.broadcast(latest, courses);
-    for (const point of points) this.trail.add(point, courses);
-    return { ok: true, stored: points.length, dropped };
+    if (saved.live === 'saved') this.live.broadcast(latest, courses);
+    for (const point of fresh) this.trail.add(point, courses);
+    return { ok: true, stored: fresh.length, dropped: prepared.dropped + prepared.points.length - fresh.length };
   }
 
   /**
-   * Whether a fix is an impossible move from the courier's last believed one (checkFix): then it is kept off the map,
-   * and flagged on their active courses (or on the courier), once a minute at most.
+   * Runs `run` with the courier's impossible-move state on the socket (issue 34): at once while the socket's copy is
+   * fresh, else after reading it from Redis; the positions that arrive meanwhile wait behind, in order. A failed read
+   * answers nobody (the phone sends the position again).
+   */
+  private withMoves<T>(socket: TrackingSocket, run: () => T): T | Promise<T> {
+    const data = socket.data;
+    if (!data.movesReady && data.moves && this.nowMs - data.moves.atMs < MOVES_FRESH_MS) {
+      data.moves.atMs = this.nowMs;
+      return run();
+    }
+    const ready = (data.movesReady ?? Promise.resolve()).then(async () => {
+      if (!data.moves || this.nowMs - data.moves.atMs >= MOVES_FRESH_MS) {
+        data.moves = { check: await this.positions.fixCheckOf(data.user.id), atMs: this.nowMs };
+      }
+      data.moves.atMs = this.nowMs;
+      return run();
+    });
+    const settled = ready.then(
+      () => undefined,
+      () => undefined,
+    );
+    data.movesReady = settled;
+    void settled.then(() => {
+      if (data.movesReady === settled) data.movesReady = undefined;
+    });
+    return ready;
+  }
+
+  /**
+   * Whether a fix is an impossible move from the courier's last believed one (checkFix, on the state withMoves read):
+   * then it is kept off the map, kept with the courier as doubted (the next fix agreeing with it is believed, on any
+   * socket), and flagged on their active courses (or on the courier), once a minute at most.
    */
   private impossibleMove(socket: TrackingSocket, fix: Fix): boolean {
-    const state = (socket.data.moves ??= {});
-    const refused = checkFix(state, fix, this.config.POSITION_MAX_SPEED_KMH);
-    if (refused && !(this.nowMs - (state.flaggedAtMs ?? Number.NEGATIVE_INFINITY) < FLAG_EVERY_MS)) {
-      state.flaggedAtMs = this.nowMs;
-      this.flag(socket, refused).catch((error: Error) => this.logger.warn({ err: error.message }, 'impossible move not flagged'));
-    }
-    return !!refused;
+    const refused = checkFix(socket.data.moves!.check, fix, this.config.POSITION_MAX_SPEED_KMH);
+    if (!refused) return false;
+    const courierId = socket.data.user.id;
+    const failed = (error: Error) => this.logger.warn({ err: error.message }, 'impossible move not flagged');
+    this.positions.keepDoubt(courierId, fix).catch(failed);
+    this.positions
+      .flagDue(courierId, FLAG_EVERY_MS)
+      .then((due) => (due ? this.flag(socket, refused) : undefined))
+      .catch(failed);
+    return true;
   }
 
   private async flag(socket: TrackingSocket, move: RefusedMove) {

@@ -11,11 +11,16 @@ import { usePagedList } from '@/lib/paged-query';
 import { courierApi, courierQueries } from '../api/courier-api';
 import { noteDeliveries } from '../stores/active-course-store';
 import { useIsAvailable } from '../stores/availability';
+import { OfferMoney } from './OfferMoney';
 
 interface Offer {
   id: string;
-  estimated_price: number;
+  /** What the client pays, after the promo discount (issue 34); the estimated price of a live offer that lacks it. */
+  price: number;
   earnings?: number;
+  /** The cash to collect at the delivery (null: paid online; undefined: not said). */
+  cash_to_collect?: number | null;
+  trip_km?: number;
   pickup_address: string;
   delivery_address: string;
   description?: string | null;
@@ -25,8 +30,10 @@ interface Offer {
 
 const fromDto = (course: AvailableCourseDto): Offer => ({
   id: course.id,
-  estimated_price: course.estimated_price,
+  price: course.price_to_pay,
   earnings: course.earnings,
+  cash_to_collect: course.cash_to_collect,
+  trip_km: course.trip_km,
   pickup_address: course.pickup_location.address,
   delivery_address: course.delivery_location.address,
   description: course.description,
@@ -65,7 +72,9 @@ export function AvailableCourses() {
   if (!loaded) return <Loader />;
 
   const offers: Offer[] = [
-    ...live.filter((offer) => !loaded.some((known) => known.id === offer.id)),
+    ...live
+      .filter((offer) => !loaded.some((known) => known.id === offer.id))
+      .map((offer) => ({ ...offer, price: offer.price_to_pay ?? offer.estimated_price })),
     ...loaded,
   ].filter((offer) => !accepted.has(offer.id) && !statuses.has(offer.id));
 
@@ -101,9 +110,10 @@ export function AvailableCourses() {
         offers.map((offer) => (
           <article key={offer.id} className="card offer" aria-label={`Course ${offer.id.slice(-8)}`}>
             <div className="card__header">
-              <strong className="offer__price">{formatGnf(offer.estimated_price)}</strong>
+              <strong className="offer__price">{formatGnf(offer.price)}</strong>
               {offer.earnings !== undefined && <span className="muted">Gain : {formatGnf(offer.earnings)}</span>}
             </div>
+            <OfferMoney cash={offer.cash_to_collect} tripKm={offer.trip_km} />
             <p>
               📍 Retrait : {offer.pickup_address}
               {offer.distance_km !== undefined && <span className="offer__distance muted"> ({formatDistance(offer.distance_km)})</span>}
@@ -125,3 +135,4 @@ function useStatusesTaken(): Set<string> {
   const statuses = useRealtimeStore((state) => state.statuses);
   return new Set(Object.values(statuses).filter((event) => event.status !== 'pending').map((event) => event.course_id));
 }
+

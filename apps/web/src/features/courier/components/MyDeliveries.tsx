@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { cashToCollectText, COURSE_STATUS_LABELS, distanceText, formatGnf, shortId } from '@coursa/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
@@ -9,6 +9,9 @@ import { usePagedList } from '@/lib/paged-query';
 import { courierQueries } from '../api/courier-api';
 import { formatDateTime } from '../format';
 import { DetailRow } from '@/components/ui/DetailRow';
+
+/** A delivery staff closed without the courier's handover: no commission was recorded for it. */
+const NOT_EARNED = 'Aucun : livraison clôturée par Coursa';
 
 type Filter = 'all' | 'active' | 'delivered' | 'cancelled';
 const FILTERS: readonly { value: Filter; label: string }[] = [
@@ -46,8 +49,11 @@ export function MyDeliveries() {
             <span className={`status-badge status-badge--${delivery.status}`}>{COURSE_STATUS_LABELS[delivery.status]}</span>
           </div>
           <dl className="details">
-            <DetailRow label="Prix estimé" value={formatGnf(delivery.estimated_price)} />
-            <DetailRow label="Gain" value={formatGnf(delivery.earnings)} />
+            <DetailRow label="Prix estimé" value={formatGnf(delivery.price_to_pay)} />
+            {delivery.cash_to_collect !== null && <DetailRow label="Espèces" value={cashToCollectText(delivery.cash_to_collect)} />}
+            <DetailRow label="Trajet" value={distanceText(delivery.trip_km)} />
+            {/* Issue 34: a course staff closed as delivered earned the courier nothing. */}
+            <DetailRow label="Gain" value={delivery.earnings === null ? NOT_EARNED : formatGnf(delivery.earnings)} />
             <DetailRow label="Retrait" value={delivery.pickup_location.address} />
             <DetailRow label="Livraison" value={delivery.delivery_location.address} />
             <DetailRow label="Client" value={formatPhone(delivery.client_contact.phone)} />

@@ -13,6 +13,7 @@ import { formatPhone } from '@/lib/format';
 import { courierApi } from '../api/courier-api';
 import { latestAnswer, runCourierAction, shownStatus, useCourierSync } from '../offline/courier-sync';
 import { noteDeliveries } from '../stores/active-course-store';
+import { OfferMoney } from './OfferMoney';
 import { OtpBlock } from './OtpBlock';
 import { DetailRow } from '@/components/ui/DetailRow';
 
@@ -163,6 +164,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
             {delivery.instructions && <p className="muted">{delivery.instructions}</p>}
           </div>
         </div>
+        <OfferMoney cash={course.cash_to_collect} tripKm={course.trip_km} />
         {next && (
           <Button disabled={updating} onClick={() => void advance(next.to)}>
             {updating ? 'Mise à jour...' : next.label}
@@ -184,7 +186,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
         <dl className="details">
           <DetailRow label="Description" value={course.description || 'Aucune description'} />
           <DetailRow label="Type de colis" value={course.package_type || DEFAULT_PACKAGE_TYPE} />
-          <DetailRow label="Prix estimé" value={formatGnf(course.estimated_price)} />
+          <DetailRow label="Prix estimé" value={formatGnf(course.price_to_pay)} />
           <DetailRow label="Course" value={shortId(course.id)} />
         </dl>
         {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
