@@ -139,6 +139,8 @@ describe('back-office operations', () => {
     await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId: accepted } })) === 2, 15_000, 100);
     const carried = page.getByRole('article', { name: `Course ${accepted.slice(-8)}` });
     await carried.getByRole('button', { name: 'Marquer livrée' }).click();
+    // A cash course: the admin says whether its courier collected the cash (issue 34).
+    await page.getByRole('dialog').getByLabel(/Oui, il les a encaissés/).check();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await carried.getByRole('button', { name: 'Voir le trajet' }).waitFor();
     await waitUntil('the route to be kept', async () => (await app.db.course.findUniqueOrThrow({ where: { id: accepted } })).route !== null, 15_000, 100);

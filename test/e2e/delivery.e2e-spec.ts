@@ -77,7 +77,7 @@ describe('what the courier is told of the money (issue 34)', () => {
 
     // Staff close it as delivered: the courier never handed it over, and earned nothing for it.
     const admin = await signedIn(app, 'admin');
-    expect((await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await app.request('PUT', `/api/admin/courses/${id}/status?new_status=delivered&cash_collected=true`, undefined, { token: admin.token })).status).toBe(200);
     expect(await listed()).toMatchObject({ status: 'delivered', earnings: null, ...money });
 
     // An online-paid course has nothing to collect.
