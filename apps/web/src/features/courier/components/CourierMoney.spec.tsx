@@ -122,6 +122,21 @@ describe('CourierMoney', () => {
     expect(started).toHaveBeenCalledWith(expect.objectContaining({ amount: 3600, deposits_before: 0 }));
   });
 
+  it('deposits by MTN MoMo with no page: the prompt goes to the phone, and the deposit is followed with it', async () => {
+    const opened = jest.spyOn(depositBrowser, 'open').mockImplementation(() => {});
+    opened.mockClear();
+    fetchMock.mockImplementation((input) =>
+      String(input).includes('/api/delivery/cash-deposits')
+        ? answer(201, { deposit_id: 'd1', order_id: 'DEPOT_1', payment_link: null, amount: 3600, currency: 'GNF' })
+        : answer(200, ENTRIES),
+    );
+    renderMoney(SUMMARY);
+    fireEvent.change(screen.getByLabelText('Numéro mobile money'), { target: { value: '664 00 00 01' } });
+    fireEvent.click(screen.getByRole('button', { name: /Déposer/ }));
+    await waitFor(() => expect(started).toHaveBeenCalledWith(expect.objectContaining({ amount: 3600, prompt_phone: '+224664000001' })));
+    expect(opened).not.toHaveBeenCalled();
+  });
+
   it('shows the server’s reason when a deposit is refused', async () => {
     fetchMock.mockImplementation((input) =>
       String(input).includes('/api/delivery/cash-deposits')

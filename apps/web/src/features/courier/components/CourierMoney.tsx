@@ -111,7 +111,8 @@ function DepositForm({ owed, depositsBefore, onStarted }: DepositFormProps) {
     setError(null);
     try {
       const started = await courierApi.depositCash({ payment_method: operator, phone_number: wallet, amount: Number(amount) });
-      onStarted({ amount: started.amount, deposits_before: depositsBefore, started_at: Date.now() });
+      // No page (MTN MoMo): the operator asks the courier's phone, and the screen says so while it follows the deposit.
+      onStarted({ amount: started.amount, deposits_before: depositsBefore, started_at: Date.now(), ...(!started.payment_link && { prompt_phone: wallet }) });
       if (started.payment_link) depositBrowser.open(started.payment_link);
     } catch (caught) {
       setError(errorMessage(caught, 'Erreur lors du dépôt.'));

@@ -125,4 +125,11 @@ describe('EarningsTab', () => {
     expect(await screen.findByText(/pas encore confirmé par l'opérateur/)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Déposer par mobile money' })).toBeTruthy();
   });
+
+  it('says to confirm a deposit on the phone when the operator has no page (MTN MoMo, issue 34)', async () => {
+    earnings = { ...SUMMARY, cash_owed: 3600, balance: -3600 };
+    pendingDeposit.save({ amount: 3600, deposits_before: 0, started_at: Date.now(), prompt_phone: '+224664000001' });
+    renderWithQuery(<EarningsTab />);
+    expect(await screen.findByText(/^Dépôt de 3\s600 GNF : confirmez-le sur votre téléphone \(\+224 664 00 00 01\)/)).toBeTruthy();
+  });
 });

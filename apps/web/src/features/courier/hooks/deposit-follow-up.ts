@@ -2,6 +2,7 @@ import type { EarningsSummaryDto } from '@coursa/contracts';
 import { formatGnf } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { formatPhone } from '@/lib/format';
 import { courierQueries } from '../api/courier-api';
 import { pendingDeposit, type PendingDeposit } from '../stores/pending-deposit';
 
@@ -59,7 +60,12 @@ export function useEarningsFollowingDeposit(): {
   };
 
   const depositNotice: DepositNotice | null = pending
-    ? { tone: 'info', text: `Dépôt de ${formatGnf(pending.amount)} en attente de confirmation par l'opérateur…` }
+    ? {
+        tone: 'info',
+        text: pending.prompt_phone
+          ? `Dépôt de ${formatGnf(pending.amount)} : confirmez-le sur votre téléphone (${formatPhone(pending.prompt_phone)}), l'opérateur vous a envoyé une demande de paiement.`
+          : `Dépôt de ${formatGnf(pending.amount)} en attente de confirmation par l'opérateur…`,
+      }
     : outcome;
   return { summary, depositWaiting: pending !== null, depositNotice, followDeposit };
 }

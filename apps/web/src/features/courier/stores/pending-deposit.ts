@@ -4,6 +4,8 @@ export interface PendingDeposit {
   /** The courier's deposits total when it started: the deposit is credited once the total has grown by `amount`. */
   deposits_before: number;
   started_at: number;
+  /** The wallet the operator's approval prompt went to, when it has no page (MTN MoMo asks the phone, issue 34). */
+  prompt_phone?: string;
 }
 
 const KEY = 'coursa.pending-deposit';
