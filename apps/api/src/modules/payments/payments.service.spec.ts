@@ -108,7 +108,6 @@ function setUp() {
     clock as never,
     config as never,
     logger as never,
-    {} as never,
   );
   return { service, payments, providers, jobs, logger, now: () => now, setNow: (at: Date) => (now = at) };
 }

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
@@ -11,7 +13,7 @@ import { PayoutsService } from './payouts.service.js';
 const RequestId = UuidParam(PayoutErrors.requestNotFound);
 const PayoutId = UuidParam(PayoutErrors.payoutNotFound);
 
-/** The back office's "Payments and commissions" screen (spec §7), for staff. */
+/** The back office's "Payments and commissions" screen (spec §7): staff read it; only admins move money (each write takes an Idempotency-Key). */
 @Roles('admin', 'support', 'super_admin')
 @Controller('admin')
 export class PayoutsController {
@@ -27,6 +29,8 @@ export class PayoutsController {
     return this.payouts.summary();
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('commissions/process-payment')
   @HttpCode(200)
   processPayment(
@@ -42,6 +46,8 @@ export class PayoutsController {
     return this.payouts.paymentRequests(page);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payment-requests/:id/approve')
   @HttpCode(200)
   approve(
@@ -52,6 +58,8 @@ export class PayoutsController {
     return this.payouts.approveRequest(staff, id, ip);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payment-requests/:id/reject')
   @HttpCode(200)
   reject(
@@ -67,6 +75,8 @@ export class PayoutsController {
     return this.payouts.payoutsHistory(page);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payouts/:id/check-status')
   @HttpCode(200)
   checkStatus(

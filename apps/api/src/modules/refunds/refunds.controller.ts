@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { RefundListQuery, SendRefundSchema, type RefundListInput, type SendRefundInput } from './dto/refunds.dto.js';
@@ -21,7 +23,8 @@ export class RefundsController {
   }
 
   @Post(':id/send')
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @HttpCode(200)
   send(
     @CurrentUser() staff: AuthUser,
