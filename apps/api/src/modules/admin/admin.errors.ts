@@ -7,7 +7,7 @@ export const AdminErrors = {
   cannotDisableSelf: () => forbidden('CANNOT_DISABLE_SELF', 'Vous ne pouvez pas désactiver votre propre compte.'),
   roleAbove: (role: Role) =>
     role === 'super_admin'
-      ? forbidden('SUPER_ADMIN_PROTECTED', "Seul un super administrateur peut modifier le statut d'un super administrateur.")
+      ? forbidden('SUPER_ADMIN_PROTECTED', "Seul un super administrateur peut désactiver, modifier ou supprimer un super administrateur.")
       : forbidden('ROLE_ABOVE_YOURS', `Ce compte (${accountTypeLabel(role)}) a un rôle supérieur au vôtre : vous ne pouvez ni le désactiver, ni le modifier, ni le supprimer.`),
   cannotDeleteSelf: () => forbidden('CANNOT_DELETE_SELF', 'Vous ne pouvez pas supprimer votre propre compte.'),
   staffNotDeletable: () =>
