@@ -292,10 +292,11 @@ describe('authority', () => {
     const superAdmin = ids.caller.get('superAdmin')!;
     const refusals: [Caller, string, string, string][] = [
       ['support', 'PUT', `/api/users/${admin.user.id}/toggle-status`, 'ROLE_ABOVE_YOURS'],
-      ['support', 'DELETE', `/api/admin/users/${admin.user.id}`, 'ROLE_ABOVE_YOURS'],
+      // No staff account is ever deleted (so none above one's own).
+      ['support', 'DELETE', `/api/admin/users/${admin.user.id}`, 'STAFF_NOT_DELETABLE'],
       ['support', 'PUT', `/api/users/${superAdmin}/toggle-status`, 'SUPER_ADMIN_PROTECTED'],
       ['admin', 'PUT', `/api/users/${superAdmin}/toggle-status`, 'SUPER_ADMIN_PROTECTED'],
-      ['admin', 'DELETE', `/api/admin/users/${superAdmin}`, 'SUPER_ADMIN_PROTECTED'],
+      ['admin', 'DELETE', `/api/admin/users/${superAdmin}`, 'STAFF_NOT_DELETABLE'],
     ];
     for (const [caller, method, path, code] of refusals) {
       const answer = await app.request(method, path, undefined, as(caller));
