@@ -66,12 +66,15 @@ export class LedgerRepository {
    * same way. Read under the courier's lock, in the run's transaction.
    */
   async sumsUntil(tx: Tx, courierId: string, end: Date): Promise<Pick<LedgerSums, 'earnings' | 'cash'>> {
-    const [row] = await tx.$queryRaw<{ earnings: number; cash: number }[]>`
+    // The sums now (courier_balances) less the money that came in after the end: only the entries since the end are
+    // read (the (courier_id, created_at) index), not a year of them.
+    const now = await this.sums(courierId, tx);
+    const [since] = await tx.$queryRaw<{ earnings: number; cash: number }[]>`
       SELECT coalesce(sum(amount) FILTER (WHERE account = 'earnings'), 0)::float8 AS earnings,
         coalesce(sum(amount) FILTER (WHERE account = 'cash'), 0)::float8 AS cash
       FROM courier_ledger_entries
-      WHERE courier_id = ${courierId}::uuid AND (amount < 0 OR kind = 'payout_reversed' OR created_at <= ${end})`;
-    return { earnings: row?.earnings ?? 0, cash: row?.cash ?? 0 };
+      WHERE courier_id = ${courierId}::uuid AND created_at > ${end} AND amount > 0 AND kind <> 'payout_reversed'`;
+    return { earnings: now.earnings - (since?.earnings ?? 0), cash: now.cash - (since?.cash ?? 0) };
   }
 
   /** Newest first. */
