@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { JobName, QueueName } from '@coursa/contracts';
+import { isoWeekOf } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
+import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { createAccount, login, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { expectLedgerInvariant } from '../support/ledger.js';
@@ -9,7 +12,7 @@ import { waitFor } from '../support/wait.js';
 
 // Every money route fired at one courier in random interleavings (fast-check): office and mobile-money deposits,
 // their crediting or failure, corrections of either account, early requests, their approval or rejection, hand
-// payments, each sometimes sent again under its Idempotency-Key. After each batch of concurrent calls, once the payout
+// payments, each sometimes sent again under its Idempotency-Key, and this week's run (once: the week's row is unique). After each batch of concurrent calls, once the payout
 // jobs and deposit checks are done: no answer is a 5xx; no account goes below what its entries allow (the cash held
 // covers the deposits on their way, the earnings never go negative); a payout never covers more commissions than
 // it sends; at most one request is open; and the ledger is what every answer and table says (expectLedgerInvariant).
@@ -28,7 +31,8 @@ type Command =
   | { kind: 'adjust'; account: 'earnings' | 'cash'; amount: number; key: number | null }
   | { kind: 'request'; amount: number; key: number | null }
   | { kind: 'approve' | 'reject'; key: number | null }
-  | { kind: 'handPay'; take: number; key: number | null };
+  | { kind: 'handPay'; take: number; key: number | null }
+  | { kind: 'weeklyRun' };
 
 const amount = fc.constantFrom(...AMOUNTS);
 /** A key from a small pool: the same key comes back now and then, with the same request or another. */
@@ -41,12 +45,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('request' as const), amount, key }),
   fc.record({ kind: fc.constantFrom('approve' as const, 'reject' as const), key }),
   fc.record({ kind: fc.constant('handPay' as const), take: fc.integer({ min: 1, max: 3 }), key }),
+  // This week's run, as the scheduler starts it (once per week: later ones find it done).
+  fc.constant({ kind: 'weeklyRun' as const }),
 );
 
 /** The mobile-money deposits started in this run: their sandbox page, and whether someone decided on it. */
 interface RunState {
   run: string;
   deposits: { paymentLink: string; orderId: string; decided: boolean }[];
+  /** The weekly-run jobs started in this run. */
+  runs: string[];
 }
 
 const sandboxDecides = (paymentUrl: string, outcome: string) =>
@@ -87,6 +95,12 @@ async function fire(state: RunState, step: Command): Promise<number> {
       const id = open?.id ?? randomUUID();
       return (await app.request('POST', `/api/admin/payment-requests/${id}/${step.kind}`, undefined, asAdmin(step.key))).status;
     }
+    case 'weeklyRun': {
+      const jobId = `prop-run-${randomUUID()}`;
+      state.runs.push(jobId);
+      await app.worker.get(JobQueue).add(JobName.WeeklyCommissionRun, { isoWeek: isoWeekOf(new Date()) }, { jobId });
+      return 202;
+    }
     case 'handPay': {
       const pending = await app.db.commission.findMany({ where: { courierId: courier.id, status: 'pending', payoutId: null }, orderBy: { createdAt: 'asc' }, take: step.take });
       if (!pending.length) return 200;
@@ -106,6 +120,9 @@ async function earnCommission(amount: number) {
 
 /** Waits for what the calls started in the background: payout transfers (the payout job) and deposits decided (their check). */
 async function settled(state: RunState) {
+  const queue = app.worker.get(JobQueue).queue(QueueName.Commissions);
+  for (const jobId of state.runs) await waitFor(`run ${jobId} to end`, () => queue.getJob(jobId), (job) => !job || !!job.failedReason, 15_000);
+  for (const jobId of state.runs) expect((await queue.getJob(jobId))?.failedReason).toBeUndefined();
   await waitFor('payouts to settle', () => app.db.payout.count({ where: { courierId: courier.id, status: 'processing' } }), (count) => count === 0, 15_000);
   const decided = state.deposits.filter((deposit) => deposit.decided).map((deposit) => deposit.orderId);
   await waitFor('decided deposits to be checked', () => app.db.payment.count({ where: { orderId: { in: decided }, status: 'pending' } }), (count) => count === 0, 15_000);
@@ -127,15 +144,20 @@ async function expectInvariants() {
   expect({ cash, onTheirWay, covered: cash >= onTheirWay }).toEqual({ cash, onTheirWay, covered: true });
   // Payouts never send more than was earned: the earnings account never goes negative.
   expect({ earnings, nonNegative: earnings >= 0 }).toEqual({ earnings, nonNegative: true });
-  for (const payout of payouts) {
+  // An early or hand payment pays no more commissions than it sends (a week's run also pays those its netting covers).
+  for (const payout of payouts.filter((row) => !row.runId)) {
     const linked = payout.commissions.reduce((total, commission) => total + commission.amount, 0);
-    expect({ payout: payout.reference, linked, within: linked <= payout.totalCommission, courses: payout.commissions.length }).toEqual({
-      payout: payout.reference,
-      linked,
-      within: true,
-      courses: payout.status === 'failed' ? 0 : payout.totalCourses,
-    });
+    expect({ payout: payout.reference, linked, within: linked <= payout.totalCommission }).toEqual({ payout: payout.reference, linked, within: true });
   }
+  for (const payout of payouts) expect({ payout: payout.reference, courses: payout.status === 'failed' ? 0 : payout.totalCourses }).toEqual({ payout: payout.reference, courses: payout.commissions.length });
+  // No commission is marked paid (or in a payout) beyond what left the earnings account: payouts not failed, netting,
+  // corrections downwards.
+  const settledCommissions = await app.db.commission.aggregate({ where: { courierId: courier.id, OR: [{ status: 'paid' }, { payoutId: { not: null } }] }, _sum: { amount: true } });
+  const leftEarnings = -entries
+    .filter((entry) => entry.account === 'earnings' && entry.amount < 0 && entry.kind !== 'payout_sent')
+    .reduce((total, entry) => total + entry.amount, 0) + payouts.filter((row) => row.status !== 'failed').reduce((total, row) => total + row.totalCommission, 0);
+  const paidCommissions = settledCommissions._sum.amount ?? 0;
+  expect({ paidCommissions, leftEarnings, within: paidCommissions <= leftEarnings }).toEqual({ paidCommissions, leftEarnings, within: true });
   expect(openRequests).toBeLessThanOrEqual(1);
   const answer = await app.request('GET', '/api/delivery/earnings', undefined, { token: courier.token });
   expect(answer.body).toMatchObject({ earnings_due: earnings, cash_held: cash, balance: earnings - cash, cash_owed: Math.max(0, cash - earnings) });
@@ -161,7 +183,7 @@ describe('money routes in random interleavings at one courier', () => {
     const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
     await fc.assert(
       fc.asyncProperty(batchesOf, earned, collected, async (batches, commissions, cash) => {
-        const state: RunState = { run: randomUUID(), deposits: [] };
+        const state: RunState = { run: randomUUID(), deposits: [], runs: [] };
         // Something to move each run: commissions earned, and cash collected (an admin's correction).
         for (const commission of commissions) await earnCommission(commission);
         if (cash > 0) {
@@ -169,7 +191,7 @@ describe('money routes in random interleavings at one courier', () => {
         }
         for (const batch of batches) {
           const statuses = await Promise.all(batch.map((step) => fire(state, step)));
-          for (const [index, status] of statuses.entries()) expect({ step: batch[index], status, known: [200, 201, 303, 400, 404, 409, 422].includes(status) }).toMatchObject({ known: true });
+          for (const [index, status] of statuses.entries()) expect({ step: batch[index], status, known: [200, 201, 202, 303, 400, 404, 409, 422].includes(status) }).toMatchObject({ known: true });
           await settled(state);
           await expectInvariants();
         }

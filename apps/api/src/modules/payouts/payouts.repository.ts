@@ -260,7 +260,9 @@ export class PayoutsRepository {
           const { balance } = courierBalances(await this.ledger.sums(courier.id, tx));
           // What was earned and collected up to the week's end, less what left since (README "Courier money").
           const week = await this.ledger.sumsUntil(tx, courier.id, run.end);
-          const netted = Math.min(Math.max(week.earnings, 0), Math.max(week.cash, 0));
+          // Cash already on its way to Coursa (a mobile-money deposit started) is not netted a second time.
+          const nettable = week.cash - (await this.ledger.pendingDeposits(tx, courier.id));
+          const netted = Math.min(Math.max(week.earnings, 0), Math.max(nettable, 0));
           const reason = `Semaine ${run.isoWeek}`;
           if (netted > 0) {
             await this.ledger.add(
