@@ -7,6 +7,7 @@ import { createAccount, login, newPhone, signedIn } from '../support/accounts.js
 import { browserSuite, screenshot } from '../support/browser.js';
 import { insertCourse } from '../support/courses.js';
 import type { TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
 
 // The staff half of the back office in a real browser: courier onboarding, money, admins and audit.
 let app: TestApp;
@@ -120,6 +121,76 @@ describe('the staff back office', () => {
     const stored = await app.request('GET', '/api/admin/payment-requests', undefined, { token: (await login(app, admin.phone, admin.password)).access_token });
     const mine = (stored.body.requests as { deliverer_id: string; status: string }[]).find((row) => row.deliverer_id === courier.user.id);
     expect(mine?.status).toBe('approved');
+  });
+
+  it('a partial approval pays only the oldest commissions it covers; the rest stays on the pending list and is paid by hand to the wallet the weekly run pays', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const { user: client } = await createAccount(app, 'client');
+    for (const daysAgo of [3, 2, 1]) {
+      const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
+      const createdAt = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
+      await app.db.commission.create({ data: { courierId: courier.user.id, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount: 7000, createdAt } });
+      await app.db.courierLedgerEntry.create({ data: { courierId: courier.user.id, account: 'earnings', kind: 'commission_earned', amount: 7000, courseId: course.id, createdAt } });
+    }
+    // Their KYC wallet, which the weekly run pays: not their login phone.
+    const idPhoto = await app.db.storedFile.create({ data: { kind: 'id_photo', storageKey: `kyc/${courier.user.id}.png`, mimeType: 'image/png', sizeBytes: 1, sha256: '0' } });
+    await app.db.courierProfile.create({
+      data: {
+        userId: courier.user.id,
+        idType: 'carte_identite',
+        idNumber: 'GN-778899',
+        idExpiryDate: new Date('2030-01-01'),
+        idPhotoId: idPhoto.id,
+        emergencyContactName: 'Mariama Sow',
+        emergencyContactPhone: newPhone(),
+        emergencyContactRelationship: 'parent',
+        bankName: 'mtn_momo',
+        bankAccount: '664 55 66 77',
+      },
+    });
+    expect((await app.request('POST', '/api/delivery/request-payment', { amount: 14_000, reason: 'early_payment' }, { token: courier.token })).status).toBe(201);
+
+    const page = await signInThroughUi(admin.phone, admin.password);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await tab(page, 'Commissions').click();
+    await page.getByRole('button', { name: 'Demandes' }).click();
+    await page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' }).getByRole('button', { name: 'Approuver' }).click();
+    await page.getByText('Demande approuvée avec succès').waitFor();
+    await waitFor('the early payout', () => app.db.payout.findFirst({ where: { courierId: courier.user.id } }), (payout) => payout?.status === 'completed', 15_000);
+
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await tab(page, 'Commissions').click();
+    const group = page.locator('article', { has: page.getByRole('heading', { name: courier.user.fullName }) });
+    await group.waitFor();
+    // Two of the three 7 000 GNF commissions were paid by the 14 000 GNF; the third waits, payable by hand.
+    expect(((await group.locator('.money-lines li').allTextContents()) ?? []).length).toBe(1);
+    expect(await group.getByLabel('Numéro Mobile Money').inputValue()).toBe('+224664556677');
+    await group.getByText('MTN MoMo').waitFor();
+    await group.getByRole('button', { name: 'Payer' }).click();
+    await page.getByText(/Paiement de 7\s000 GNF envoyé à .+ \(MTN MoMo\)\./).waitFor();
+    await screenshot(page, 'back-office-partial-approval-then-hand-payment');
+    expect(await app.db.commission.count({ where: { courierId: courier.user.id, status: 'paid' } })).toBe(3);
+    expect((await app.db.payout.findMany({ where: { courierId: courier.user.id }, orderBy: { createdAt: 'asc' } })).map((payout) => [payout.totalCommission, payout.totalCourses, payout.phone])).toEqual([
+      [14_000, 2, '+224664556677'],
+      [7_000, 1, '+224664556677'],
+    ]);
+  });
+
+  it('support reads the money screens without a button that moves money', async () => {
+    const courier = await signedIn(app, 'independent_delivery');
+    const { user: client } = await createAccount(app, 'client');
+    const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
+    await app.db.commission.create({ data: { courierId: courier.user.id, courseId: course.id, courseAmount: 12_000, rateBps: 7000, amount: 8400 } });
+    await app.db.courierLedgerEntry.create({ data: { courierId: courier.user.id, account: 'earnings', kind: 'commission_earned', amount: 8400, courseId: course.id } });
+    const support = await createAccount(app, 'support');
+    const page = await signInThroughUi(support.phone, support.password);
+    await tab(page, 'Commissions').click();
+    await page.getByRole('heading', { name: courier.user.fullName }).first().waitFor();
+    await page.getByRole('region', { name: 'Espèces' }).getByText(courier.user.fullName).first().waitFor();
+    for (const name of [/^Payer/, /Lancer le paiement hebdomadaire/, /Enregistrer/]) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
+    await expect(page.getByRole('form', { name: 'Correction du grand livre' }).count()).resolves.toBe(0);
+    await screenshot(page, 'back-office-support-money');
   });
 
   it('a super admin creates an admin, then reads all of it in the audit', async () => {

@@ -92,6 +92,10 @@ describe('courier money in the browser', () => {
     expect(await figure(page, 'Espèces à déposer')).toContain(gnf(OWED));
     await page.getByText('Espèces encaissées').first().waitFor();
     await page.getByText('Commission', { exact: true }).first().waitFor();
+    // Owing cash: no early payment, and the screen says why.
+    const early = page.getByRole('button', { name: 'Demander un paiement anticipé' });
+    expect(await early.isDisabled()).toBe(true);
+    await page.getByText(`Vous devez ${gnf(OWED)} GNF d'espèces à Coursa : déposez-les avant de demander un paiement anticipé.`).waitFor();
     await screenshot(page, 'courier-money');
 
     const deposit = page.getByRole('form', { name: 'Déposer par mobile money' });
@@ -107,6 +111,9 @@ describe('courier money in the browser', () => {
     expect(await figure(page, 'Espèces détenues')).toContain(gnf(PRICE - OWED));
     expect(await figure(page, 'Dépôts')).toContain(gnf(OWED));
     await page.getByText("Dépôt d'espèces").first().waitFor();
+    // Nothing due now (the commission is what the courier kept): still no early payment, for that reason.
+    expect(await early.isDisabled()).toBe(true);
+    await page.getByText('Rien ne vous est dû pour le moment : vos commissions ont été versées ou compensent vos espèces.').waitFor();
     await screenshot(page, 'courier-money-deposited');
 
     const admin = await signedIn(app, 'admin');
@@ -119,5 +126,23 @@ describe('courier money in the browser', () => {
     await staffPage.getByText('À rembourser').first().waitFor();
     await staffPage.getByText(refundClient.user.fullName).first().waitFor();
     await screenshot(staffPage, 'back-office-cash-and-refunds');
+
+    // An admin corrects the courier's ledger: a bonus owed to them, with its reason, after a confirmation.
+    staffPage.on('dialog', (dialog) => void dialog.accept());
+    const correction = row.getByRole('form', { name: 'Correction du grand livre' });
+    await correction.getByLabel('Compte à corriger').selectOption('earnings');
+    await correction.getByLabel('Montant de la correction (GNF, négatif pour retirer)').fill('6000');
+    await correction.getByLabel('Raison (obligatoire)').fill('Prime de fin de semaine');
+    await correction.getByRole('button', { name: 'Enregistrer la correction' }).click();
+    await staffPage.getByText(/Correction de 6\s000 GNF enregistrée pour/).waitFor();
+    expect(await app.db.courierLedgerEntry.findFirst({ where: { courierId: courier.user.id, kind: 'adjustment' } })).toMatchObject({ account: 'earnings', amount: 6000, reason: 'Prime de fin de semaine', createdById: admin.user.id });
+    await waitFor('the row to show the balance', async () => ((await row.textContent()) ?? '').replace(/\s/g, ' '), (text) => text.includes(`solde ${gnf(6000)} GNF`), 10_000);
+    await screenshot(staffPage, 'back-office-ledger-correction');
+
+    // Owed 6 000 GNF now: the courier may ask for it.
+    await page.reload();
+    await tab(page, 'Mes gains').click();
+    await page.getByRole('button', { name: 'Demander un paiement anticipé' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Demander un paiement anticipé' }).isDisabled()).toBe(false);
   });
 });

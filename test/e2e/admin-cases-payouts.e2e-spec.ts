@@ -213,11 +213,13 @@ describe('pending commissions and payment requests', () => {
 
     const pending = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token);
     const groupOf = (id: string) => pending.find((group: { deliverer_id: string }) => group.deliverer_id === id);
-    const item = (commission: typeof older) => ({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId });
+    const item = (commission: typeof older) => ({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId, in_payout: false });
     expect(groupOf(first.user.id)).toEqual({
       deliverer_id: first.user.id,
       deliverer_name: first.user.fullName,
       deliverer_phone: first.phone,
+      // No KYC wallet: the weekly run pays their phone, and so does the hand payment by default.
+      deliverer_wallet: first.phone,
       amount: 15_400,
       count: 2,
       commissions: [item(older), item(newer)],
@@ -232,7 +234,7 @@ describe('pending commissions and payment requests', () => {
     });
   });
 
-  it('approving sends what is due, up to the amount asked, through the payout job; a request is handled once', async () => {
+  it('approving sends what is due, up to the amount asked, through the payout job, paying only the oldest commissions it covers whole; a request is handled once', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     const oldest = await commissionOf(app, courier.user.id, 3000, 3);
     const middle = await commissionOf(app, courier.user.id, 4000, 2);
@@ -256,12 +258,23 @@ describe('pending commissions and payment requests', () => {
     expect(approved).toMatchObject({ status: 200, body: { success: true, message: 'Demande approuvée avec succès' } });
     const request = await app.db.payoutRequest.findUniqueOrThrow({ where: { id }, include: { payout: { include: { commissions: true } } } });
     expect(request).toMatchObject({ status: 'approved', handledById: admin.user.id, handledAt: expect.any(Date) });
-    // 6000 of the 12 000 due is sent; the payout carries the courier's unpaid commissions, paid once it completes.
-    expect(request.payout).toMatchObject({ reference: `EARLY-${id}`, totalCommission: 6000, totalCourses: 3, createdById: null, provider: 'orange_money' });
-    expect(request.payout!.commissions.map((commission) => commission.id).sort()).toEqual([oldest.id, middle.id, newest.id].sort());
+    // 6000 of the 12 000 due is sent; it covers the oldest commission whole (3000), not the next (4000): only that one is
+    // linked, paid once the payout completes; the others stay pending, the courier on the pending list.
+    expect(request.payout).toMatchObject({ reference: `EARLY-${id}`, totalCommission: 6000, totalCourses: 1, periodStart: oldest.createdAt, periodEnd: oldest.createdAt, createdById: null, provider: 'orange_money' });
+    expect(request.payout!.commissions.map((commission) => commission.id)).toEqual([oldest.id]);
     expect(await payoutSettles(app, request.payout!.id)).toMatchObject({ status: 'completed', phone: courier.phone });
-    expect(await app.db.commission.count({ where: { payoutId: request.payout!.id, status: 'paid' } })).toBe(3);
+    expect(await app.db.commission.findMany({ where: { courierId: courier.user.id }, orderBy: { createdAt: 'asc' }, select: { status: true, payoutId: true } })).toEqual([
+      { status: 'paid', payoutId: request.payout!.id },
+      { status: 'pending', payoutId: null },
+      { status: 'pending', payoutId: null },
+    ]);
     expect(await balanceOf(app, courier.user.id)).toBe(6000);
+    const pendingList = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token);
+    expect(pendingList.find((group: { deliverer_id: string }) => group.deliverer_id === courier.user.id)).toMatchObject({ amount: 9000, count: 2 });
+    expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: courier.token })).body).toMatchObject({ paid_amount: 3000, pending_amount: 9000, balance: 6000 });
+    // A later hand payment of what the balance covers works.
+    expect(await pay(app, admin, courier.user.id, [middle.id])).toMatchObject({ status: 200, body: { payout: { amount: 4000, status: 'completed' } } });
+    expect(await pay(app, admin, courier.user.id, [newest.id])).toMatchObject({ status: 409, body: { code: 'PAYOUT_ABOVE_BALANCE' } });
     expect(await auditOf(app, id, 'payment_request_approved')).toEqual([expect.objectContaining({ actorId: admin.user.id, actorRole: 'admin', ip: '10.7.7.7', success: true })]);
 
     for (const action of ['approve', 'reject']) {
@@ -279,13 +292,15 @@ describe('pending commissions and payment requests', () => {
     };
     const [uncovered, rejected] = [await ask(await signedIn(app, 'independent_delivery')), await ask(await signedIn(app, 'independent_delivery'))];
 
-    expect(await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: support.token })).toMatchObject({
+    // Support reads the requests; only an admin decides.
+    expect((await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: support.token })).status).toBe(403);
+    expect(await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: superAdmin.token })).toMatchObject({
       status: 200,
       body: { success: true, message: 'Demande rejetée avec succès' },
     });
-    expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: rejected } })).toMatchObject({ status: 'rejected', handledById: support.user.id, payoutId: null });
-    expect(await auditOf(app, rejected, 'payment_request_rejected')).toEqual([expect.objectContaining({ actorId: support.user.id, actorRole: 'support', success: true })]);
-    expect((await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: support.token })).status).toBe(409);
+    expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: rejected } })).toMatchObject({ status: 'rejected', handledById: superAdmin.user.id, payoutId: null });
+    expect(await auditOf(app, rejected, 'payment_request_rejected')).toEqual([expect.objectContaining({ actorId: superAdmin.user.id, actorRole: 'super_admin', success: true })]);
+    expect((await app.request('POST', `/api/admin/payment-requests/${rejected}/reject`, undefined, { token: superAdmin.token })).status).toBe(409);
 
     // Paid meanwhile (by hand): nothing is due any more.
     const { courierId } = await app.db.payoutRequest.findUniqueOrThrow({ where: { id: uncovered } });
@@ -316,7 +331,7 @@ describe('paying commissions (sandbox)', () => {
     const ids = commissions.map((commission) => commission.id);
     const before = await summary();
 
-    const answers = await Promise.all([pay(app, admin, courier.user.id, ids), pay(app, support, courier.user.id, [...ids].reverse())]);
+    const answers = await Promise.all([pay(app, admin, courier.user.id, ids), pay(app, superAdmin, courier.user.id, [...ids].reverse())]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const paid = answers.find((answer) => answer.status === 200)!;
     expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
@@ -499,6 +514,12 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     const another = await commissionOf(live, courier.id, 1000);
     for (const ids of [[commission.id], [commission.id, another.id]]) expect((await pay(live, liveAdmin, courier.id, ids)).status).toBe(409);
     expect(await live.db.commission.findUniqueOrThrow({ where: { id: another.id } })).toMatchObject({ status: 'pending', payoutId: null });
+    // The pending list says which one is inside the payout in progress: it is not offered « Payer » again.
+    const group = (await allPagesOf(live, '/api/admin/commissions/pending', 'commissions', liveAdmin.token)).find((row: { deliverer_id: string }) => row.deliverer_id === courier.id);
+    expect(group.commissions.map((row: { id: string; in_payout: boolean }) => [row.id, row.in_payout])).toEqual([
+      [commission.id, true],
+      [another.id, false],
+    ]);
 
     const [transfer] = transfersOf(payout.reference);
     mtn.disbursement.complete(transfer!.reference);

@@ -367,7 +367,7 @@ describe('users', () => {
     for (const staff of [admin, support]) {
       expect(await toggle(superAdmin.user.id, staff.token)).toMatchObject({
         status: 403,
-        body: { code: 'SUPER_ADMIN_PROTECTED', detail: "Seul un super administrateur peut modifier le statut d'un super administrateur." },
+        body: { code: 'SUPER_ADMIN_PROTECTED', detail: "Seul un super administrateur peut désactiver, modifier ou supprimer un super administrateur." },
       });
     }
     expect((await app.db.user.findUniqueOrThrow({ where: { id: superAdmin.user.id } })).isActive).toBe(true);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, PositionAck, RouteKey, ServerToClientEvents, SubscribeAck } from '@coursa/contracts';
 import type { Role } from '@coursa/domain';
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { newIp, newPhone, signedIn } from '../support/accounts.js';
+import { createAccount, newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -26,6 +27,8 @@ const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
 type Expected = Record<Caller, number>;
 
 const STAFF: Role[] = ['support', 'admin', 'super_admin'];
+/** Those who move money: payouts, hand payments, refunds, deposits, corrections, approvals, the weekly run. */
+const MONEY: Role[] = ['admin', 'super_admin'];
 const COURIERS: Role[] = ['salaried_delivery', 'independent_delivery'];
 const SIGNED_IN: Role[] = ['client', ...COURIERS, ...STAFF];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -188,34 +191,35 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/super-admin/audit-stats': { request: () => ({ path: '/api/super-admin/audit-stats' }), expected: only(['super_admin'], 200) },
   'GET /api/admin/commissions/pending': { request: () => ({ path: '/api/admin/commissions/pending' }), expected: only(STAFF, 200) },
   'GET /api/admin/commissions/summary': { request: () => ({ path: '/api/admin/commissions/summary' }), expected: only(STAFF, 200) },
-  'POST /api/admin/commissions/process-payment': { request: () => ({ path: '/api/admin/commissions/process-payment', body: {} }), expected: only(STAFF, 400) },
-  'POST /api/admin/commissions/weekly-run': { request: () => ({ path: '/api/admin/commissions/weekly-run', body: { iso_week: '2020-W01' } }), expected: only(STAFF, 202) },
+  // Money moves for admins only (README "Back office", who moves money): support reads, and gets 403 on every write.
+  'POST /api/admin/commissions/process-payment': { request: () => ({ path: '/api/admin/commissions/process-payment', body: {} }), expected: only(MONEY, 400) },
+  'POST /api/admin/commissions/weekly-run': { request: () => ({ path: '/api/admin/commissions/weekly-run', body: { iso_week: '2020-W01' } }), expected: only(MONEY, 202) },
   'GET /api/admin/payment-requests': { request: () => ({ path: '/api/admin/payment-requests' }), expected: only(STAFF, 200) },
-  'POST /api/admin/payment-requests/:id/approve': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/approve` }), expected: only(STAFF, 404) },
-  'POST /api/admin/payment-requests/:id/reject': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/reject` }), expected: only(STAFF, 404) },
+  'POST /api/admin/payment-requests/:id/approve': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/approve` }), expected: only(MONEY, 404) },
+  'POST /api/admin/payment-requests/:id/reject': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/reject` }), expected: only(MONEY, 404) },
   'GET /api/admin/payouts': { request: () => ({ path: '/api/admin/payouts' }), expected: only(STAFF, 200) },
-  'POST /api/admin/payouts/:id/check-status': { request: () => ({ path: `/api/admin/payouts/${NOBODY}/check-status` }), expected: only(STAFF, 404) },
+  'POST /api/admin/payouts/:id/check-status': { request: () => ({ path: `/api/admin/payouts/${NOBODY}/check-status` }), expected: only(MONEY, 404) },
   'GET /api/admin/cash': { request: () => ({ path: '/api/admin/cash' }), expected: only(STAFF, 200) },
   'POST /api/admin/couriers/:id/cash-deposits': {
     request: () => ({ path: `/api/admin/couriers/${NOBODY}/cash-deposits`, body: { amount: 1_000 } }),
-    expected: only(['admin', 'super_admin'], 404),
+    expected: only(MONEY, 404),
   },
   'POST /api/admin/couriers/:id/ledger-adjustments': {
     request: () => ({ path: `/api/admin/couriers/${NOBODY}/ledger-adjustments`, body: { account: 'cash', amount: 1_000, reason: 'Correction' } }),
-    expected: only(['admin', 'super_admin'], 404),
+    expected: only(MONEY, 404),
   },
   'GET /api/admin/refunds': { request: () => ({ path: '/api/admin/refunds' }), expected: only(STAFF, 200) },
-  'POST /api/admin/refunds/:id/send': { request: () => ({ path: `/api/admin/refunds/${NOBODY}/send`, body: { phone: '+224660000001' } }), expected: only(['admin', 'super_admin'], 404) },
+  'POST /api/admin/refunds/:id/send': { request: () => ({ path: `/api/admin/refunds/${NOBODY}/send`, body: { phone: '+224660000001' } }), expected: only(MONEY, 404) },
   // Reconciliation (issue 34): staff read it, only admins move money.
   'GET /api/admin/reconciliation': { request: () => ({ path: '/api/admin/reconciliation' }), expected: only(STAFF, 200) },
-  'POST /api/admin/payments/:id/refund': { request: () => ({ path: `/api/admin/payments/${NOBODY}/refund` }), expected: only(['admin', 'super_admin'], 404) },
+  'POST /api/admin/payments/:id/refund': { request: () => ({ path: `/api/admin/payments/${NOBODY}/refund` }), expected: only(MONEY, 404) },
   'POST /api/admin/refunds/:id/mark-paid-outside': {
     request: () => ({ path: `/api/admin/refunds/${NOBODY}/mark-paid-outside`, body: { method: 'cash', reference: 'REÇU-1' } }),
-    expected: only(['admin', 'super_admin'], 404),
+    expected: only(MONEY, 404),
   },
   'POST /api/admin/payouts/:id/mark-paid-outside': {
     request: () => ({ path: `/api/admin/payouts/${NOBODY}/mark-paid-outside`, body: { method: 'cash', reference: 'REÇU-1' } }),
-    expected: only(['admin', 'super_admin'], 404),
+    expected: only(MONEY, 404),
   },
   'GET /api/admin/disputes': { request: () => ({ path: '/api/admin/disputes' }), expected: only(STAFF, 200) },
   'PUT /api/admin/disputes/:id': { request: () => ({ path: `/api/admin/disputes/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
@@ -245,6 +249,96 @@ describe('routes × callers', () => {
       }
     }
     expect(outcomes).toEqual(ROUTES[route]!.expected);
+  });
+});
+
+// Authority over money and accounts (README "Back office"): only admins move money, support reads; nobody manages an
+// account of a role above their own; payouts and refunds go only to wallets a rail pays; an early payment is at least
+// 5000 GNF unless it is everything due.
+describe('authority', () => {
+  const as = (caller: Caller) => ({ token: tokens.get(caller), ip: newIp() });
+  const FORBIDDEN = { code: 'FORBIDDEN', detail: "Vous n'avez pas les droits pour effectuer cette action." };
+
+  it('support gets 403, in French, on every route that moves money, and nothing moves; an admin can', async () => {
+    // A courier owed 21 000 GNF (an admin's correction) and holding 10 000 GNF of cash, with an open early request.
+    const courier = await signedIn(app, 'independent_delivery');
+    const courierId = courier.user.id;
+    for (const body of [{ account: 'earnings', amount: 31_000, reason: 'Reprise des commissions' }, { account: 'cash', amount: 10_000, reason: 'Espèces saisies hors ligne' }]) {
+      expect((await app.request('POST', `/api/admin/couriers/${courierId}/ledger-adjustments`, body, as('admin'))).status).toBe(201);
+    }
+    const requested = await app.request('POST', '/api/delivery/request-payment', { amount: 6_000, reason: 'early_payment' }, { token: courier.token });
+    expect(requested.status).toBe(201);
+    const requestId = requested.body.request.id as string;
+    const entriesBefore = await app.db.courierLedgerEntry.count({ where: { courierId } });
+
+    const moves: [string, string, unknown][] = [
+      ['POST', `/api/admin/couriers/${courierId}/cash-deposits`, { amount: 10_000 }],
+      ['POST', `/api/admin/couriers/${courierId}/ledger-adjustments`, { account: 'earnings', amount: 5_000, reason: 'Prime' }],
+      ['POST', '/api/admin/commissions/process-payment', { deliverer_id: courierId, commission_ids: [NOBODY], payment_method: 'mobile_money', phone: '+224 660 00 00 01' }],
+      ['POST', `/api/admin/payment-requests/${requestId}/approve`, undefined],
+      ['POST', `/api/admin/payment-requests/${requestId}/reject`, undefined],
+      ['POST', `/api/admin/payouts/${NOBODY}/check-status`, undefined],
+      ['POST', '/api/admin/commissions/weekly-run', { iso_week: '2020-W02' }],
+      ['POST', `/api/admin/refunds/${NOBODY}/send`, { phone: '+224 660 00 00 01' }],
+    ];
+    for (const [method, path, body] of moves) {
+      const answer = await app.request(method, path, body, { ...as('support'), headers: { 'Idempotency-Key': `support-${randomUUID()}` } });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 403, body: FORBIDDEN });
+    }
+    expect(await app.db.courierLedgerEntry.count({ where: { courierId } })).toBe(entriesBefore);
+    expect(await app.db.payoutRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ status: 'pending', handledById: null });
+    expect(await app.db.commissionRun.count({ where: { isoWeek: '2020-W02' } })).toBe(0);
+
+    // What support may do with money: read it.
+    for (const path of ['/api/admin/cash', '/api/admin/commissions/pending', '/api/admin/payment-requests', '/api/admin/payouts', '/api/admin/refunds']) {
+      expect((await app.request('GET', path, undefined, as('support'))).status).toBe(200);
+    }
+    // An admin moves it.
+    expect((await app.request('POST', `/api/admin/couriers/${courierId}/cash-deposits`, { amount: 10_000 }, as('admin'))).status).toBe(201);
+    expect((await app.request('POST', `/api/admin/payment-requests/${requestId}/approve`, undefined, as('superAdmin'))).status).toBe(200);
+  });
+
+  it('nobody disables or deletes an account of a role above their own: support not an admin, an admin not a super administrator', async () => {
+    const [admin, support] = [await createAccount(app, 'admin'), await createAccount(app, 'support')];
+    const superAdmin = ids.caller.get('superAdmin')!;
+    const refusals: [Caller, string, string, string][] = [
+      ['support', 'PUT', `/api/users/${admin.user.id}/toggle-status`, 'ROLE_ABOVE_YOURS'],
+      // No staff account is ever deleted (so none above one's own).
+      ['support', 'DELETE', `/api/admin/users/${admin.user.id}`, 'STAFF_NOT_DELETABLE'],
+      ['support', 'PUT', `/api/users/${superAdmin}/toggle-status`, 'SUPER_ADMIN_PROTECTED'],
+      ['admin', 'PUT', `/api/users/${superAdmin}/toggle-status`, 'SUPER_ADMIN_PROTECTED'],
+      ['admin', 'DELETE', `/api/admin/users/${superAdmin}`, 'STAFF_NOT_DELETABLE'],
+    ];
+    for (const [caller, method, path, code] of refusals) {
+      const answer = await app.request(method, path, undefined, as(caller));
+      expect({ caller, path, status: answer.status, code: answer.body.code }).toEqual({ caller, path, status: 403, code });
+    }
+    expect((await app.request('PUT', `/api/users/${admin.user.id}/toggle-status`, undefined, as('support'))).body.detail).toBe(
+      'Ce compte (Administrateur) a un rôle supérieur au vôtre : vous ne pouvez ni le désactiver, ni le modifier, ni le supprimer.',
+    );
+    expect(await app.db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({ isActive: true, anonymizedAt: null });
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: superAdmin } })).isActive).toBe(true);
+    // The same rank or below: allowed.
+    expect(await app.request('PUT', `/api/users/${support.user.id}/toggle-status`, undefined, as('support'))).toMatchObject({ status: 200, body: { is_active: false } });
+    expect(await app.request('PUT', `/api/users/${admin.user.id}/toggle-status`, undefined, as('admin'))).toMatchObject({ status: 200, body: { is_active: false } });
+  });
+
+  it('payouts and refunds go only to a number a rail can pay (Orange Money 62X, MTN MoMo 66X)', async () => {
+    const payout = await app.request('POST', '/api/admin/commissions/process-payment', { deliverer_id: NOBODY, commission_ids: [NOBODY], payment_method: 'mobile_money', phone: '+224 650 00 00 01' }, as('admin'));
+    expect(payout).toMatchObject({ status: 400, body: { code: 'PAYOUT_WALLET_INVALID' } });
+    const refund = await app.request('POST', `/api/admin/refunds/${NOBODY}/send`, { phone: '+224 650 00 00 01' }, as('admin'));
+    expect(refund).toMatchObject({ status: 400, body: { code: 'REFUND_PHONE_INVALID', detail: 'Numéro Orange Money (62X) ou MTN MoMo (66X) attendu, au format +224 6XX XX XX XX.' } });
+  });
+
+  it('an early payment asks at least 5000 GNF unless it is everything due: never 1 GNF', async () => {
+    const courier = await signedIn(app, 'salaried_delivery');
+    expect((await app.request('POST', `/api/admin/couriers/${courier.user.id}/ledger-adjustments`, { account: 'earnings', amount: 21_000, reason: 'Reprise' }, as('admin'))).status).toBe(201);
+    const ask = (amount: number) => app.request('POST', '/api/delivery/request-payment', { amount, reason: 'early_payment' }, { token: courier.token });
+    for (const amount of [1, 4_999]) {
+      expect(await ask(amount)).toMatchObject({ status: 400, body: { code: 'EARLY_PAYMENT_BELOW_MINIMUM', detail: 'Montant minimum de 5000 GNF requis pour une demande de paiement' } });
+    }
+    expect(await app.db.payoutRequest.count({ where: { courierId: courier.user.id } })).toBe(0);
+    expect((await ask(21_000)).status).toBe(201);
   });
 });
 

@@ -189,6 +189,8 @@ describe('early payment', () => {
 
   it('asks for a whole amount within what is due', async () => {
     expect((await requestPayment(independent, 2 * INDEPENDENT_SHARE + 1)).body.code).toBe('EARLY_PAYMENT_ABOVE_AVAILABLE');
+    // At least 5000 GNF unless it is everything due: never 1 GNF.
+    for (const amount of [1, 4999]) expect(await requestPayment(independent, amount)).toMatchObject({ status: 400, body: BELOW_MINIMUM });
     expect((await requestPayment(independent, 0)).status).toBe(400);
     expect((await requestPayment(independent, 5000.5)).status).toBe(400);
     const otherReason = await app.request('POST', '/api/delivery/request-payment', { amount: 5000, reason: 'vacances' }, { token: independent.token });
@@ -308,13 +310,15 @@ describe('the weekly run', () => {
     expect(newcomerHistory.body).toEqual({ payments: [], next_cursor: null });
   });
 
-  it('staff can start it (by default for the week just ended); two clicks make one run', async () => {
+  it('admins can start it (by default for the week just ended), support cannot (it moves money); two clicks make one run', async () => {
     const admin = await signedIn(app, 'admin');
+    const superAdmin = await signedIn(app, 'super_admin');
     const support = await signedIn(app, 'support');
     const lastWeek = previousIsoWeek(new Date());
+    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: lastWeek }, { token: support.token })).status).toBe(403);
     const clicks = [
       await app.request('POST', '/api/admin/commissions/weekly-run', undefined, { token: admin.token }),
-      await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: lastWeek }, { token: support.token }),
+      await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: lastWeek }, { token: superAdmin.token }),
     ];
     for (const click of clicks) expect(click).toMatchObject({ status: 202, body: { iso_week: lastWeek, message: expect.stringContaining(lastWeek) } });
     expect(await app.db.auditLog.count({ where: { action: 'commission_run_requested', resourceId: lastWeek } })).toBe(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { jobIds, QueueName } from '@coursa/contracts';
-import { COURIER_MONEY_MESSAGES, commissionFor, estimatePrice, formatGnf, previousIsoWeek } from '@coursa/domain';
+import { JobName, QueueName } from '@coursa/contracts';
+import { COURIER_MONEY_MESSAGES, commissionFor, estimatePrice, formatGnf, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
 import { SANDBOX_FAILING_WALLET } from '../../apps/api/src/common/money-gateways/payout-gateway.js';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -149,33 +149,53 @@ describe('cash on delivery', () => {
 });
 
 describe('paying couriers', () => {
-  let paid: Account, failing: Account;
-  const week = () => previousIsoWeek(new Date());
+  let paid: Account, failing: Account, corrected: Account;
+  const thisWeek = () => isoWeekOf(new Date());
   const payoutsOf = (courier: Account) => app.db.payout.findMany({ where: { courierId: courier.user.id }, orderBy: { createdAt: 'asc' } });
+  const jobs = () => app.worker.get(JobQueue);
+  /** The week's run, as Monday's scheduler starts it (the route refuses a week not over: this one is, for the test). */
+  async function runWeek(isoWeek: string, attempt: string) {
+    const jobId = `test-run-${isoWeek}-${attempt}`;
+    await jobs().add(JobName.WeeklyCommissionRun, { isoWeek }, { jobId });
+    await waitFor(`run ${jobId} to end`, () => jobs().queue(QueueName.Commissions).getJob(jobId), (job) => !job, 10_000);
+  }
 
   beforeAll(async () => {
-    [paid, failing] = await Promise.all([availableCourier(), availableCourier()]);
+    [paid, failing, corrected] = await Promise.all([availableCourier(), availableCourier(), availableCourier()]);
     await app.db.user.update({ where: { id: failing.user.id }, data: { phone: SANDBOX_FAILING_WALLET } });
-    expect(await adjust(paid, 'earnings', 20_000, 'Commissions de la semaine (reprise)')).toMatchObject({ status: 201 });
-    expect(await adjust(failing, 'earnings', 15_000, 'Commissions de la semaine (reprise)')).toMatchObject({ status: 201 });
+    // One cash course each, its cash handed over at the office: the commission is what is due.
+    for (const courier of [paid, failing]) {
+      const { id, otp } = await atTheDoor(courier);
+      expect((await app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp }, { token: courier.token })).status).toBe(200);
+      expect((await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: PRICE }, { token: admin.token })).status).toBe(201);
+    }
+    // Owed money by a correction only: no commission behind it.
+    expect(await adjust(corrected, 'earnings', 20_000, 'Reprise')).toMatchObject({ status: 201 });
   });
 
-  it('the weekly run pays what is due once, and a failed transfer comes back into the balance', async () => {
-    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: week() }, { token: admin.token })).status).toBe(202);
-    const [sent] = await waitFor('the payout to be sent', () => payoutsOf(paid), (rows) => rows[0]?.status === 'completed', 15_000);
-    expect(sent).toMatchObject({ totalCommission: 20_000, reference: expect.stringMatching(/^PAY-\d{4}-W\d{2}-\d+$/), provider: 'orange_money' });
-    const [failed] = await waitFor('the failing payout to settle', () => payoutsOf(failing), (rows) => rows[0]?.status === 'failed', 15_000);
-    expect(failed).toMatchObject({ totalCommission: 15_000, phone: SANDBOX_FAILING_WALLET });
-    expect(await earnings(paid)).toMatchObject({ balance: 0, earnings_due: 0 });
-    expect(await earnings(failing)).toMatchObject({ balance: 15_000 });
-    expect((await entries(failing.user.id, 'payout_reversed')).map((entry) => entry.amount)).toEqual([15_000]);
-    const history = await allPagesOf(app, '/api/admin/payouts', 'payouts', admin.token);
-    expect(history).toContainEqual(expect.objectContaining({ id: failed!.id, status: 'failed', amount: 15_000 }));
+  it("a week's run pays what was earned up to the week's end once, with the commissions it covers; a failed transfer comes back into the balance", async () => {
+    // Last week's run: everything here was earned this week, after its end. Nothing is paid.
+    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: previousIsoWeek(new Date()) }, { token: admin.token })).status).toBe(202);
+    await waitFor('last week\'s run', () => app.db.commissionRun.findUnique({ where: { isoWeek: previousIsoWeek(new Date()) } }), (run) => !!run?.finishedAt, 10_000);
+    for (const courier of [paid, failing, corrected]) expect(await payoutsOf(courier)).toEqual([]);
 
-    // The same week again (another click, a restarted scheduler): nothing more is paid.
-    expect((await app.request('POST', '/api/admin/commissions/weekly-run', { iso_week: week() }, { token: admin.token })).status).toBe(202);
-    const runs = app.worker.get(JobQueue).queue(QueueName.Commissions);
-    await waitFor('the second run to end', () => runs.getJob(jobIds.weeklyCommissionRun(week())), (job) => !job, 10_000);
+    await runWeek(thisWeek(), 'first');
+    const [sent] = await waitFor('the payout to be sent', () => payoutsOf(paid), (rows) => rows[0]?.status === 'completed', 15_000);
+    const week = isoWeekRange(thisWeek());
+    expect(sent).toMatchObject({ totalCommission: SHARE, totalCourses: 1, periodStart: week.start, periodEnd: week.end, reference: `PAY-${thisWeek()}-${paid.user.number}`, provider: 'orange_money' });
+    const [failed] = await waitFor('the failing payout to settle', () => payoutsOf(failing), (rows) => rows[0]?.status === 'failed', 15_000);
+    expect(failed).toMatchObject({ totalCommission: SHARE, phone: SANDBOX_FAILING_WALLET });
+    // A balance with no commission behind it: no payout that says nothing of what it covers.
+    expect(await payoutsOf(corrected)).toEqual([]);
+    expect(await app.db.payout.count({ where: { totalCourses: 0, runId: { not: null } } })).toBe(0);
+    expect(await earnings(paid)).toMatchObject({ balance: 0, earnings_due: 0, pending_amount: 0, paid_amount: SHARE });
+    expect(await earnings(failing)).toMatchObject({ balance: SHARE, pending_amount: SHARE });
+    expect((await entries(failing.user.id, 'payout_reversed')).map((entry) => entry.amount)).toEqual([SHARE]);
+    const history = await allPagesOf(app, '/api/admin/payouts', 'payouts', admin.token);
+    expect(history).toContainEqual(expect.objectContaining({ id: failed!.id, status: 'failed', amount: SHARE }));
+
+    // The same week again (another worker, a restarted scheduler): nothing more is paid.
+    await runWeek(thisWeek(), 'second');
     expect(await payoutsOf(paid)).toHaveLength(1);
     expect(await payoutsOf(failing)).toHaveLength(1);
     await expectBalancesFromLedger(paid);
@@ -208,6 +228,7 @@ describe('paying couriers', () => {
     const { id, otp } = await atTheDoor(failing);
     // The failing courier's wallet is reachable again for this payment: staff choose another number.
     expect((await app.request('POST', `/api/delivery/course/${id}/verify-otp`, { otp }, { token: failing.token })).status).toBe(200);
+    expect((await app.request('POST', `/api/admin/couriers/${failing.user.id}/cash-deposits`, { amount: PRICE }, { token: admin.token })).status).toBe(201);
     const commission = await app.db.commission.findUniqueOrThrow({ where: { courseId: id } });
     const pay = (phone: string) =>
       app.request('POST', '/api/admin/commissions/process-payment', { deliverer_id: failing.user.id, commission_ids: [commission.id], payment_method: 'mobile_money', phone }, { token: admin.token });
@@ -223,5 +244,71 @@ describe('paying couriers', () => {
     const entry = await app.db.courierLedgerEntry.findFirstOrThrow({ where: { courierId: paid.user.id } });
     await expect(app.db.courierLedgerEntry.update({ where: { id: entry.id }, data: { amount: 1 } })).rejects.toThrow(/append-only/);
     await expect(app.db.courierLedgerEntry.delete({ where: { id: entry.id } })).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('money writes, one at a time per courier', () => {
+  it('20 concurrent office deposits for 10 000 held credit exactly one', async () => {
+    const courier = await availableCourier();
+    expect(await adjust(courier, 'cash', 10_000, 'Espèces saisies hors ligne')).toMatchObject({ status: 201 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: 10_000 }, { token: admin.token })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused).toMatchObject({ status: 400, body: { code: 'DEPOSIT_ABOVE_HELD', detail: `Ce livreur ne détient que ${formatGnf(0)} d'espèces.` } });
+    }
+    expect((await entries(courier.user.id, 'cash_deposited')).map((entry) => entry.amount)).toEqual([-10_000]);
+    expect(await app.db.cashDeposit.count({ where: { courierId: courier.user.id } })).toBe(1);
+    expect(await earnings(courier)).toMatchObject({ cash_held: 0, cash_owed: 0, balance: 0, cash_deposits: 10_000 });
+    await expectBalancesFromLedger(courier);
+  });
+
+  it('an office deposit sent again under its Idempotency-Key is answered again, not recorded twice', async () => {
+    const courier = await availableCourier();
+    expect(await adjust(courier, 'cash', 20_000, 'Espèces saisies hors ligne')).toMatchObject({ status: 201 });
+    const send = () =>
+      app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: 5_000 }, { token: admin.token, headers: { 'Idempotency-Key': `office-${courier.user.id}` } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await earnings(courier)).toMatchObject({ cash_held: 15_000, cash_deposits: 5_000 });
+  });
+
+  it('mobile-money deposits started at once stay within what is owed, counting those on their way; their order ids never collide', async () => {
+    const courier = await availableCourier();
+    expect(await adjust(courier, 'cash', 12_000, 'Espèces saisies hors ligne')).toMatchObject({ status: 201 });
+    const start = (amount: number) => app.request('POST', '/api/delivery/cash-deposits', { payment_method: 'mtn_momo', phone_number: '+224 664 00 00 02', amount }, { token: courier.token });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => start(5_000)));
+    const started = answers.filter((answer) => answer.status === 201);
+    // 12 000 owed: two of 5 000 fit, a third would count money already on its way.
+    expect(started).toHaveLength(2);
+    expect(new Set(started.map((answer) => answer.body.order_id)).size).toBe(2);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused).toMatchObject({ status: 400, body: { code: 'DEPOSIT_ABOVE_OWED', detail: `Le dépôt dépasse ce que vous devez à Coursa (${formatGnf(2_000)}).` } });
+    }
+    // The office takes only what is not already on its way.
+    expect((await app.request('POST', `/api/admin/couriers/${courier.user.id}/cash-deposits`, { amount: 3_000 }, { token: admin.token })).body).toMatchObject({
+      code: 'DEPOSIT_ABOVE_HELD',
+      detail: `Ce livreur ne détient que ${formatGnf(2_000)} d'espèces en plus des ${formatGnf(10_000)} de dépôts mobile money en cours.`,
+    });
+    for (const answer of started) expect((await sandboxDecides(answer.body.payment_link)).status).toBe(303);
+    await waitFor('both deposits to be credited', () => earnings(courier), (answer) => answer.cash_held === 2_000, 10_000);
+    expect(await earnings(courier)).toMatchObject({ cash_held: 2_000, cash_deposits: 10_000 });
+    await expectBalancesFromLedger(courier);
+  });
+
+  it('a correction never takes an account below zero', async () => {
+    const courier = await availableCourier();
+    expect(await adjust(courier, 'earnings', 3_000, 'Prime')).toMatchObject({ status: 201 });
+    expect(await adjust(courier, 'earnings', -3_001, 'Trop versé')).toMatchObject({
+      status: 400,
+      body: { code: 'ADJUSTMENT_BELOW_ZERO', detail: `Cette correction rendrait les gains dus négatifs : au plus ${formatGnf(3_000)} peuvent être retirés.` },
+    });
+    expect(await adjust(courier, 'cash', -1, 'Erreur')).toMatchObject({ status: 400, body: { code: 'ADJUSTMENT_BELOW_ZERO' } });
+    expect(await adjust(courier, 'earnings', -3_000, 'Trop versé')).toMatchObject({ status: 201 });
+    expect(await earnings(courier)).toMatchObject({ earnings_due: 0 });
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jobIds, JobName } from '@coursa/contracts';
-import { previousIsoWeek } from '@coursa/domain';
+import { isoWeekRange, previousIsoWeek } from '@coursa/domain';
 import pg from 'pg';
 import { createAccount, login, signedIn } from '../support/accounts.js';
+import { insertCourse } from '../support/courses.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { waitUntil } from '../support/wait.js';
 import { startCoursa, type Coursa } from './support/coursa.js';
@@ -59,15 +60,21 @@ interface Courier {
   pay: number;
 }
 
-/** A courier whose own phone is an MTN number, with what the ledger says the platform owes them and the cash they hold. */
-async function mtnCourier(admin: string, earnings: number, cash = 0): Promise<Courier> {
+/**
+ * A courier whose own phone is an MTN number, with a commission of `earnings` earned during `week` (the run pays what
+ * was earned up to the week's end, and only with the commissions it covers) and `cash` of client cash collected then.
+ */
+async function mtnCourier(week: string, earnings: number, cash = 0): Promise<Courier> {
   const { user, phone: orangePhone, password } = await createAccount(coursa, 'independent_delivery');
   const phone = orangePhone.replace('+22462', '+22466');
   await coursa.db.user.update({ where: { id: user.id }, data: { phone } });
-  const adjust = (account: 'earnings' | 'cash', amount: number) =>
-    coursa.request('POST', `/api/admin/couriers/${user.id}/ledger-adjustments`, { account, amount, reason: 'Reprise des comptes' }, { token: admin });
-  expect((await adjust('earnings', earnings)).status).toBe(201);
-  if (cash) expect((await adjust('cash', cash)).status).toBe(201);
+  // The handover's rows, written directly during the week (delivering has its own suites).
+  const createdAt = new Date(isoWeekRange(week).start.getTime() + 24 * 3600_000);
+  const { user: client } = await createAccount(coursa, 'client');
+  const course = await insertCourse(coursa, { clientId: client.id, courierId: user.id, status: 'delivered', finalPrice: cash || 12_000, paymentMethod: cash ? 'cash_on_delivery' : 'mtn_momo' });
+  await coursa.db.commission.create({ data: { courierId: user.id, courseId: course.id, courseAmount: cash || 12_000, rateBps: 7000, amount: earnings, createdAt } });
+  await coursa.db.courierLedgerEntry.create({ data: { courierId: user.id, account: 'earnings', kind: 'commission_earned', amount: earnings, courseId: course.id, createdAt } });
+  if (cash) await coursa.db.courierLedgerEntry.create({ data: { courierId: user.id, account: 'cash', kind: 'cash_collected', amount: cash, courseId: course.id, createdAt } });
   const { access_token } = await login(coursa, phone, password);
   return { id: user.id, number: user.number, phone, token: access_token, pay: earnings - Math.min(earnings, cash) };
 }
@@ -97,11 +104,11 @@ describe('the weekly run, its worker killed during the run and during the transf
     const week = previousIsoWeek(new Date());
     const { token: admin } = await signedIn(coursa, 'admin');
     const couriers = await Promise.all([
-      mtnCourier(admin, 25_000),
-      mtnCourier(admin, 18_000),
+      mtnCourier(week, 25_000),
+      mtnCourier(week, 18_000),
       // 15 000 GNF of client cash kept out of their pay: 25 000 are sent.
-      mtnCourier(admin, 40_000, 15_000),
-      mtnCourier(admin, 12_500),
+      mtnCourier(week, 40_000, 15_000),
+      mtnCourier(week, 12_500),
     ]);
     const last = couriers.reduce((a, b) => (a.number > b.number ? a : b));
 

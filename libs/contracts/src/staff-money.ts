@@ -62,6 +62,8 @@ export interface PendingCommissionDto {
   amount: number;
   created_at: string;
   course_id: string;
+  /** Already inside a payout in progress (weekly run, early payment, staff): not offered to pay by hand. */
+  in_payout: boolean;
 }
 
 /** GET /admin/commissions/pending: a courier's pending commissions (back-office spec §3 "Commission"). */
@@ -69,6 +71,8 @@ export interface PendingCommissionGroupDto {
   deliverer_id: string;
   deliverer_name: string;
   deliverer_phone: string;
+  /** The wallet the weekly run pays (their KYC Orange Money / MTN MoMo wallet, else their phone): the hand payment's default. */
+  deliverer_wallet: string;
   /** The sum of the group's commissions, in GNF. */
   amount: number;
   count: number;

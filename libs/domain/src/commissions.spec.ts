@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isIsoWeek, isoWeekOf, isoWeekRange, nextWeeklyRun, previousIsoWeek, WEEKLY_RUN_SCHEDULE } from './commissions.js';
+import { earlyPaymentRefusal, isIsoWeek, isoWeekOf, isoWeekRange, nextWeeklyRun, previousIsoWeek, WEEKLY_RUN_SCHEDULE } from './commissions.js';
 
 describe('ISO weeks', () => {
   it.each([
@@ -57,5 +57,17 @@ describe('the weekly run', () => {
     ['2026-12-30T09:00:00Z', '2027-01-04T02:00:00.000Z'],
   ])('after %s comes %s', (now, next) => {
     expect(nextWeeklyRun(new Date(now)).toISOString()).toBe(next);
+  });
+});
+
+describe('earlyPaymentRefusal', () => {
+  it('needs 5000 GNF due, an amount within it, and at least 5000 GNF unless it is everything due', () => {
+    expect(earlyPaymentRefusal(4_999, 4_999)).toBe('below_minimum');
+    expect(earlyPaymentRefusal(21_000, 1)).toBe('below_minimum');
+    expect(earlyPaymentRefusal(21_000, 4_999)).toBe('below_minimum');
+    expect(earlyPaymentRefusal(21_000, 21_001)).toBe('above_available');
+    expect(earlyPaymentRefusal(21_000, 5_000)).toBeNull();
+    expect(earlyPaymentRefusal(21_000, 21_000)).toBeNull();
+    expect(earlyPaymentRefusal(5_000, 5_000)).toBeNull();
   });
 });

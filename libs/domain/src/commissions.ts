@@ -10,6 +10,23 @@ export const EARLY_PAYMENT_MESSAGES = {
   submitted: 'Demande de paiement soumise avec succès !',
 } as const;
 
+/**
+ * Why an early payment of `amount` cannot be asked when `due` is owed now, or null when it can: at least
+ * MIN_EARLY_PAYMENT_GNF must be due, and the amount is at least that minimum unless it is everything due, and no more
+ * than what is due.
+ */
+export function earlyPaymentRefusal(due: number, amount: number): 'below_minimum' | 'above_available' | null {
+  if (due < MIN_EARLY_PAYMENT_GNF) return 'below_minimum';
+  if (amount > due) return 'above_available';
+  if (amount < MIN_EARLY_PAYMENT_GNF && amount !== due) return 'below_minimum';
+  return null;
+}
+
+/** How a payout was sent, as couriers and staff read it (never the raw `mobile_money`). */
+export const PAYOUT_METHOD_LABELS: Record<string, string> = { mobile_money: 'Mobile money' };
+
+export const payoutMethodLabel = (method: string): string => PAYOUT_METHOD_LABELS[method] ?? 'Autre moyen';
+
 /** Cron and Date.getUTCDay() agree: Sunday is 0, Monday 1. */
 const RUN_WEEKDAY = 1;
 const RUN_HOUR = 2;

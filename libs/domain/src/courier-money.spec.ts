@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { amountDue, courierBalances, isOverCashCap } from './courier-money.js';
+import { amountDue, commissionsWithin, courierBalances, earlyPaymentBlocked, isOverCashCap } from './courier-money.js';
+import { formatGnf } from './pricing.js';
 import { walletOperatorOf } from './phone.js';
 
 describe('courierBalances', () => {
@@ -35,5 +36,29 @@ describe('walletOperatorOf', () => {
     ['+22462000000', null],
   ])('%s → %s', (phone, operator) => {
     expect(walletOperatorOf(phone)).toBe(operator);
+  });
+});
+
+describe('commissionsWithin', () => {
+  const seven = [{ id: 'a', amount: 7_000 }, { id: 'b', amount: 7_000 }, { id: 'c', amount: 7_000 }];
+  it('pays the oldest first while they fit, splitting none', () => {
+    expect(commissionsWithin(seven, 14_000).map((commission) => commission.id)).toEqual(['a', 'b']);
+    expect(commissionsWithin(seven, 20_999).map((commission) => commission.id)).toEqual(['a', 'b']);
+    expect(commissionsWithin(seven, 5_000)).toEqual([]);
+    expect(commissionsWithin(seven, 21_000)).toHaveLength(3);
+  });
+  it('stops at the first one that does not fit, so a later smaller one never jumps the queue', () => {
+    expect(commissionsWithin([{ amount: 3_000 }, { amount: 9_000 }, { amount: 1_000 }], 5_000)).toEqual([{ amount: 3_000 }]);
+  });
+});
+
+describe('earlyPaymentBlocked', () => {
+  it('says why the early payment cannot be asked: cash owed first, then nothing due, then below the minimum', () => {
+    expect(earlyPaymentBlocked({ balance: -102_850, cash_owed: 102_850 })).toBe(
+      `Vous devez ${formatGnf(102_850)} d'espèces à Coursa : déposez-les avant de demander un paiement anticipé.`,
+    );
+    expect(earlyPaymentBlocked({ balance: 0, cash_owed: 0 })).toBe("Rien ne vous est dû pour le moment : vos commissions ont été versées ou compensent vos espèces.");
+    expect(earlyPaymentBlocked({ balance: 4_999, cash_owed: 0 })).toBe('Montant minimum de 5000 GNF requis pour une demande de paiement');
+    expect(earlyPaymentBlocked({ balance: 5_000, cash_owed: 0 })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { toGuineanMobile } from './phone.js';
+import { payableWallet, toGuineanMobile } from './phone.js';
 
 describe('toGuineanMobile', () => {
   it.each([
@@ -20,5 +20,13 @@ describe('toGuineanMobile', () => {
     ['too many digits', '+224 6200000011'],
   ])('refuses %s', (_label, input) => {
     expect(toGuineanMobile(input)).toBeNull();
+  });
+});
+
+describe('payableWallet', () => {
+  it('is an Orange Money (62X) or MTN MoMo (66X) number in E.164, else null', () => {
+    expect(payableWallet('620 00 00 01')).toBe('+224620000001');
+    expect(payableWallet('+224 664 00 00 01')).toBe('+224664000001');
+    for (const unpaid of ['+224 650 00 00 01', '+224 655 12 34 56', '12', '+33 6 12 34 56 78', '']) expect(payableWallet(unpaid)).toBeNull();
   });
 });

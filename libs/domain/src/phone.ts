@@ -24,3 +24,12 @@ export function walletOperatorOf(e164: string): WalletOperator | null {
   if (/^\+22466\d{7}$/.test(e164)) return 'mtn_momo';
   return null;
 }
+
+/**
+ * A number a payout or refund rail can pay: a Guinean mobile of the Orange Money or MTN MoMo blocks, in E.164; null
+ * for anything else (another block such as 65X, a foreign or malformed number). Payouts and refunds both ask it.
+ */
+export function payableWallet(input: string): string | null {
+  const phone = toGuineanMobile(input);
+  return phone && walletOperatorOf(phone) ? phone : null;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse } from '@coursa/contracts';
-import { isStaff } from '@coursa/domain';
+import { isStaff, mayManageAccount } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -40,11 +40,11 @@ export class AdminUsersService {
     };
   }
 
-  /** Staff cannot switch themselves off, and only a super administrator touches a super administrator. */
+  /** Staff cannot switch themselves off, nor an account of a role above their own (support an admin, an admin a super administrator). */
   async toggleStatus(staff: AuthUser, id: string, ip?: string): Promise<{ id: string; is_active: boolean }> {
     const target = await this.target(id);
     if (target.id === staff.id) throw AdminErrors.cannotDisableSelf();
-    if (target.role === 'super_admin' && staff.role !== 'super_admin') throw AdminErrors.superAdminProtected();
+    if (!mayManageAccount(staff.role, target.role)) throw AdminErrors.roleAbove(target.role);
     const isActive = !target.isActive;
     if (!(await this.users.setActive(target, isActive, actor(staff, ip), this.clock.now()))) throw AdminErrors.userChanged();
     await this.authStates.changed(target.id);
@@ -58,6 +58,7 @@ export class AdminUsersService {
   async remove(staff: AuthUser, id: string, ip?: string): Promise<{ success: true; message: string }> {
     const target = await this.target(id);
     if (target.id === staff.id) throw AdminErrors.cannotDeleteSelf();
+    // No staff account is ever deleted, so no account of a role above one's own either.
     if (isStaff(target.role)) throw AdminErrors.staffNotDeletable();
     const outcome = await this.users.remove(
       target,

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CommissionsService } from './commissions.service.js';
@@ -38,6 +40,7 @@ export class EarningsController {
     return this.commissions.ledgerOf(courier, page);
   }
 
+  @Idempotent()
   @Post('request-payment')
   @HttpCode(201)
   requestPayment(
@@ -49,8 +52,8 @@ export class EarningsController {
   }
 }
 
-/** Staff start a weekly commission run without waiting for Monday. */
-@Roles('admin', 'support', 'super_admin')
+/** Admins start a weekly commission run without waiting for Monday (it moves money: support may not). */
+@Roles(...MONEY_ROLES)
 @Controller('admin/commissions')
 export class CommissionRunsController {
   constructor(private readonly commissions: CommissionsService) {}

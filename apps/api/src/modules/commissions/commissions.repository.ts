@@ -1,10 +1,11 @@
-import { formatGnf } from '@coursa/domain';
+import { amountDue, courierBalances, formatGnf } from '@coursa/domain';
 import { Injectable } from '@nestjs/common';
 import type { CommissionStatus, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { LedgerRepository } from '../ledger/ledger.repository.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
@@ -18,6 +19,7 @@ export class CommissionsRepository {
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
     private readonly outbox: OutboxRepository,
+    private readonly ledger: LedgerRepository,
   ) {}
 
   /** A courier's commission on a course, once (the unique key on the course). */
@@ -49,12 +51,16 @@ export class CommissionsRepository {
     return PAYOUTS_NEWEST_FIRST.read(page, { courierId }, (args) => this.prisma.client.payout.findMany(args));
   }
 
-  /** Records an early payment request, unless the courier already has one pending (then null). */
-  requestPayout(actor: Actor, amount: number, reason: string): Promise<PayoutRequest | null> {
+  /**
+   * Records an early payment request, unless the courier already has one pending (then null), after `withinDue`
+   * accepted the amount against what is due to them now: both read under the courier's lock, so two requests sent at
+   * once, or a request racing a payout or a deposit, are checked one after the other.
+   */
+  requestPayout(actor: Actor, amount: number, reason: string, withinDue: (due: number) => void): Promise<PayoutRequest | null> {
     return this.prisma.client.$transaction(async (tx) => {
-      // Locks the courier's row: two requests sent at once are checked one after the other.
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${actor.id}::uuid FOR UPDATE`;
+      await this.ledger.lockCourier(tx, actor.id);
       if (await tx.payoutRequest.findFirst({ where: { courierId: actor.id, status: 'pending' }, select: { id: true } })) return null;
+      withinDue(amountDue(courierBalances(await this.ledger.sums(actor.id, tx))));
       const request = await tx.payoutRequest.create({ data: { courierId: actor.id, amount, reason } });
       await this.outbox.add(tx, {
         type: 'staff.notice',

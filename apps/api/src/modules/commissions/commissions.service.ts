@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName } from '@coursa/contracts';
-import { amountDue, commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, MIN_EARLY_PAYMENT_GNF, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
+import { commissionFor, EARLY_PAYMENT_MESSAGES, earlyPaymentRefusal, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
@@ -98,13 +98,15 @@ export class CommissionsService {
 
   /**
    * Early payment (spec §5): what is due now (the ledger's balance: commissions less payouts and the cash the courier
-   * owes) must be at least 5000 GNF, the amount asked within it, one open request at a time. Staff's approval sends it.
+   * owes) must be at least 5000 GNF, the amount within it and at least 5000 GNF unless it is everything due, one open
+   * request at a time; all checked under the courier's lock. Staff's approval sends it.
    */
   async requestPayment(courier: AuthUser, input: PaymentRequestInput, ip?: string): Promise<{ message: string; request: PaymentRequestDto }> {
-    const due = amountDue(await this.ledger.balancesOf(courier.id));
-    if (due < MIN_EARLY_PAYMENT_GNF) throw CommissionErrors.belowMinimum();
-    if (input.amount > due) throw CommissionErrors.aboveAvailable(due);
-    const request = await this.commissions.requestPayout({ id: courier.id, role: courier.role, ip }, input.amount, input.reason);
+    const request = await this.commissions.requestPayout({ id: courier.id, role: courier.role, ip }, input.amount, input.reason, (due) => {
+      const refusal = earlyPaymentRefusal(due, input.amount);
+      if (refusal === 'below_minimum') throw CommissionErrors.belowMinimum();
+      if (refusal === 'above_available') throw CommissionErrors.aboveAvailable(due);
+    });
     if (!request) throw CommissionErrors.requestAlreadyOpen();
     return {
       message: EARLY_PAYMENT_MESSAGES.submitted,

@@ -59,13 +59,44 @@ export class LedgerRepository {
     return row ? ledgerSums(row) : { ...NO_SUMS };
   }
 
+  /**
+   * One courier's sums as a week's run counts them: money in (commissions, cash collected, corrections upwards) only
+   * up to `end`, money out (payouts, deposits, netting, corrections downwards) and reversed payouts whenever they
+   * happened. So a run pays what was earned up to its week's end, less whatever left since, and nets the cash held the
+   * same way. Read under the courier's lock, in the run's transaction.
+   */
+  async sumsUntil(tx: Tx, courierId: string, end: Date): Promise<Pick<LedgerSums, 'earnings' | 'cash'>> {
+    // The sums now (courier_balances) less the money that came in after the end: only the entries since the end are
+    // read (the (courier_id, created_at) index), not a year of them.
+    const now = await this.sums(courierId, tx);
+    const [since] = await tx.$queryRaw<{ earnings: number; cash: number }[]>`
+      SELECT coalesce(sum(amount) FILTER (WHERE account = 'earnings'), 0)::float8 AS earnings,
+        coalesce(sum(amount) FILTER (WHERE account = 'cash'), 0)::float8 AS cash
+      FROM courier_ledger_entries
+      WHERE courier_id = ${courierId}::uuid AND created_at > ${end} AND amount > 0 AND kind <> 'payout_reversed'`;
+    return { earnings: now.earnings - (since?.earnings ?? 0), cash: now.cash - (since?.cash ?? 0) };
+  }
+
   /** Newest first. */
   entries(courierId: string, page: PageRequest): Promise<RowsPage<CourierLedgerEntry>> {
     return NEWEST_FIRST.read(page, { courierId }, (args) => this.prisma.client.courierLedgerEntry.findMany(args));
   }
 
-  /** Locks the courier's row until the transaction ends: money decisions about one courier are taken one at a time. */
+  /**
+   * Locks the courier's row until the transaction ends: money decisions about one courier are taken one at a time.
+   * Every write that checks a limit on a courier's money (deposits, payouts, early requests and their approval,
+   * corrections, the weekly run) takes it first, in the transaction that checks and writes.
+   */
   async lockCourier(tx: Tx, courierId: string): Promise<void> {
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${courierId}::uuid FOR UPDATE`;
+  }
+
+  /**
+   * The courier's mobile-money deposits started and not yet settled: cash already on its way to Coursa, which no other
+   * deposit (office or mobile money) or cash correction may count again. Read under the courier's lock.
+   */
+  async pendingDeposits(tx: Tx, courierId: string): Promise<number> {
+    const pending = await tx.cashDeposit.aggregate({ where: { courierId, status: 'pending' }, _sum: { amount: true } });
+    return pending._sum.amount ?? 0;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { courierBalances } from '@coursa/domain';
 import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -104,9 +105,14 @@ export class PaymentsRepository {
     });
   }
 
-  /** A courier's deposit by mobile money: its payment (paid by the courier) and the deposit it credits once paid. */
-  createCashDeposit(data: NewPayment): Promise<{ payment: Payment; depositId: string }> {
+  /**
+   * A courier's deposit by mobile money: its payment (paid by the courier) and the deposit it credits once paid, under
+   * the courier's lock, after `withinOwed` accepted what they owe now less their deposits already on their way.
+   */
+  createCashDeposit(data: NewPayment, withinOwed: (owed: number) => void): Promise<{ payment: Payment; depositId: string }> {
     return this.prisma.client.$transaction(async (tx) => {
+      await this.ledger.lockCourier(tx, data.clientId);
+      withinOwed(courierBalances(await this.ledger.sums(data.clientId, tx)).cash_owed - (await this.ledger.pendingDeposits(tx, data.clientId)));
       const payment = await tx.payment.create({ data: { ...data, purpose: 'cash_deposit' } });
       const deposit = await tx.cashDeposit.create({ data: { courierId: data.clientId, amount: data.amount, method: 'mobile_money', paymentId: payment.id } });
       return { payment, depositId: deposit.id };

@@ -126,7 +126,6 @@ function setUp() {
     clock as never,
     config as never,
     logger as never,
-    {} as never,
     desk as never,
   );
   return { service, payments, providers, jobs, logger, desk, now: () => now, setNow: (at: Date) => (now = at) };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, type CashDepositInitiatedResponse, type PaymentInitiatedResponse, type PaymentMethodsResponse, type PaymentStatusResponse } from '@coursa/contracts';
 import { customerEmail, paymentFailureMessage, toGuineanMobile } from '@coursa/domain';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -11,7 +12,6 @@ import { settleSandboxPayment } from '../../common/money-gateways/sandbox.gatewa
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import { LedgerService } from '../ledger/ledger.service.js';
 import type { CourseOrderInput } from '../courses/dto/courses.dto.js';
 import { OrderDesk } from '../orders/order-desk.service.js';
 import type { CardPaymentInput, CashDepositInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
@@ -41,7 +41,6 @@ export class PaymentsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly ledger: LedgerService,
     private readonly desk: OrderDesk,
   ) {}
 
@@ -71,7 +70,8 @@ export class PaymentsService {
 
   /**
    * A courier deposits the cash they owe by mobile money (a collection like a client's payment, on the same hosted
-   * page, status check and crediting): at most what they owe now.
+   * page, status check and crediting): at most what they owe now less the deposits already started, checked under
+   * their lock in the transaction that records it, so deposits sent at once cannot together pass it.
    */
   async payCashDeposit(courier: Payer & { fullName: string }, input: CashDepositInput): Promise<CashDepositInitiatedResponse> {
     this.requireMethod(input.payment_method);
@@ -79,17 +79,22 @@ export class PaymentsService {
     if (!phone || !acceptsPayer(input.payment_method, phone)) {
       throw PaymentErrors.invalidMobileMoneyPhone(input.payment_method === 'orange_money' ? 'Orange Money' : 'MTN MoMo');
     }
-    const { cash_owed } = await this.ledger.balancesOf(courier.id);
-    if (cash_owed <= 0) throw PaymentErrors.nothingToDeposit();
-    if (input.amount > cash_owed) throw PaymentErrors.depositAboveOwed(cash_owed);
-    const { payment, depositId } = await this.payments.createCashDeposit({
-      orderId: `DEPOT_${this.clock.now().getTime()}_${courier.id.slice(0, 8)}`,
-      clientId: courier.id,
-      provider: input.payment_method,
-      method: input.payment_method,
-      amount: input.amount,
-      payerPhone: phone,
-    });
+    const { payment, depositId } = await this.payments.createCashDeposit(
+      {
+        // Random: two deposits started in the same millisecond never collide (the courier's id is no longer part of it).
+        orderId: `DEPOT_${randomUUID().replaceAll('-', '')}`,
+        clientId: courier.id,
+        provider: input.payment_method,
+        method: input.payment_method,
+        amount: input.amount,
+        payerPhone: phone,
+      },
+      // Under the courier's lock: what they owe now, less the deposits already on their way.
+      (owed) => {
+        if (owed <= 0) throw PaymentErrors.nothingToDeposit();
+        if (input.amount > owed) throw PaymentErrors.depositAboveOwed(owed);
+      },
+    );
     const initiated = await this.initiate(payment, { customer_name: courier.fullName, description: `Dépôt d'espèces Coursa ${payment.orderId}` }, {});
     return { deposit_id: depositId, order_id: payment.orderId, payment_link: initiated.paymentUrl ?? null, amount: payment.amount, currency: 'GNF' };
   }

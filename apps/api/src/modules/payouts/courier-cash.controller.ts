@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
+import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourierCashService } from './courier-cash.service.js';
@@ -10,7 +12,7 @@ import { PayoutErrors } from './payouts.errors.js';
 
 const CourierId = UuidParam(PayoutErrors.courierNotFound);
 
-/** The back office's cash table (staff), deposits at the office and corrections (admin and super_admin). */
+/** The back office's cash table (staff), deposits at the office and corrections (admins only: they move money; each takes an Idempotency-Key). */
 @Controller('admin')
 export class CourierCashController {
   constructor(private readonly cash: CourierCashService) {}
@@ -21,7 +23,8 @@ export class CourierCashController {
     return this.cash.overview(page);
   }
 
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('couriers/:id/cash-deposits')
   @HttpCode(201)
   officeDeposit(
@@ -33,7 +36,8 @@ export class CourierCashController {
     return this.cash.officeDeposit(staff, id, body, ip);
   }
 
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('couriers/:id/ledger-adjustments')
   @HttpCode(201)
   adjust(

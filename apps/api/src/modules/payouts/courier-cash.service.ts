@@ -5,7 +5,6 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { Clock } from '../../common/security/secrets.js';
-import { LedgerService } from '../ledger/ledger.service.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import type { LedgerAdjustmentInput, OfficeDepositInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
@@ -15,7 +14,6 @@ import { PayoutErrors } from './payouts.errors.js';
 export class CourierCashService {
   constructor(
     private readonly cash: CourierCashRepository,
-    private readonly ledger: LedgerService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,12 +41,10 @@ export class CourierCashService {
     };
   }
 
-  /** At most what the courier holds: more would be money the ledger cannot explain. */
+  /** At most what the courier holds (checked under their lock by the repository): more would be money the ledger cannot explain. */
   async officeDeposit(staff: AuthUser, courierId: string, input: OfficeDepositInput, ip?: string): Promise<MessageResponse> {
     const courier = await this.cash.findCourier(courierId);
     if (!courier) throw PayoutErrors.courierNotFound();
-    const { cash_held } = await this.ledger.balancesOf(courierId);
-    if (input.amount > cash_held) throw PayoutErrors.depositAboveHeld(cash_held);
     await this.cash.officeDeposit(courierId, input.amount, input.note, { id: staff.id, role: staff.role, ip }, this.clock.now());
     return { message: `Dépôt de ${formatGnf(input.amount)} enregistré pour ${courier.fullName}.` };
   }

@@ -1,4 +1,4 @@
-import { toGuineanMobile, walletOperatorOf } from '@coursa/domain';
+import { payableWallet } from '@coursa/domain';
 
 /** What the payouts need to know of a courier to pay them. */
 export interface WalletHolder {
@@ -13,8 +13,8 @@ export interface WalletHolder {
 export function payoutWallet(courier: WalletHolder): string {
   const { bankName, bankAccount } = courier.courierProfile ?? {};
   if ((bankName === 'orange_money' || bankName === 'mtn_momo') && bankAccount) {
-    const wallet = toGuineanMobile(bankAccount);
-    if (wallet && walletOperatorOf(wallet)) return wallet;
+    const wallet = payableWallet(bankAccount);
+    if (wallet) return wallet;
   }
   return courier.phone;
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
@@ -13,7 +14,7 @@ import { PayoutsService } from './payouts.service.js';
 const RequestId = UuidParam(PayoutErrors.requestNotFound);
 const PayoutId = UuidParam(PayoutErrors.payoutNotFound);
 
-/** The back office's "Payments and commissions" screen (spec §7), for staff. */
+/** The back office's "Payments and commissions" screen (spec §7): staff read it; only admins move money (each write takes an Idempotency-Key). */
 @Roles('admin', 'support', 'super_admin')
 @Controller('admin')
 export class PayoutsController {
@@ -29,6 +30,8 @@ export class PayoutsController {
     return this.payouts.summary();
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('commissions/process-payment')
   @HttpCode(200)
   processPayment(
@@ -44,6 +47,8 @@ export class PayoutsController {
     return this.payouts.paymentRequests(page);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payment-requests/:id/approve')
   @HttpCode(200)
   approve(
@@ -54,6 +59,8 @@ export class PayoutsController {
     return this.payouts.approveRequest(staff, id, ip);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payment-requests/:id/reject')
   @HttpCode(200)
   reject(
@@ -69,6 +76,8 @@ export class PayoutsController {
     return this.payouts.payoutsHistory(page);
   }
 
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @Post('payouts/:id/check-status')
   @HttpCode(200)
   checkStatus(
@@ -81,7 +90,7 @@ export class PayoutsController {
 
   /** Staff paid a payout no rail could send outside Coursa (issue 34): recorded once, admins only. */
   @Post('payouts/:id/mark-paid-outside')
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
   @Idempotent()
   @HttpCode(200)
   markPaidOutside(

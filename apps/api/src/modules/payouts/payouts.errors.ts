@@ -11,7 +11,18 @@ export const PayoutErrors = {
     conflict('PAYOUT_ABOVE_BALANCE', `Le solde dû à ce livreur est de ${formatGnf(due)} : les espèces qu'il détient sont déduites de ses commissions.`),
   walletNotSupported: () =>
     badRequest('PAYOUT_WALLET_INVALID', 'Numéro Orange Money (62X) ou MTN MoMo (66X) attendu, au format +224 6XX XX XX XX.'),
-  depositAboveHeld: (held: number) => badRequest('DEPOSIT_ABOVE_HELD', `Ce livreur ne détient que ${formatGnf(held)} d'espèces.`),
+  depositAboveHeld: (held: number, onTheirWay = 0) =>
+    badRequest(
+      'DEPOSIT_ABOVE_HELD',
+      onTheirWay > 0
+        ? `Ce livreur ne détient que ${formatGnf(held)} d'espèces en plus des ${formatGnf(onTheirWay)} de dépôts mobile money en cours.`
+        : `Ce livreur ne détient que ${formatGnf(held)} d'espèces.`,
+    ),
+  adjustmentBelowZero: (account: 'earnings' | 'cash', left: number) =>
+    badRequest(
+      'ADJUSTMENT_BELOW_ZERO',
+      `Cette correction rendrait ${account === 'cash' ? 'les espèces détenues' : 'les gains dus'} négatifs : au plus ${formatGnf(left)} peuvent être retirés.`,
+    ),
   courierNotFound: () => notFound('COURIER_NOT_FOUND', 'Livreur introuvable.'),
   commissionNotFound: () => notFound('COMMISSION_NOT_FOUND', 'Commission introuvable pour ce livreur.'),
   alreadyPaid: () => conflict('COMMISSIONS_ALREADY_PAID', 'Ces commissions ont déjà été payées ou sont en cours de paiement.'),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, PendingCommissionDto } from '@coursa/contracts';
-import { amountDue, COURIER_ROLES, courierBalances, formatGnf, walletOperatorOf, type Role } from '@coursa/domain';
+import { amountDue, commissionsWithin, COURIER_ROLES, courierBalances, formatGnf, walletOperatorOf, type Role } from '@coursa/domain';
 import { PayoutRequestStatus, type Payout, type PayoutRequest, type Prisma } from '../../generated/prisma/client.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
@@ -39,6 +39,7 @@ export interface PendingGroup {
   courierId: string;
   fullName: string;
   phone: string;
+  courierProfile: { bankName: string | null; bankAccount: string | null } | null;
   amount: number;
   count: number;
   commissions: PendingCommissionDto[];
@@ -113,11 +114,12 @@ export class PayoutsRepository {
     const couriers = COURIERS_LONGEST_WAIT_FIRST.pageWithin(groups, page, (courier) => courier.pending, PENDING_COMMISSIONS_PER_PAGE);
     const courierIds = couriers.rows.map((courier) => courier.courierId);
     const pending = await this.prisma.client.$queryRaw<PendingGroup[]>`
-      SELECT g.courier_id AS "courierId", u.full_name AS "fullName", u.phone, g.amount, g.count, g.commissions
+      SELECT g.courier_id AS "courierId", u.full_name AS "fullName", u.phone, g.amount, g.count, g.commissions,
+        (SELECT json_build_object('bankName', p.bank_name, 'bankAccount', p.bank_account) FROM courier_profiles p WHERE p.user_id = g.courier_id) AS "courierProfile"
       FROM (
         SELECT c.courier_id, sum(c.amount)::float8 AS amount, count(*)::int AS count,
           json_agg(json_build_object('id', c.id, 'amount', c.amount, 'created_at', to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'course_id', c.course_id) ORDER BY c.created_at, c.id) AS commissions
+            'course_id', c.course_id, 'in_payout', c.payout_id IS NOT NULL) ORDER BY c.created_at, c.id) AS commissions
         FROM commissions c
         WHERE c.status = 'pending' AND c.courier_id = ANY(${courierIds}::uuid[])
         GROUP BY c.courier_id
@@ -153,29 +155,31 @@ export class PayoutsRepository {
   }
 
   /**
-   * Approves a pending request and opens its payout: what is due to the courier now (their balance), up to the
-   * amount asked, sent by the payout job. Refused, with nothing changed, when nothing is due any more.
+   * Approves a pending request and opens its payout, under the courier's lock: what is due to the courier now (their
+   * balance), up to the amount asked, sent by the payout job. It pays the courier's oldest unpaid commissions that fit
+   * in it whole (splitting none): only those are linked, the rest stay pending (on staff's list, payable by hand).
+   * Refused, with nothing changed, when nothing is due any more.
    */
   approveRequest(request: PayoutRequest, phone: string, actor: Actor, at: Date): Promise<Payout> {
     return this.prisma.client.$transaction(async (tx) => {
+      await this.ledger.lockCourier(tx, request.courierId);
       const approved = await tx.payoutRequest.updateMany({
         where: { id: request.id, status: 'pending' },
         data: { status: 'approved', handledById: actor.id, handledAt: at },
       });
       if (approved.count === 0) throw PayoutErrors.requestAlreadyHandled();
-      await this.ledger.lockCourier(tx, request.courierId);
       const due = amountDue(courierBalances(await this.ledger.sums(request.courierId, tx)));
       const amount = Math.min(request.amount, due);
       if (amount <= 0) throw PayoutErrors.nothingDue();
-      const unpaid = await this.unpaidCommissions(tx, request.courierId, at);
+      const paid = commissionsWithin(await this.unpaidCommissions(tx, request.courierId, at), amount);
       const payout = await this.open(tx, {
         courierId: request.courierId,
         amount,
         phone,
         reference: `EARLY-${request.id}`,
-        periodStart: unpaid[0]?.createdAt ?? at,
-        periodEnd: unpaid.at(-1)?.createdAt ?? at,
-        commissionIds: unpaid.map((commission) => commission.id),
+        periodStart: paid[0]?.createdAt ?? at,
+        periodEnd: paid.at(-1)?.createdAt ?? at,
+        commissionIds: paid.map((commission) => commission.id),
       });
       if (!payout) throw PayoutErrors.requestAlreadyHandled();
       await tx.payoutRequest.update({ where: { id: request.id }, data: { payoutId: payout.id } });
@@ -253,8 +257,12 @@ export class PayoutsRepository {
         for (const courier of couriers) {
           // Read again under the courier's lock: a staff payment or a deposit may have landed since the first read.
           await this.ledger.lockCourier(tx, courier.id);
-          const { earnings_due, cash_held } = courierBalances(await this.ledger.sums(courier.id, tx));
-          const netted = Math.min(Math.max(earnings_due, 0), Math.max(cash_held, 0));
+          const { balance } = courierBalances(await this.ledger.sums(courier.id, tx));
+          // What was earned and collected up to the week's end, less what left since (README "Courier money").
+          const week = await this.ledger.sumsUntil(tx, courier.id, run.end);
+          // Cash already on its way to Coursa (a mobile-money deposit started) is not netted a second time.
+          const nettable = week.cash - (await this.ledger.pendingDeposits(tx, courier.id));
+          const netted = Math.min(Math.max(week.earnings, 0), Math.max(nettable, 0));
           const reason = `Semaine ${run.isoWeek}`;
           if (netted > 0) {
             await this.ledger.add(
@@ -263,23 +271,28 @@ export class PayoutsRepository {
               { courierId: courier.id, account: 'cash', kind: 'cash_netted', amount: -netted, reason },
             );
           }
+          // Netting takes as much from both accounts: the balance is unchanged, and no more than it is ever sent.
+          const pay = Math.max(0, Math.min(week.earnings - netted, balance));
           const unpaid = await this.unpaidCommissions(tx, courier.id, run.end);
-          const pay = earnings_due - netted;
-          if (pay > 0) {
+          // Everything earned up to the week's end settled: every commission of the week and before is. Else those that fit whole.
+          const settled = pay === week.earnings - netted ? unpaid : commissionsWithin(unpaid, netted + pay);
+          if (pay > 0 && settled.length) {
             const payout = await this.open(tx, {
               courierId: courier.id,
               amount: pay,
               ...run.payoutOf(courier),
               periodStart: run.start,
               periodEnd: run.end,
-              commissionIds: unpaid.map((commission) => commission.id),
+              commissionIds: settled.map((commission) => commission.id),
               runId: created.id,
             });
             if (payout) opened++;
-          } else if (unpaid.length) {
+          } else if (pay === 0 && settled.length) {
             // Kept entirely out of the cash the courier holds: paid without a transfer.
-            await tx.commission.updateMany({ where: { id: { in: unpaid.map((commission) => commission.id) } }, data: { status: 'paid', paidAt: at } });
+            await tx.commission.updateMany({ where: { id: { in: settled.map((commission) => commission.id) } }, data: { status: 'paid', paidAt: at } });
           }
+          // A balance with no commission of the week behind it (a correction) is not sent by the run: a payout says what
+          // it covers. It stays due, for an early payment or the next run.
         }
         await tx.commissionRun.update({ where: { id: created.id }, data: { finishedAt: at } });
         return opened;
@@ -390,7 +403,7 @@ export class PayoutsRepository {
   private unpaidCommissions(tx: Tx, courierId: string, until: Date) {
     return tx.commission.findMany({
       where: { courierId, status: 'pending', payoutId: null, createdAt: { lte: until } },
-      select: { id: true, createdAt: true },
+      select: { id: true, createdAt: true, amount: true },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
   }

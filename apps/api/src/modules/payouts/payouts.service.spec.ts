@@ -99,3 +99,22 @@ describe('PayoutsService: staff pay by hand', () => {
     expect(t.repository.findCourier).not.toHaveBeenCalled();
   });
 });
+
+describe('PayoutsService: the pending list', () => {
+  it('names the wallet the weekly run pays (the KYC wallet, else the phone) and which commissions are inside a payout', async () => {
+    const commission = { id: 'c1', amount: 7_000, created_at: NOW.toISOString(), course_id: 'k1', in_payout: true };
+    const group = { courierId: COURIER, fullName: 'Ousmane Bangoura', phone: '+224620000021', amount: 7_000, count: 1, commissions: [commission] };
+    const pendingCommissions = jest.fn(async () => ({
+      groups: [
+        { ...group, courierProfile: { bankName: 'mtn_momo', bankAccount: '664 55 66 77' } },
+        { ...group, courierId: 'other', courierProfile: { bankName: 'mtn_momo', bankAccount: '650 00 00 01' } },
+        { ...group, courierId: 'none', courierProfile: null },
+      ],
+      nextCursor: null,
+    }));
+    const service = new PayoutsService({ pendingCommissions } as never, { now: () => NOW } as never, null, { warn: jest.fn() } as never);
+    const answer = await service.pendingCommissions({ limit: 20, cursor: null } as never);
+    expect(answer.commissions.map((row) => row.deliverer_wallet)).toEqual(['+224664556677', '+224620000021', '+224620000021']);
+    expect(answer.commissions[0]!.commissions).toEqual([commission]);
+  });
+});

@@ -8,7 +8,7 @@ import type {
   PendingCommissionsResponse,
   SuccessResponse,
 } from '@coursa/contracts';
-import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS } from '@coursa/domain';
+import { formatGnf, payableWallet, WALLET_OPERATOR_LABELS } from '@coursa/domain';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -45,6 +45,7 @@ export class PayoutsService {
         deliverer_id: group.courierId,
         deliverer_name: group.fullName,
         deliverer_phone: group.phone,
+        deliverer_wallet: payoutWallet(group),
         amount: group.amount,
         count: group.count,
         commissions: group.commissions,
@@ -110,8 +111,8 @@ export class PayoutsService {
    */
   async processPayment(staff: AuthUser, input: ProcessPaymentInput, ip?: string): Promise<PayoutSentResponse> {
     if (!this.gateway) throw PayoutErrors.notConfigured();
-    const phone = toGuineanMobile(input.phone);
-    if (!phone || !walletOperatorOf(phone)) throw PayoutErrors.walletNotSupported();
+    const phone = payableWallet(input.phone);
+    if (!phone) throw PayoutErrors.walletNotSupported();
     const courier = await this.payouts.findCourier(input.deliverer_id);
     if (!courier) throw PayoutErrors.courierNotFound();
     const ids = [...new Set(input.commission_ids)].sort();

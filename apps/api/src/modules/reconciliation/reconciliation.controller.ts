@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -18,7 +19,7 @@ export class ReconciliationController {
   }
 
   @Post('payments/:id/refund')
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
   @Idempotent()
   @HttpCode(200)
   refund(

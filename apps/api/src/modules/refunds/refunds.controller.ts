@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -23,7 +24,8 @@ export class RefundsController {
   }
 
   @Post(':id/send')
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
+  @Idempotent()
   @HttpCode(200)
   send(
     @CurrentUser() staff: AuthUser,
@@ -36,7 +38,7 @@ export class RefundsController {
 
   /** Staff paid a refund to do outside Coursa (issue 34): recorded once, admins only. */
   @Post(':id/mark-paid-outside')
-  @Roles('admin', 'super_admin')
+  @Roles(...MONEY_ROLES)
   @Idempotent()
   @HttpCode(200)
   markPaidOutside(

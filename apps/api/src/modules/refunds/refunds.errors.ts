@@ -6,7 +6,7 @@ export const RefundErrors = {
   inFlight: () =>
     conflict('REFUND_IN_FLIGHT', "Ce remboursement est en cours chez l'opérateur : attendez sa réponse avant de le payer autrement."),
   invalidPhone: () =>
-    badRequest('REFUND_PHONE_INVALID', 'Numéro de portefeuille invalide : un numéro mobile guinéen est attendu (ex. +224 660 00 00 00).'),
+    badRequest('REFUND_PHONE_INVALID', 'Numéro Orange Money (62X) ou MTN MoMo (66X) attendu, au format +224 6XX XX XX XX.'),
   transferFailed: (reason: string) =>
     new DomainError('REFUND_FAILED', `Le virement au client a échoué (${reason}) : le remboursement reste à faire.`, 502),
   notConfigured: () =>

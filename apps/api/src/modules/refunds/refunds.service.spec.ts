@@ -288,6 +288,7 @@ describe('RefundsService.send: staff send a refund to the client’s wallet', ()
     ['an unknown refund', 'nobody', '+224660000009', 'REFUND_NOT_FOUND', 404],
     ['a wallet that is not a Guinean mobile', 'refund-1', '+33612345678', 'REFUND_PHONE_INVALID', 400],
     ['a Guinean fixed line', 'refund-1', '+224302000000', 'REFUND_PHONE_INVALID', 400],
+    ['a Guinean mobile no transfer rail pays (65X)', 'refund-1', '+224650000001', 'REFUND_PHONE_INVALID', 400],
   ])('refuses %s, sending nothing', async (_case, id, phone, code, status) => {
     t.refunds.add();
     const error = await refusal(t.service.send(ADMIN, id, { phone }));

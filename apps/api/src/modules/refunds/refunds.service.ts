@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, type RefundSentResponse, type RefundsResponse, type StaffRefundDto } from '@coursa/contracts';
-import { courseNumber, formatGnf, toGuineanMobile } from '@coursa/domain';
+import { courseNumber, formatGnf, payableWallet } from '@coursa/domain';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -63,7 +63,8 @@ export class RefundsService {
    * the transfer, under its reference. A refusal or a failed transfer puts it back to do, with the reason.
    */
   async send(staff: AuthUser, id: string, input: SendRefundInput, ip?: string): Promise<RefundSentResponse> {
-    const phone = toGuineanMobile(input.phone);
+    // The rule of the payouts: only a number a transfer rail can pay (Orange Money 62X, MTN MoMo 66X).
+    const phone = payableWallet(input.phone);
     if (!phone) throw RefundErrors.invalidPhone();
     const found = await this.refunds.find(id);
     if (!found) throw RefundErrors.notFound();

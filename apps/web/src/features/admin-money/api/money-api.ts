@@ -1,4 +1,4 @@
-import type { OfficeDepositRequest, ProcessPaymentRequest, WeeklyRunRequest } from '@coursa/contracts';
+import type { LedgerAdjustmentRequest, OfficeDepositRequest, ProcessPaymentRequest, WeeklyRunRequest } from '@coursa/contracts';
 import { apiClient } from '@/lib/api-client';
 import { pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
@@ -20,4 +20,5 @@ export const moneyApi = {
   checkPayout: (id: string) => apiClient.call('POST /api/admin/payouts/:id/check-status', { params: { id } }),
   weeklyRun: (body: WeeklyRunRequest) => apiClient.call('POST /api/admin/commissions/weekly-run', { body }),
   officeDeposit: (id: string, body: OfficeDepositRequest) => apiClient.call('POST /api/admin/couriers/:id/cash-deposits', { params: { id }, body }),
+  adjust: (id: string, body: LedgerAdjustmentRequest) => apiClient.call('POST /api/admin/couriers/:id/ledger-adjustments', { params: { id }, body }),
 };

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { formatGnf } from '@coursa/domain';
 import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
@@ -33,6 +34,29 @@ describe('CashPanel', () => {
     expect(screen.getAllByText('Au-dessus du plafond')).toHaveLength(1);
     expect((screen.getByLabelText('Espèces').textContent ?? '').replace(/\s/g, ' ')).toContain('Sur le terrain : 612 000 GNF');
     expect(screen.queryByRole('button', { name: 'Enregistrer le dépôt' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Correction du grand livre' })).toBeNull();
+  });
+
+  it('lets an admin correct a ledger, with a signed amount and its required reason, after a confirmation', async () => {
+    signInAs('admin');
+    window.confirm = jest.fn<typeof window.confirm>(() => true);
+    renderWithQuery(<CashPanel />);
+    await screen.findByText('Sékou Touré');
+    const form = screen.getAllByRole('form', { name: 'Correction du grand livre' })[1]!;
+    const submit = form.querySelector('button')!;
+    fireEvent.change(form.querySelector('select')!, { target: { value: 'cash' } });
+    fireEvent.change(form.querySelector('input[type=number]')!, { target: { value: '-2000' } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(form.querySelectorAll('input')[1]!, { target: { value: 'Espèces comptées deux fois' } });
+    expect(submit.disabled).toBe(false);
+    fetchMock.mockImplementationOnce((input, init) => {
+      expect(String(input)).toContain('/api/admin/couriers/c2/ledger-adjustments');
+      expect(JSON.parse(String(init?.body))).toEqual({ account: 'cash', amount: -2_000, reason: 'Espèces comptées deux fois' });
+      return answer(201, { message: 'Correction de -2 000 GNF enregistrée pour Sékou Touré.' });
+    });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByText('Correction de -2 000 GNF enregistrée pour Sékou Touré.')).toBeTruthy());
+    expect(window.confirm).toHaveBeenCalledWith(`Enregistrer une correction de ${formatGnf(-2_000)} (espèces détenues par le livreur) ?`);
   });
 
   it('lets an admin record a deposit made at the office', async () => {

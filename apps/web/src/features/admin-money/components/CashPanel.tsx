@@ -1,9 +1,11 @@
-import { formatGnf } from '@coursa/domain';
+import type { LedgerAdjustmentRequest } from '@coursa/contracts';
+import { formatGnf, mayMoveMoney } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
+import { Select } from '@/components/ui/Select';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
@@ -11,13 +13,16 @@ import { formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { moneyApi, moneyQueries } from '../api/money-api';
 
-/** Cash on the street: what each courier holds and owes, who is over the cap; admins record deposits made at the office. */
+/**
+ * Cash on the street: what each courier holds and owes, who is over the cap; admins record deposits made at the office
+ * and correct a courier's ledger (a new entry with its reason, never an edit).
+ */
 export function CashPanel() {
   const cashList = usePagedList(moneyQueries.cash(), (page) => page.couriers);
   // The totals are over every courier: the first page says them.
   const cash = cashList.first;
-  const role = useSessionStore((state) => state.user?.role);
-  const canRecord = role === 'admin' || role === 'super_admin';
+  // Deposits and corrections move money: administrators only.
+  const canRecord = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
   // Below the screen's main lists: nothing until it has something to say.
   if (!cash) return null;
   return (
@@ -38,6 +43,7 @@ export function CashPanel() {
               {formatPhone(courier.phone)} · détient {formatGnf(courier.cash_held)} · doit {formatGnf(courier.cash_owed)} · solde {formatGnf(courier.balance)}
             </p>
             {canRecord && courier.cash_held > 0 && <OfficeDeposit courierId={courier.courier_id} held={courier.cash_held} />}
+            {canRecord && <LedgerAdjustment courierId={courier.courier_id} />}
           </li>
         ))}
       </ul>
@@ -71,6 +77,52 @@ function OfficeDeposit({ courierId, held }: { courierId: string; held: number })
       <Input label="Note" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
       <Button type="submit" variant="secondary" disabled={!(Number(amount) > 0)}>
         Enregistrer le dépôt
+      </Button>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+    </form>
+  );
+}
+
+const ACCOUNTS: readonly { value: LedgerAdjustmentRequest['account']; label: string }[] = [
+  { value: 'earnings', label: 'Gains dus au livreur' },
+  { value: 'cash', label: 'Espèces détenues par le livreur' },
+];
+
+/** A correction of one account: a signed amount (negative takes away) and its reason, both required; audited by the API. */
+function LedgerAdjustment({ courierId }: { courierId: string }) {
+  const [account, setAccount] = useState<LedgerAdjustmentRequest['account']>('earnings');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const queryClient = useQueryClient();
+  const value = Number(amount);
+  const ready = Number.isInteger(value) && value !== 0 && reason.trim().length >= 3;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || !window.confirm(`Enregistrer une correction de ${formatGnf(value)} (${ACCOUNTS.find((option) => option.value === account)!.label.toLowerCase()}) ?`)) return;
+    setSending(true);
+    try {
+      const answer = await moneyApi.adjust(courierId, { account, amount: value, reason: reason.trim() });
+      setNotice({ tone: 'success', text: answer.message });
+      setAmount('');
+      setReason('');
+      void queryClient.invalidateQueries(moneyQueries.cash());
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error, "Erreur lors de l'enregistrement de la correction.") });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Correction du grand livre">
+      <Select label="Compte à corriger" options={ACCOUNTS} value={account} onChange={(event) => setAccount(event.target.value as LedgerAdjustmentRequest['account'])} />
+      <Input label="Montant de la correction (GNF, négatif pour retirer)" type="number" step={1} value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <Input label="Raison (obligatoire)" value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+      <Button type="submit" variant="secondary" disabled={sending || !ready}>
+        Enregistrer la correction
       </Button>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
     </form>

@@ -3,19 +3,23 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
+import type { UserDto } from '@coursa/contracts';
+import { useSessionStore } from '@/features/auth';
 import { CommissionPaymentsTab, walletHint } from './CommissionPaymentsTab';
 
 const group = {
   deliverer_id: 'd1',
   deliverer_name: 'Alpha Barry',
   deliverer_phone: '+224660000001',
+  deliverer_wallet: '+224660000001',
   amount: 12500,
   count: 2,
   commissions: [
-    { id: 'c1', amount: 5000, created_at: '2026-11-02T10:00:00Z', course_id: 'k1' },
-    { id: 'c2', amount: 7500, created_at: '2026-11-03T10:00:00Z', course_id: 'k2' },
+    { id: 'c1', amount: 5000, created_at: '2026-11-02T10:00:00Z', course_id: 'k1', in_payout: false },
+    { id: 'c2', amount: 7500, created_at: '2026-11-03T10:00:00Z', course_id: 'k2', in_payout: false },
   ],
 };
+const signedInAs = (role: UserDto['role']) => useSessionStore.setState({ user: { id: 'u1', role } as UserDto });
 const summary = { pending_amount: 12500, pending_count: 2, paid_this_month: 30000, payments_this_month: 1 };
 const paymentRequest = {
   id: 'r1',
@@ -42,7 +46,13 @@ describe('CommissionPaymentsTab', () => {
     globalThis.fetch = fetchMock;
     confirmMock = jest.fn<typeof window.confirm>(() => true);
     window.confirm = confirmMock;
+    signedInAs('admin');
   });
+  /** The pending list answers this group instead. */
+  const pendingIs = (pending: typeof group) => {
+    const lists = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/pending') ? answer(200, { commissions: [pending], next_cursor: null }) : lists(input, init)));
+  };
   afterEach(cleanup);
 
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
@@ -98,6 +108,41 @@ describe('CommissionPaymentsTab', () => {
     expect(screen.getByText(/^Numéro invalide/)).toBeTruthy();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByRole('button', { name: 'Payer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('prefills the wallet the weekly run pays, not the login phone', async () => {
+    pendingIs({ ...group, deliverer_wallet: '+224620000077' });
+    renderWithQuery(<CommissionPaymentsTab />);
+    expect(((await screen.findByLabelText('Numéro Mobile Money')) as HTMLInputElement).value).toBe('+224620000077');
+    expect(screen.getByText('Orange Money')).toBeTruthy();
+  });
+
+  it('does not offer to pay again the commissions already inside a payout in progress', async () => {
+    pendingIs({ ...group, commissions: [{ ...group.commissions[0]!, in_payout: true }, group.commissions[1]!] });
+    renderWithQuery(<CommissionPaymentsTab />);
+    expect(await screen.findByText(/en cours de paiement/)).toBeTruthy();
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, message: 'Paiement envoyé.' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Payer 7\u202f500 GNF' })));
+    expect(confirmMock).toHaveBeenCalledWith('Confirmer le paiement de 7\u202f500 GNF à Alpha Barry ?');
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ commission_ids: ['c2'] });
+    cleanup();
+
+    pendingIs({ ...group, commissions: group.commissions.map((commission) => ({ ...commission, in_payout: true })) });
+    renderWithQuery(<CommissionPaymentsTab />);
+    expect(await screen.findByText('Toutes ces commissions sont déjà dans un paiement en cours.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Payer/ })).toBeNull();
+  });
+
+  it('shows support the lists without a button that moves money', async () => {
+    signedInAs('support');
+    renderWithQuery(<CommissionPaymentsTab />);
+    expect(await screen.findByText('Alpha Barry')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Payer/ })).toBeNull();
+    expect(screen.queryByLabelText('Numéro Mobile Money')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Demandes' }));
+    expect(await screen.findByText(/Paiement anticipé/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approuver' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Lancer le paiement hebdomadaire/ })).toBeNull();
   });
 
   it('reads a failed payout as given back to the courier’s balance', async () => {

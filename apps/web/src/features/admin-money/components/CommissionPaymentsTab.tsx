@@ -4,7 +4,7 @@ import type {
   PendingCommissionGroupDto,
   StaffPaymentRequestDto,
 } from '@coursa/contracts';
-import { formatGnf, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS, type WalletOperator } from '@coursa/domain';
+import { formatGnf, mayMoveMoney, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS, type WalletOperator } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -13,6 +13,7 @@ import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
+import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -56,8 +57,12 @@ export function walletHint(phone: string): string {
   return operator ? WALLET_OPERATOR_LABELS[operator] : 'Numéro invalide : Orange Money (62X) ou MTN MoMo (66X) uniquement';
 }
 
+/** Only administrators move money: support sees the same lists without the buttons that would pay, decide or send. */
+const useMovesMoney = () => useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
 export function CommissionPaymentsTab() {
+  const movesMoney = useMovesMoney();
   const [section, setSection] = useState<Section>('pending');
   const { data: summary = null } = useQuery(moneyQueries.summary());
   const groups = usePagedList(moneyQueries.pending(), (page) => page.commissions);
@@ -84,7 +89,7 @@ export function CommissionPaymentsTab() {
       {section === 'requests' && (requests.items ? <PaymentRequests requests={requests.items} onDone={done} /> : <Loader />)}
       {section === 'history' && (payouts.items ? <PayoutHistory payouts={payouts.items} onDone={done} /> : <Loader />)}
       <LoadMore list={{ pending: groups, requests, history: payouts }[section]} />
-      <WeeklyRunCard />
+      {movesMoney && <WeeklyRunCard />}
       <CashPanel />
       <RefundsPanel />
     </div>
@@ -126,17 +131,22 @@ function PendingCommissions({ groups, onDone }: { groups: PendingCommissionGroup
 }
 
 function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onDone: (notice: Notice) => void }) {
-  const [phone, setPhone] = useState(group.deliverer_phone);
+  // The wallet the weekly run pays (the KYC wallet, else the phone), not necessarily the login phone.
+  const [phone, setPhone] = useState(group.deliverer_wallet);
   const [paying, setPaying] = useState(false);
+  const movesMoney = useMovesMoney();
   const payable = walletOperatorOfInput(phone) !== null;
+  // Commissions already inside a payout in progress are not paid again by hand.
+  const free = group.commissions.filter((commission) => !commission.in_payout);
+  const freeAmount = free.reduce((sum, commission) => sum + commission.amount, 0);
 
   async function pay() {
-    if (!window.confirm(paymentConfirmation(group.amount, group.deliverer_name))) return;
+    if (!window.confirm(paymentConfirmation(freeAmount, group.deliverer_name))) return;
     setPaying(true);
     try {
       const answer = await moneyApi.processPayment({
         deliverer_id: group.deliverer_id,
-        commission_ids: group.commissions.map((commission) => commission.id),
+        commission_ids: free.map((commission) => commission.id),
         payment_method: 'mobile_money',
         phone: phone.trim(),
       });
@@ -161,26 +171,35 @@ function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onD
         {group.commissions.map((commission) => (
           <li key={commission.id}>
             <span>{formatDate(commission.created_at)}</span>
-            <span>{formatGnf(commission.amount)}</span>
+            <span>
+              {formatGnf(commission.amount)}
+              {commission.in_payout && <span className="muted"> · en cours de paiement</span>}
+            </span>
           </li>
         ))}
       </ul>
-      <PhoneInput
-        label="Numéro Mobile Money"
-        value={phone}
-        onChange={(event) => setPhone(event.target.value)}
-        hint={walletHint(phone)}
-        aria-invalid={!payable}
-      />
-      <Button disabled={paying || !payable} onClick={() => void pay()}>
-        {paying ? 'Paiement…' : 'Payer'}
-      </Button>
+      {movesMoney && free.length === 0 && <p className="muted">Toutes ces commissions sont déjà dans un paiement en cours.</p>}
+      {movesMoney && free.length > 0 && (
+        <>
+          <PhoneInput
+            label="Numéro Mobile Money"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            hint={walletHint(phone)}
+            aria-invalid={!payable}
+          />
+          <Button disabled={paying || !payable} onClick={() => void pay()}>
+            {paying ? 'Paiement…' : free.length === group.commissions.length ? 'Payer' : `Payer ${formatGnf(freeAmount)}`}
+          </Button>
+        </>
+      )}
     </article>
   );
 }
 
 function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDto[]; onDone: (notice: Notice) => void }) {
   const [busy, setBusy] = useState<string | null>(null);
+  const movesMoney = useMovesMoney();
   if (requests.length === 0) return <p className="empty-state">Aucune demande de paiement</p>;
 
   async function handle(request: StaffPaymentRequestDto, decision: 'approve' | 'reject') {
@@ -207,7 +226,7 @@ function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDt
             {formatDate(request.created_at)} · {request.reason === 'early_payment' ? 'Paiement anticipé' : request.reason} ·{' '}
             {REQUEST_STATUS_LABELS[request.status]}
           </p>
-          {request.status === 'pending' && (
+          {movesMoney && request.status === 'pending' && (
             <div className="button-row">
               <Button disabled={busy === request.id} onClick={() => void handle(request, 'approve')}>
                 Approuver
@@ -225,6 +244,7 @@ function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDt
 
 function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (notice: Notice) => void }) {
   const [checking, setChecking] = useState<string | null>(null);
+  const movesMoney = useMovesMoney();
   if (payouts.length === 0) return <p className="empty-state">Aucun paiement effectué</p>;
 
   async function check(payout: PayoutDto) {
@@ -254,7 +274,7 @@ function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (not
             <DetailRow label="Référence" value={payout.reference} />
             <DetailRow label="Date" value={formatDate(payout.completed_at ?? payout.created_at)} />
           </dl>
-          {payout.status === 'processing' && (
+          {movesMoney && payout.status === 'processing' && (
             <Button variant="secondary" disabled={checking === payout.id} onClick={() => void check(payout)}>
               Vérifier le statut
             </Button>

@@ -1,5 +1,5 @@
 import type { StaffRefundDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, mayMoveMoney } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -35,7 +35,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * admins send each to the client's wallet.
  */
 export function RefundsPanel() {
-  const canSend = useSessionStore((state) => state.user?.role === 'admin' || state.user?.role === 'super_admin');
+  const canSend = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
   const refunds = usePagedList(refundsQueries.toDo(), (page) => page.refunds);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);

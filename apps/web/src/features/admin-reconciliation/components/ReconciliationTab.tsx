@@ -1,5 +1,5 @@
 import type { MarkPaidOutsideRequest, OutsideMethod, UnmatchedPaymentDto, WaitingPayoutDto, WaitingRefundDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, mayMoveMoney } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -44,7 +44,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * as paid outside Coursa.
  */
 export function ReconciliationTab() {
-  const canAct = useSessionStore((state) => state.user?.role === 'admin' || state.user?.role === 'super_admin');
+  const canAct = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
   const overview = useQuery(reconciliationQueries.overview());
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);

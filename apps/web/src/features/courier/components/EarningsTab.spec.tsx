@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
@@ -131,5 +131,57 @@ describe('EarningsTab', () => {
     pendingDeposit.save({ amount: 3600, deposits_before: 0, started_at: Date.now(), prompt_phone: '+224664000001' });
     renderWithQuery(<EarningsTab />);
     expect(await screen.findByText(/^Dépôt de 3\s600 GNF : confirmez-le sur votre téléphone \(\+224 664 00 00 01\)/)).toBeTruthy();
+  });
+});
+
+describe('EarningsTab: early payment and history', () => {
+  const earningsWith = (fields: Partial<typeof SUMMARY>, payments: unknown[] = []) => {
+    globalThis.fetch = jest.fn<typeof fetch>((input) => {
+      const url = String(input);
+      if (url.includes('/api/delivery/earnings')) return answer(200, { ...SUMMARY, ...fields });
+      if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
+      return answer(200, { payments, next_cursor: null });
+    });
+    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+  };
+  const button = async () => (await screen.findByRole('button', { name: 'Demander un paiement anticipé' })) as HTMLButtonElement;
+
+  it('is disabled, saying why, while the courier owes cash, beside their pending commissions', async () => {
+    earningsWith({ pending_amount: 18_150, earnings_due: 18_150, cash_held: 121_000, cash_owed: 102_850, balance: -102_850 });
+    renderWithQuery(<EarningsTab />);
+    expect((await button()).disabled).toBe(true);
+    expect(screen.getByText(/^Vous devez 102\s850 GNF d'espèces à Coursa : déposez-les avant de demander un paiement anticipé\.$/)).toBeTruthy();
+  });
+
+  it('is disabled, saying why, when nothing is due, and under the minimum', async () => {
+    earningsWith({ earnings_due: 0, cash_held: 0, balance: 0 });
+    renderWithQuery(<EarningsTab />);
+    expect((await button()).disabled).toBe(true);
+    expect(screen.getByText('Rien ne vous est dû pour le moment : vos commissions ont été versées ou compensent vos espèces.')).toBeTruthy();
+    cleanup();
+    earningsWith({ balance: 4_000 });
+    renderWithQuery(<EarningsTab />);
+    expect((await button()).disabled).toBe(true);
+    expect(screen.getByText('Montant minimum de 5000 GNF requis pour une demande de paiement')).toBeTruthy();
+  });
+
+  it('names the payment method in French, never the raw mobile_money', async () => {
+    earningsWith({}, [
+      {
+        id: 'p1',
+        payment_status: 'completed',
+        created_at: '2026-11-23T02:00:00Z',
+        period_start: '2026-11-16T00:00:00Z',
+        period_end: '2026-11-22T23:59:59Z',
+        total_courses: 2,
+        payment_method: 'mobile_money',
+        payment_reference: 'PAY-2026-W47-21',
+        total_commission: 16_800,
+      },
+    ]);
+    renderWithQuery(<EarningsTab />);
+    expect(await screen.findByText('Mobile money · PAY-2026-W47-21')).toBeTruthy();
+    expect(screen.queryByText(/mobile_money/)).toBeNull();
   });
 });

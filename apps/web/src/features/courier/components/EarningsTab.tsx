@@ -1,5 +1,5 @@
 import type { PaymentRecordDto } from '@coursa/contracts';
-import { EARLY_PAYMENT_MESSAGES, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF } from '@coursa/domain';
+import { EARLY_PAYMENT_MESSAGES, earlyPaymentBlocked, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF, payoutMethodLabel } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -58,6 +58,8 @@ function Earnings() {
   const [pending, setPending] = useState(false);
 
   if (!summary) return <Loader />;
+  // Nothing due, or cash owed to Coursa: the button says why it cannot be used.
+  const blocked = earlyPaymentBlocked(summary);
 
   async function request() {
     setPending(true);
@@ -83,9 +85,14 @@ function Earnings() {
           <DetailRow label="Taux de commission" value={percent(summary.commission_rate)} />
           <DetailRow label="Fréquence de paiement" value={summary.payment_frequency === 'weekly' ? 'Hebdomadaire' : summary.payment_frequency} />
         </dl>
-        <Button disabled={pending} onClick={() => void request()}>
+        <Button disabled={pending || blocked !== null} aria-describedby={blocked ? 'early-payment-blocked' : undefined} onClick={() => void request()}>
           Demander un paiement anticipé
         </Button>
+        {blocked && (
+          <p id="early-payment-blocked" className="muted">
+            {blocked}
+          </p>
+        )}
         {notice && <Alert tone={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
       </section>
       {depositNotice && <Alert tone={depositNotice.tone}>{depositNotice.text}</Alert>}
@@ -125,7 +132,7 @@ function Earnings() {
               Du {formatDate(payment.period_start)} au {formatDate(payment.period_end)} · {payment.total_courses} courses
             </p>
             <p className="muted">
-              {payment.payment_method} · {payment.payment_reference}
+              {payoutMethodLabel(payment.payment_method)} · {payment.payment_reference}
             </p>
           </article>
         ))}
