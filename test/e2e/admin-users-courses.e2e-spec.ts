@@ -469,6 +469,8 @@ describe('courses', () => {
       delivery_person_name: NAMES.C,
       created_at: c7.createdAt.toISOString(),
       estimated_price: 8_000,
+      payment_method: 'cash_on_delivery',
+      price_to_pay: 8_000,
       pickup_location: { address: 'Point de retrait', latitude: KALOUM[3]![0], longitude: KALOUM[3]![1] },
       delivery_location: { address: 'Point de livraison', latitude: 9.53, longitude: -13.68 },
       description: null,
