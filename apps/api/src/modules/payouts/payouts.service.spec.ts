@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
-import type { TransferState } from '../../common/money-gateways/payout-gateway.js';
-import { PayoutsService } from './payouts.service.js';
+import { NoRailError, type TransferState } from '../../common/money-gateways/payout-gateway.js';
+import { NO_RAIL_REASON, PayoutsService } from './payouts.service.js';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
 const COURIER = '00000000-0000-4000-8000-00000000d001';
@@ -21,6 +21,7 @@ function setUp() {
     method: 'mobile_money',
     createdAt: NOW,
     completedAt: null,
+    failureReason: null as string | null,
     courier: { fullName: 'Ousmane Bangoura' },
   };
   const repository = {
@@ -31,6 +32,9 @@ function setUp() {
       return true;
     }),
     findCourier: jest.fn(async (_id: string) => ({ id: COURIER, fullName: 'Ousmane Bangoura' })),
+    awaitOutside: jest.fn(async (_id: string, reason: string) => {
+      payout.failureReason = reason;
+    }),
   };
   let state: TransferState = 'completed';
   let refusal: GatewayError | null = null;
@@ -116,5 +120,37 @@ describe('PayoutsService: the pending list', () => {
     const answer = await service.pendingCommissions({ limit: 20, cursor: null } as never);
     expect(answer.commissions.map((row) => row.deliverer_wallet)).toEqual(['+224664556677', '+224620000021', '+224620000021']);
     expect(answer.commissions[0]!.commissions).toEqual([commission]);
+  });
+});
+
+describe('PayoutsService: a wallet no rail can pay (issue 34)', () => {
+  let t: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    t = setUp();
+  });
+
+  it('leaves the payout processing for staff, with the reason, instead of failing it back into the balance; the job is done', async () => {
+    t.operatorRefuses(new NoRailError('orange_money'));
+    await expect(t.service.sendQueued('payout-1')).resolves.toBeUndefined();
+    expect(t.repository.awaitOutside).toHaveBeenCalledWith('payout-1', NO_RAIL_REASON);
+    expect(t.repository.settle).not.toHaveBeenCalled();
+    // Sent again later, nothing is asked of any rail.
+    await t.service.sendQueued('payout-1');
+    expect(t.gateway.transfer).toHaveBeenCalledTimes(1);
+  });
+
+  it('records it as paid outside Coursa once it waits, and refuses one whose transfer may still be under way', async () => {
+    const staff = { id: 'admin-1', role: 'admin', fullName: 'Ibrahima Sow' } as never;
+    const input = { method: 'cash' as const, reference: 'REÇU-1', note: null };
+    await expect(t.service.markPaidOutside(staff, 'payout-1', input)).rejects.toMatchObject({ code: 'PAYOUT_NOT_WAITING' });
+    t.operatorRefuses(new NoRailError('orange_money'));
+    await t.service.sendQueued('payout-1');
+    await expect(t.service.markPaidOutside(staff, 'payout-1', input)).resolves.toMatchObject({ message: expect.stringContaining('payé hors Coursa') });
+    expect(t.repository.settle).toHaveBeenCalledWith('payout-1', 'completed', expect.anything(), NOW, expect.anything(), {
+      method: 'cash',
+      reference: 'REÇU-1',
+      note: null,
+      recorded_by: 'admin-1',
+    });
   });
 });

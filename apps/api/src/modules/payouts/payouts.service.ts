@@ -164,9 +164,14 @@ export class PayoutsService {
     return { message: `Paiement de ${formatGnf(payout.totalCommission)} à ${payout.courier.fullName} enregistré comme payé hors Coursa.` };
   }
 
+  /** Whether transfers are set up at all (MTN MoMo Disbursement, live; always in the sandbox). */
+  get sendsTransfers(): boolean {
+    return this.gateway !== null;
+  }
+
   /** A processing payout nothing can send: no rail for its wallet, or no transfers set up at all. */
-  waitsOutside(payout: { status: string; failureReason: string | null }): boolean {
-    return payout.status === 'processing' && (payout.failureReason === NO_RAIL_REASON || this.gateway === null);
+  private waitsOutside(payout: { status: string; failureReason: string | null }): boolean {
+    return payout.status === 'processing' && (payout.failureReason === NO_RAIL_REASON || !this.sendsTransfers);
   }
 
   /** The payout job: sends a payout opened by the weekly run or an approved request; a transfer still pending is retried. */

@@ -31,7 +31,7 @@ export class ReconciliationService {
     const [payments, refunds, payouts] = await Promise.all([
       this.reconciliation.paymentsWithoutCourse(new Date(this.clock.now().getTime() - UNMATCHED_PAYMENT_GRACE_MS)),
       this.reconciliation.refundsToDo(),
-      this.reconciliation.payoutsWaiting(NO_RAIL_REASON, this.payouts.waitsOutside({ status: 'processing', failureReason: null })),
+      this.reconciliation.payoutsWaiting(NO_RAIL_REASON, !this.payouts.sendsTransfers),
     ]);
     return {
       payments: payments.map((payment) => ({

@@ -1,0 +1,73 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { Payment, PromoCode } from '../../generated/prisma/client.js';
+import type { CoursesRepository } from '../courses/courses.repository.js';
+import { PromoClaimLost } from '../courses/courses.repository.js';
+import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
+import { LoyaltyService } from '../loyalty/loyalty.service.js';
+import { OrderDesk } from './order-desk.service.js';
+
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+const CLIENT = { id: '00000000-0000-4000-8000-00000000c001', fullName: 'Mariama Diallo' };
+/** Kaloum to Ratoma: 26 000 GNF. */
+const ORDER = {
+  pickup_location: { address: 'Port autonome, Kaloum', latitude: 9.5092, longitude: -13.7122, instructions: null },
+  delivery_location: { address: 'Marché de Taouyah, Ratoma', latitude: 9.6412, longitude: -13.5784, instructions: null },
+  recipient_phone: '+224622000002',
+};
+const PRICE = 26_000;
+
+function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
+  const loyalty = new LoyaltyService({ usablePromo: async () => options.promo ?? null } as unknown as LoyaltyRepository, { now: () => NOW } as never, {} as never);
+  const courses = {
+    create: jest.fn(async (_course: object, _payment: object, events: (id: string) => { type: string }[], _options: object) => {
+      if (options.claimLost) throw new PromoClaimLost();
+      return { id: 'course-1', events: events('course-1') };
+    }),
+  };
+  const desk = new OrderDesk(
+    courses as unknown as CoursesRepository,
+    loyalty,
+    { photoAt: async () => null } as never,
+    { digits: (length: number) => '7'.repeat(length), token: () => 't0k3n' } as never,
+    { hash: (value: string) => `hash-of-${value}` } as never,
+    { now: () => NOW } as never,
+    { PUBLIC_URL: 'https://coursa.example' } as never,
+  );
+  const tx = { user: { findUniqueOrThrow: async () => CLIENT } } as never;
+  const payment = (changes: Partial<Payment> = {}) => ({ id: 'payment-1', clientId: CLIENT.id, amount: PRICE, order: ORDER, ...changes }) as Payment;
+  return { desk, courses, tx, payment };
+}
+
+describe('OrderDesk.fulfil: a paid order becomes its course when the payment is credited', () => {
+  it('makes the course in the crediting transaction, with the delivery code and tracking link SMS', async () => {
+    const t = setUp();
+    await expect(t.desk.fulfil(t.tx, t.payment())).resolves.toEqual({ courseId: 'course-1' });
+    const [course, payment, events, options] = t.courses.create.mock.calls[0]!;
+    expect(course).toMatchObject({ clientId: CLIENT.id, estimatedPrice: PRICE, discount: 0, recipientPhone: '+224622000002', otpHash: 'hash-of-777777' });
+    expect(payment).toMatchObject({ kind: 'paid', payment: { id: 'payment-1' } });
+    expect(events('course-1').map((event: { type: string }) => event.type)).toEqual(['sms', 'sms', 'course.created']);
+    expect(options).toEqual({ tx: t.tx });
+  });
+
+  it('says why when the price is no longer what was paid, without writing anything', async () => {
+    const t = setUp();
+    await expect(t.desk.fulfil(t.tx, t.payment({ amount: PRICE - 1_000 }))).resolves.toEqual({ unfulfillable: 'Le montant payé ne correspond plus au prix de cette course.' });
+    expect(t.courses.create).not.toHaveBeenCalled();
+  });
+
+  it('says why when the promo is gone or another order took it first', async () => {
+    const unusable = setUp();
+    const withPromo = unusable.payment({ order: { ...ORDER, promo_code: 'MOINS20' } as never });
+    await expect(unusable.desk.fulfil(unusable.tx, withPromo)).resolves.toMatchObject({ unfulfillable: expect.any(String) });
+
+    const promo = { id: 'promo-1', code: 'CADEAU', type: 'fixed', value: 2_000, usedAt: null, expiresAt: null, ownerId: null } as PromoCode;
+    const taken = setUp({ promo, claimLost: true });
+    const paidWithPromo = taken.payment({ amount: PRICE - 2_000, order: { ...ORDER, promo_code: 'CADEAU' } as never });
+    await expect(taken.desk.fulfil(taken.tx, paidWithPromo)).resolves.toMatchObject({ unfulfillable: expect.any(String) });
+  });
+
+  it('refuses an order stored in a shape it cannot read', async () => {
+    const t = setUp();
+    await expect(t.desk.fulfil(t.tx, t.payment({ order: { pickup_location: 'ici' } as never }))).resolves.toEqual({ unfulfillable: 'Commande invalide.' });
+  });
+});
