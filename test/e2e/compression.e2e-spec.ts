@@ -135,10 +135,26 @@ describe('the built web app', () => {
   });
 });
 
+const PLACES = ['Marché Madina', 'Kaloum', 'Ratoma', 'Matam', 'Dixinn', 'Kipé', 'Lambanyi', 'Taouyah', 'Hamdallaye', 'Bambeto', 'Cosa', 'Nongo'];
+
 describe('API answers', () => {
   it('compresses a page of courses in Brotli or gzip when asked, byte-identical to the plain answer', async () => {
     const client = await signedIn(app, 'client');
-    for (let index = 0; index < 30; index++) await insertCourse(app, { clientId: client.user.id });
+    // Thirty courses of a client, as varied as real ones (places, prices, distances, some cancelled).
+    for (let index = 0; index < 30; index++) {
+      await insertCourse(app, {
+        clientId: client.user.id,
+        pickupAddress: `${PLACES[index % PLACES.length]}, rue ${index + 3}`,
+        pickupLatitude: 9.5 + index / 1000,
+        pickupLongitude: -13.7 + index / 700,
+        deliveryAddress: `${PLACES[(index * 7 + 3) % PLACES.length]}, près de la pharmacie ${index}`,
+        deliveryLatitude: 9.55 - index / 900,
+        deliveryLongitude: -13.65 - index / 1100,
+        distanceKm: 2 + (index * 37) % 15,
+        estimatedPrice: 8_000 + ((index * 1_500) % 20_000),
+        status: index % 4 === 0 ? 'cancelled' : 'pending',
+      });
+    }
     const headers = { authorization: `Bearer ${client.token}` };
     const plain = await rawGet('/api/courses?limit=50', headers);
     expect(plain.status).toBe(200);

@@ -10,8 +10,9 @@ import { constants } from 'node:zlib';
 export const COMPRESSIBLE_TYPE = /^(text\/(?!event-stream)|application\/([\w.+-]+\+)?(json|xml|javascript)(;|$)|application\/manifest\+json|image\/svg\+xml)/;
 
 /**
- * Brotli quality 5: measured on a real page of 50 courses (README « Compression »), quality 5 keeps nearly all of
- * what 11 saves at a small part of its CPU time; gzip (for browsers without Brotli) at zlib's default level.
+ * Brotli quality 5, measured on a client's page of 30 courses (28.6 KB of JSON, README « Compression »): 2 499 bytes
+ * for 0.3 ms of CPU; quality 4 sends 11 % more (2 769), 6 no less, 11 8 % less for 25 ms, ten times a request's
+ * whole cost. gzip (for browsers without Brotli) at zlib's default level: 2 814 bytes, 0.2 ms.
  */
 export const BROTLI_QUALITY = 5;
 
