@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, relative, sep } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { codeIn } from '../support/outbox.js';
@@ -181,6 +181,14 @@ describe('API answers', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeLessThan(1024);
     expect(answer.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads request bodies as sent: a compressed one is not inflated past the body limit', async () => {
+    const client = await signedIn(app, 'client');
+    const body = gzipSync(JSON.stringify({ phone: client.phone, password: client.password }));
+    const answer = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { access_token?: string }).access_token).toBeUndefined();
   });
 
   it('sends a PDF receipt as it is stored, never compressed a second time', async () => {

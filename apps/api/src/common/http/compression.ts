@@ -17,7 +17,9 @@ export const COMPRESSIBLE_TYPE = /^(text\/(?!event-stream)|application\/([\w.+-]
 export const BROTLI_QUALITY = 5;
 
 export const COMPRESSION_OPTIONS: FastifyCompressOptions = {
-  global: true,
+  globalCompression: true,
+  // Answers only: request bodies are read as sent, as before (a compressed body would slip a bomb past the body limit).
+  globalDecompression: false,
   threshold: 1024,
   encodings: ['br', 'gzip'],
   customTypes: COMPRESSIBLE_TYPE,
