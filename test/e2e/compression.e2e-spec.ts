@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { io } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { codeIn } from '../support/outbox.js';
@@ -189,6 +190,25 @@ describe('API answers', () => {
     const answer = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { access_token?: string }).access_token).toBeUndefined();
+  });
+
+  it('leaves Socket.IO alone: no per-message deflate on its WebSocket, no Brotli on its polling', async () => {
+    const client = await signedIn(app, 'client');
+    const socket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnection: false, perMessageDeflate: true } as Parameters<typeof io>[1]);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      // The client offered permessage-deflate; the server did not take it.
+      const ws = (socket.io.engine.transport as unknown as { ws: { extensions: string } }).ws;
+      expect(ws.extensions).toBe('');
+    } finally {
+      socket.close();
+    }
+    const polling = await rawGet('/socket.io/?EIO=4&transport=polling', { 'accept-encoding': BOTH });
+    expect(polling.status).toBe(200);
+    expect(polling.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends a PDF receipt as it is stored, never compressed a second time', async () => {
