@@ -194,7 +194,7 @@ describe('API answers', () => {
 
   it('leaves Socket.IO alone: no per-message deflate on its WebSocket, no Brotli on its polling', async () => {
     const client = await signedIn(app, 'client');
-    const socket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnection: false, perMessageDeflate: true } as Parameters<typeof io>[1]);
+    const socket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnection: false, perMessageDeflate: { threshold: 0 } });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
