@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -18,14 +19,18 @@ const GZIP = { level: 9 };
  * compression plugin: its .br and .gz copies are written here, once the PWA plugin is done.
  */
 function compressServiceWorker(): Plugin {
+  let outDir = fromHere('./dist');
   return {
     name: 'coursa:compress-service-worker',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        const sw = fromHere('./dist/sw.js');
+        const sw = join(outDir, 'sw.js');
         if (!existsSync(sw)) return;
         const source = readFileSync(sw);
         writeFileSync(`${sw}.br`, brotliCompressSync(source, BROTLI));
