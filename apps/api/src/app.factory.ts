@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -7,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { join, relative, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
+import { COMPRESSION_OPTIONS } from './common/http/compression.js';
 import { clientErrorResponse, routerErrorAnswer } from './common/errors/error-response.js';
 import { maskPathSecrets } from './common/logging/log-path.js';
 import { PinoNestLogger } from './common/logging/logger.js';
@@ -76,6 +78,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
       'request',
     );
   });
+  // JSON answers and other text above a kilobyte, before any route is added (its hook is set per route).
+  await app.register(compress, COMPRESSION_OPTIONS);
   if (config.OPS_BOARD) await mountQueueBoard(app, (request) => isQueueBoardUser(app, request));
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -98,6 +102,10 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
       root: resolve(config.WEB_DIST),
       wildcard: false,
       index: false,
+      // The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file: the one the browser accepts is
+      // sent, with its Content-Encoding and `Vary: Accept-Encoding`; the copies are not routes of their own.
+      preCompressed: true,
+      globIgnore: [...PRECOMPRESSED].map((extension) => `**/*${extension}`),
       // Built assets (assets/) have hashed names and never change. Everything else keeps its name from one version to
       // the next and must be checked at each use: the entry page, the service worker (sw.js: a browser keeping an old
       // one would never see a new version), the web app manifest and its icons.
@@ -119,13 +127,16 @@ export function isHashedAsset(webDist: string, path: string): boolean {
   return relative(resolve(webDist), path).split(sep)[0] === 'assets';
 }
 
-/** URL paths of the files of the web build (empty when there is none). */
+/** The compressed copies the web build writes beside its files. */
+const PRECOMPRESSED = new Set(['.br', '.gz']);
+
+/** URL paths of the files of the web build, without their compressed copies (empty when there is none). */
 function listWebFiles(webDist: string): Set<string> {
   const root = resolve(webDist);
   if (!existsSync(root)) return new Set();
   return new Set(
     readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !PRECOMPRESSED.has(extname(entry.name)))
       .map((entry) => `/${relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
   );
 }

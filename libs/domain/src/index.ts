@@ -13,6 +13,7 @@ export * from './loyalty.js';
 export * from './offline.js';
 export * from './payments.js';
 export * from './phone.js';
+export * from './phone-hint.js';
 export * from './pricing.js';
 export * from './roles.js';
 export * from './sms.js';

@@ -27,6 +27,9 @@ export class RedisIoAdapter extends IoAdapter {
       ...options,
       path: '/socket.io',
       serveClient: false,
+      // Kept off (issue 35, README « Compression »): it would shrink a position frame from about 220 to 45 bytes, but
+      // costs a compression context per socket and CPU on every frame the live tracking sends.
+      perMessageDeflate: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     } as ServerOptions);
     // The first HTTP request of each connection is not needed once it is open (the token comes in the handshake's
