@@ -137,7 +137,7 @@ async function measure(screen, url, session) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      blockedUrlPatterns: ['*tile.openstreetmap.org*', '*.tile.openstreetmap.org*'],
+      blockedUrlPatterns: ['*tile.openstreetmap.org*'],
       maxWaitForLoad: 60_000,
     };
     const result = await lighthouse(url, flags, screen.desktop ? desktopConfig : undefined, page);
