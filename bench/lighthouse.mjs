@@ -4,7 +4,7 @@
 // (map tiles are blocked). Figures go to bench/results/latest.json under `lighthouse`.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
@@ -208,7 +208,7 @@ async function main() {
   const env = {
     DATABASE_URL,
     SECRET_KEY,
-    STORAGE_DIR: 'var/bench-web/storage',
+    STORAGE_DIR: 'var/bench-web/storage', // the seed's placeholder photo, removed at the end
     OUTBOX_FILE: 'var/bench-web/outbox.jsonl',
   };
   const token = await prepareDatabase(env);
@@ -280,6 +280,7 @@ async function main() {
     await stop(api);
     await clearRedis(PREFIX);
     await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    rmSync('var/bench-web', { recursive: true, force: true });
   }
 }
 
