@@ -14,14 +14,25 @@ export function startProcess(args, env, readyText = 'ready') {
   const child = spawn('node', ['--import', './scripts/ts-loader.mjs', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
+    // A process not ready in time is killed: never left running behind a bench that gave up on it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} not ready in time:\n${output.slice(-2000)}`));
+    }, 60_000);
+    timer.unref();
     const onData = (chunk) => {
       output += chunk;
-      if (output.includes(readyText)) resolve(child);
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${output.slice(-2000)}`)));
-    setTimeout(() => reject(new Error(`${args.join(' ')} not ready in time:\n${output.slice(-2000)}`)), 60_000).unref();
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited (${code}):\n${output.slice(-2000)}`));
+    });
   });
 }
 

@@ -1,17 +1,20 @@
 // `npm run bench` (not part of `npm test`): runs the five benchmark scenarios, each against a bare baseline in the
-// same run, and writes bench/results/latest.json. `npm run bench -- tracking memory` runs only those.
+// same run, and writes bench/results/latest.json. `npm run bench -- tracking memory` runs only those. `web` is the
+// built app's weight, then Lighthouse and the slow sign-in (bench/lighthouse.mjs; build the web app first).
 import { spawnSync } from 'node:child_process';
 
 const scenarios = [
-  ['web', ['bench/web.mjs']],
+  ['web', ['bench/web.mjs', 'bench/lighthouse.mjs']],
   ['queue', ['bench/queue.mjs']],
   ['api', ['bench/api.mjs']],
   ['tracking', ['bench/tracking.mjs']],
   ['memory', ['bench/memory.mjs']],
 ];
 const only = process.argv.slice(2);
-for (const [name, args] of scenarios.filter(([name]) => !only.length || only.includes(name))) {
+for (const [name, scripts] of scenarios.filter(([name]) => !only.length || only.includes(name))) {
   console.log(`\n▶ ${name}`);
-  const { status } = spawnSync('node', args, { stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
+  for (const script of scripts) {
+    const { status } = spawnSync('node', [script], { stdio: 'inherit' });
+    if (status !== 0) process.exit(status ?? 1);
+  }
 }
