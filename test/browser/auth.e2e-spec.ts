@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { newPhone } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { activationTokenIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -31,6 +32,7 @@ describe('a newcomer in the browser', () => {
 
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByText("Vous devez accepter les Conditions d'Utilisation et la Politique de Confidentialité").waitFor();
+    await expectAccessible(page, 'auth-register-terms-refused');
     await screenshot(page, 'auth-register-terms-refused');
 
     await page.getByRole('checkbox').check();
@@ -40,6 +42,7 @@ describe('a newcomer in the browser', () => {
     const sms = await app.outbox.waitFor((line) => line.to === phone && line.kind === 'activation');
     await page.goto(`${app.baseUrl}/activation?token=${activationTokenIn(sms.text)}`);
     await page.getByText('Compte activé avec succès ! Vous pouvez maintenant vous connecter.').waitFor();
+    await expectAccessible(page, 'activation-success');
     await screenshot(page, 'activation-success');
     await page.waitForURL('**/auth', { timeout: 5000 });
 
@@ -47,6 +50,7 @@ describe('a newcomer in the browser', () => {
     await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Bonjour, Mariam Soumah').waitFor();
+    await expectAccessible(page, 'signed-in-client');
     await screenshot(page, 'signed-in-client');
     expect(await page.evaluate(() => typeof localStorage.getItem('token'))).toBe('string');
   });
