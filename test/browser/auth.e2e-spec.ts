@@ -13,7 +13,8 @@ let page: Page;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  // A context of its own (axe opens a blank page in the page's context to gather its results).
+  page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' })).newPage();
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,12 +63,15 @@ describe('a newcomer in the browser', () => {
     await page.getByLabel('Mot de passe', { exact: true }).fill('mauvais');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Numéro de téléphone ou mot de passe incorrect.').waitFor();
+    await expectAccessible(page, 'sign-in-refused');
   });
 
   it('serves the legal pages and says so when the activation link has no token', async () => {
     await page.goto(`${app.baseUrl}/cgu`);
     await page.getByRole('link', { name: /retour|accueil/i }).first().waitFor();
+    await expectAccessible(page, 'legal-cgu');
     await page.goto(`${app.baseUrl}/activation`);
     await page.getByText("Token d'activation manquant").waitFor();
+    await expectAccessible(page, 'activation-without-token');
   });
 });
