@@ -156,5 +156,5 @@ describe('back-office operations', () => {
     expect(await card.getByText('Trajet non disponible').count()).toBe(0);
     await expectAccessible(page, 'back-office-course-route');
     await screenshot(page, 'back-office-course-route');
-  });
+  }, 90_000); // a long journey, with an accessibility pass on each of its screens, on a shared 2-core machine
 });

@@ -136,5 +136,5 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await clientPage.getByText('Livré !').waitFor({ timeout: 15_000 });
     await expectAccessible(clientPage, 'client-tracking-delivered');
     await screenshot(clientPage, 'client-tracking-delivered');
-  });
+  }, 90_000); // a long journey, with an accessibility pass on each of its screens, on a shared 2-core machine
 });
