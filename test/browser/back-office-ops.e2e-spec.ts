@@ -4,6 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -91,6 +92,7 @@ describe('back-office operations', () => {
     await flagged.getByText(new RegExp(`CRS-\\d{6} · remise à 3 km du point de livraison \\(${courier.user.fullName}\\)`)).waitFor();
     const positions = page.getByRole('region', { name: 'Positions écartées de la carte' });
     await positions.getByText(new RegExp(`${courier.user.fullName} · CRS-\\d{6} · position improbable \\(saut de 23,3 km en moins d'une seconde\\)`)).waitFor();
+    await expectAccessible(page, 'ops-dashboard-waiting-course');
     await screenshot(page, 'ops-dashboard-waiting-course');
     await page.getByRole('region', { name: 'Carte des livreurs en ligne' }).scrollIntoViewIfNeeded();
     // The map keeps the courier in view, whatever the tiles (none load offline).
@@ -102,6 +104,7 @@ describe('back-office operations', () => {
       expect(box!.y + box!.height).toBeLessThanOrEqual(area!.y + area!.height);
     };
     await expectInsideMap();
+    await expectAccessible(page, 'back-office-ops-map-before');
     await screenshot(page, 'back-office-ops-map-before');
     const before = await marker.evaluate((element) => (element as HTMLElement).style.transform);
 
@@ -116,6 +119,7 @@ describe('back-office operations', () => {
     );
     await expect(page.locator('.ops-map__marker').count()).resolves.toBe(1);
     await expectInsideMap();
+    await expectAccessible(page, 'back-office-ops-map-after');
     await screenshot(page, 'back-office-ops-map-after');
 
     // The admin cancels the pending course with a reason.
@@ -126,6 +130,7 @@ describe('back-office operations', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText('Statut mis à jour avec succès').waitFor();
     await card.getByText('Annulée').waitFor();
+    await expectAccessible(page, 'back-office-course-cancelled');
     await screenshot(page, 'back-office-course-cancelled');
 
     const stored = await app.db.course.findUniqueOrThrow({ where: { id: toCancel } });
@@ -149,6 +154,7 @@ describe('back-office operations', () => {
     await carried.getByText('Trajet parcouru : 100 m').waitFor();
     await carried.getByRole('region', { name: 'Carte du trajet' }).locator('path.leaflet-interactive').first().waitFor();
     expect(await card.getByText('Trajet non disponible').count()).toBe(0);
+    await expectAccessible(page, 'back-office-course-route');
     await screenshot(page, 'back-office-course-route');
-  });
+  }, 90_000); // a long journey, with an accessibility pass on each of its screens, on a shared 2-core machine
 });

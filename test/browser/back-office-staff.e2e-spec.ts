@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, login, newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { insertCourse } from '../support/courses.js';
 import type { TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
@@ -87,10 +88,12 @@ describe('the staff back office', () => {
     await page.getByLabel('Employeur précédent').fill('Conakry Express');
     await page.getByLabel('Banque ou portefeuille mobile').selectOption('orange_money');
     await page.getByLabel('Numéro de compte ou de portefeuille').fill('+224 620 00 11 22');
+    await expectAccessible(page, 'back-office-kyc-last-step');
     await screenshot(page, 'back-office-kyc-last-step');
     await page.getByRole('button', { name: 'Créer le livreur' }).click();
     await page.getByText('Livreur créé avec succès! Dossier KYC complet.').waitFor();
     expect(await page.getByLabel('Nom complet *').inputValue()).toBe('');
+    await expectAccessible(page, 'back-office-kyc-created');
     await screenshot(page, 'back-office-kyc-created');
 
     const courier = await app.db.user.findFirstOrThrow({ where: { fullName: 'Mamadou Kaba' } });
@@ -117,6 +120,7 @@ describe('the staff back office', () => {
     const request = page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' });
     await request.getByRole('button', { name: 'Approuver' }).click();
     await page.getByText('Demande approuvée avec succès').waitFor();
+    await expectAccessible(page, 'back-office-payment-request-approved');
     await screenshot(page, 'back-office-payment-request-approved');
     const stored = await app.request('GET', '/api/admin/payment-requests', undefined, { token: (await login(app, admin.phone, admin.password)).access_token });
     const mine = (stored.body.requests as { deliverer_id: string; status: string }[]).find((row) => row.deliverer_id === courier.user.id);
@@ -169,6 +173,7 @@ describe('the staff back office', () => {
     await group.getByText('MTN MoMo').waitFor();
     await group.getByRole('button', { name: 'Payer' }).click();
     await page.getByText(/Paiement de 7\s000 GNF envoyé à .+ \(MTN MoMo\)\./).waitFor();
+    await expectAccessible(page, 'back-office-partial-approval-then-hand-payment');
     await screenshot(page, 'back-office-partial-approval-then-hand-payment');
     expect(await app.db.commission.count({ where: { courierId: courier.user.id, status: 'paid' } })).toBe(3);
     expect((await app.db.payout.findMany({ where: { courierId: courier.user.id }, orderBy: { createdAt: 'asc' } })).map((payout) => [payout.totalCommission, payout.totalCourses, payout.phone])).toEqual([
@@ -190,6 +195,7 @@ describe('the staff back office', () => {
     await page.getByRole('region', { name: 'Espèces' }).getByText(courier.user.fullName).first().waitFor();
     for (const name of [/^Payer/, /Lancer le paiement hebdomadaire/, /Enregistrer/]) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
     await expect(page.getByRole('form', { name: 'Correction du grand livre' }).count()).resolves.toBe(0);
+    await expectAccessible(page, 'back-office-support-money');
     await screenshot(page, 'back-office-support-money');
   });
 
@@ -203,6 +209,7 @@ describe('the staff back office', () => {
     await page.getByRole('button', { name: "Créer l'administrateur" }).click();
     await page.getByRole('status').filter({ hasNotText: 'Chargement' }).first().waitFor();
     expect((await app.db.user.findFirstOrThrow({ where: { fullName: 'Aminata Touré' } })).role).toBe('admin');
+    await expectAccessible(page, 'back-office-admin-created');
     await screenshot(page, 'back-office-admin-created');
 
     await tab(page, 'Audit').click();
@@ -215,6 +222,7 @@ describe('the staff back office', () => {
     await log.getByText('Administrateur créé', { exact: true }).first().waitFor();
     await expect(log.getByText('Connexion', { exact: true }).count()).resolves.toBe(0);
     await page.getByText('Actions totales').waitFor();
+    await expectAccessible(page, 'back-office-audit');
     await screenshot(page, 'back-office-audit');
   });
 
@@ -226,6 +234,7 @@ describe('the staff back office', () => {
     await expect(tab(page, 'Audit').count()).resolves.toBe(0);
     await tab(page, 'Réclamations').click();
     await page.getByRole('heading', { name: 'Réclamations' }).waitFor();
+    await expectAccessible(page, 'back-office-support-cases');
     await screenshot(page, 'back-office-support-cases');
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
@@ -58,6 +59,7 @@ describe('a client in the browser', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Bienvenue, Test client !').waitFor();
     await page.getByText('Niveau Bronze').waitFor();
+    await expectAccessible(page, 'client-home');
     await screenshot(page, 'client-home');
 
     await tab('Nouvelle course').click();
@@ -72,6 +74,7 @@ describe('a client in the browser', () => {
     await fillCourse(newPhone());
     await page.locator('.point-marker--delivery').waitFor();
     await page.getByText('12 000 GNF').first().waitFor();
+    await expectAccessible(page, 'client-create-course');
     await screenshot(page, 'client-create-course');
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     const dialog = page.getByRole('dialog');
@@ -81,6 +84,7 @@ describe('a client in the browser', () => {
     await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.waitForURL(/\/\?paiement=COURSE_\d+/);
     await page.getByText('Votre course est enregistrée !').first().waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'client-paid-with-paycard');
     await screenshot(page, 'client-paid-with-paycard');
 
     await tab('Mes courses').click();
@@ -143,6 +147,7 @@ describe('a client in the browser', () => {
     await delivered.getByText('Trajet parcouru : 7,4 km').waitFor();
     await delivered.getByRole('region', { name: 'Carte du trajet' }).locator('path.leaflet-interactive').first().waitFor();
     expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id }, include: { photoFile: true } })).photoFile).toMatchObject({ kind: 'parcel_photo', sizeBytes: photo.length });
+    await expectAccessible(page, 'client-my-courses-delivered');
     await screenshot(page, 'client-my-courses-delivered');
 
     await delivered.getByRole('button', { name: 'Évaluer' }).click();
@@ -169,6 +174,7 @@ describe('a client in the browser', () => {
     await claim.getByLabel('Résumé').fill('Un livre abîmé');
     await claim.getByRole('button', { name: 'Envoyer' }).click();
     await claim.getByText('Réclamation enregistrée avec succès!').waitFor();
+    await expectAccessible(page, 'client-claim-recorded');
     await screenshot(page, 'client-claim-recorded');
     await claim.waitFor({ state: 'detached', timeout: 5000 });
     // « Mes réclamations » lists it, with where it stands.

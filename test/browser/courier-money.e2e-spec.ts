@@ -3,6 +3,7 @@ import { commissionFor, estimatePrice } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, keepOnThisApp, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { codeIn } from '../support/outbox.js';
 import type { TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
@@ -96,6 +97,7 @@ describe('courier money in the browser', () => {
     const early = page.getByRole('button', { name: 'Demander un paiement anticipé' });
     expect(await early.isDisabled()).toBe(true);
     await page.getByText(`Vous devez ${gnf(OWED)} GNF d'espèces à Coursa : déposez-les avant de demander un paiement anticipé.`).waitFor();
+    await expectAccessible(page, 'courier-money');
     await screenshot(page, 'courier-money');
 
     const deposit = page.getByRole('form', { name: 'Déposer par mobile money' });
@@ -114,6 +116,7 @@ describe('courier money in the browser', () => {
     // Nothing due now (the commission is what the courier kept): still no early payment, for that reason.
     expect(await early.isDisabled()).toBe(true);
     await page.getByText('Rien ne vous est dû pour le moment : vos commissions ont été versées ou compensent vos espèces.').waitFor();
+    await expectAccessible(page, 'courier-money-deposited');
     await screenshot(page, 'courier-money-deposited');
 
     const admin = await signedIn(app, 'admin');
@@ -125,6 +128,7 @@ describe('courier money in the browser', () => {
     expect(((await row.textContent()) ?? '').replace(/\s/g, ' ')).toContain(`détient ${gnf(PRICE - OWED)} GNF · doit ${gnf(0)} GNF`);
     await staffPage.getByText('À rembourser').first().waitFor();
     await staffPage.getByText(refundClient.user.fullName).first().waitFor();
+    await expectAccessible(staffPage, 'back-office-cash-and-refunds');
     await screenshot(staffPage, 'back-office-cash-and-refunds');
 
     // An admin corrects the courier's ledger: a bonus owed to them, with its reason, after a confirmation.
@@ -137,6 +141,7 @@ describe('courier money in the browser', () => {
     await staffPage.getByText(/Correction de 6\s000 GNF enregistrée pour/).waitFor();
     expect(await app.db.courierLedgerEntry.findFirst({ where: { courierId: courier.user.id, kind: 'adjustment' } })).toMatchObject({ account: 'earnings', amount: 6000, reason: 'Prime de fin de semaine', createdById: admin.user.id });
     await waitFor('the row to show the balance', async () => ((await row.textContent()) ?? '').replace(/\s/g, ' '), (text) => text.includes(`solde ${gnf(6000)} GNF`), 10_000);
+    await expectAccessible(staffPage, 'back-office-ledger-correction');
     await screenshot(staffPage, 'back-office-ledger-correction');
 
     // Owed 6 000 GNF now: the courier may ask for it.

@@ -3,6 +3,7 @@ import { estimatePrice, formatGnf } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { codeIn } from '../support/outbox.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -56,6 +57,7 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await courierPage.getByRole('button', { name: 'Se connecter' }).click();
     await courierPage.getByRole('button', { name: 'Indisponible — passer disponible' }).click();
     await courierPage.getByRole('button', { name: 'Disponible — passer indisponible' }).waitFor();
+    await expectAccessible(courierPage, 'courier-home-available');
     await screenshot(courierPage, 'courier-home-available');
 
     await tab(courierPage, 'Courses disponibles').click();
@@ -109,13 +111,16 @@ describe('a delivery, from acceptance to the recipient code', () => {
     // …and the ETA with them (its minutes depend on the pace the journey happened to keep).
     await clientPage.getByTestId('arrival-estimate').getByText(/^Arrivée estimée dans \d+ min$/).waitFor();
     await expect(clientPage.locator('.course-map__marker--courier').count()).resolves.toBe(1);
+    await expectAccessible(clientPage, 'client-tracking-courier-moving');
     await screenshot(clientPage, 'client-tracking-courier-moving');
 
     const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
     await courierPage.getByLabel('Code OTP du destinataire').fill(codeIn(sms.text));
+    await expectAccessible(courierPage, 'courier-navigation-otp');
     await screenshot(courierPage, 'courier-navigation-otp');
     await courierPage.getByRole('button', { name: 'Valider la livraison' }).click();
     await courierPage.getByText('🎉 Livraison validée avec succès !').first().waitFor();
+    await expectAccessible(courierPage, 'courier-delivered');
     await screenshot(courierPage, 'courier-delivered');
     // Home counts the delivery at once, without signing in again.
     await tab(courierPage, 'Accueil').click();
@@ -129,6 +134,7 @@ describe('a delivery, from acceptance to the recipient code', () => {
     expect(plain(await row.textContent())).toContain(`Gain${plain(formatGnf(Math.floor((estimatePrice(PICKUP, DROP) - 2000) * 0.7)))}`);
 
     await clientPage.getByText('Livré !').waitFor({ timeout: 15_000 });
+    await expectAccessible(clientPage, 'client-tracking-delivered');
     await screenshot(clientPage, 'client-tracking-delivered');
-  });
+  }, 90_000); // a long journey, with an accessibility pass on each of its screens, on a shared 2-core machine
 });

@@ -3,6 +3,7 @@ import { COURSE_STATUS_LABELS, shortId } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import type { TestApp } from '../support/test-app.js';
 
 // Issue 22: the installable app. Its files as the API serves them, and a courier's screens through a network drop: a
@@ -86,6 +87,7 @@ describe('the installable app', () => {
     await tab(page, 'Mes livraisons').click();
     // What the screen last knew: the course as it was before the drop.
     await course.getByText(COURSE_STATUS_LABELS.assigned).waitFor();
+    await expectAccessible(page, 'courier-offline');
     await screenshot(page, 'courier-offline');
 
     // Back online: the banner goes, and the list reads the news.

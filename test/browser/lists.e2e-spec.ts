@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { createAccount } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -48,6 +49,7 @@ describe('long lists in the browser', () => {
     await page.getByText('20 sur 23').waitFor();
     // The oldest three come with the next page.
     expect(await page.getByText('Colis n°3', { exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'lists-my-courses-first-page');
     await screenshot(page, 'lists-my-courses-first-page');
 
     await page.getByRole('button', { name: 'Voir plus' }).click();
@@ -80,6 +82,7 @@ describe('long lists in the browser', () => {
     await page.getByText('3 sur 3').waitFor();
     expect(await badges.allTextContents()).toEqual(['Annulée', 'Annulée', 'Annulée']);
     expect(await page.getByRole('button', { name: 'Voir plus' }).count()).toBe(0);
+    await expectAccessible(page, 'lists-deliveries-cancelled');
     await screenshot(page, 'lists-deliveries-cancelled');
   });
 });

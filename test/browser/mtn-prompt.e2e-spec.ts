@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { createAccount, newPhone } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
@@ -81,6 +82,7 @@ describe('a client paying by MTN MoMo in the browser', () => {
 
     const recipient = newPhone();
     const dialog = await order(recipient);
+    await expectAccessible(page, 'client-mtn-prompt');
     await screenshot(page, 'client-mtn-prompt');
     expect(await app.db.course.count({ where: { clientId: client.user.id } })).toBe(0);
 

@@ -3,6 +3,7 @@ import { COURSE_STATUS_LABELS, shortId, type CourseStatus } from '@coursa/domain
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { login } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { acceptedCourse } from '../support/courses.js';
 import { codeIn } from '../support/outbox.js';
 import type { TestApp } from '../support/test-app.js';
@@ -108,6 +109,7 @@ describe('a delivery made offline', () => {
     await heading.waitFor();
     await courierPage.locator('.status-badge').getByText(COURSE_STATUS_LABELS.en_route_delivery).waitFor();
     await courierPage.getByText(OTP_WAITING).waitFor();
+    await expectAccessible(courierPage, 'courier-offline-waiting');
     await screenshot(courierPage, 'courier-offline-waiting');
     expect((await app.db.course.findUniqueOrThrow({ where: { id: courseId } })).status).toBe('assigned');
 

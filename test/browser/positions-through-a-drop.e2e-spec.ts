@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { browserSuite, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { acceptedCourse } from '../support/courses.js';
 import type { TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
@@ -118,6 +119,7 @@ describe('positions through a network drop', () => {
     await page.reload();
     await home.waitFor();
     await move(THIRD, true);
+    await expectAccessible(page, 'courier-positions-offline');
     await screenshot(page, 'courier-positions-offline');
 
     const kept = await keptOnPhone(page);

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep } from '../support/wait.js';
 
@@ -104,6 +105,7 @@ describe('the recipient tracking page', () => {
     const shown = (await page.locator('body').textContent()) ?? '';
     expect(shown).not.toContain(PICKUP.address);
     expect(shown).not.toContain(courier.phone);
+    await expectAccessible(page, 'recipient-tracking');
     await screenshot(page, 'recipient-tracking');
 
     // Delivered an hour and more ago: the link says it has expired.
@@ -111,6 +113,7 @@ describe('the recipient tracking page', () => {
     const later = await recipientPage();
     await later.goto(link);
     await later.getByRole('heading', { name: 'Lien expiré ou introuvable' }).waitFor();
+    await expectAccessible(later, 'recipient-tracking-expired');
     await screenshot(later, 'recipient-tracking-expired');
   }, 90_000);
 });

@@ -2,8 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { logout, useCurrentUser } from '@/features/auth';
 import { OfflineBanner } from './OfflineBanner';
 
-/** Header (greeting and logout) above the signed-in screens, and « Hors ligne » while offline. Signing out sends the user to /auth. */
-export function AppShell({ navigation, children }: { navigation?: ReactNode; children: ReactNode }) {
+/**
+ * Header (greeting and logout) above the signed-in screens, and « Hors ligne » while offline. Signing out sends the user
+ * to /auth. `wide`: the content uses a desktop's width (the back office's tables) rather than a phone-sized column.
+ */
+export function AppShell({ navigation, wide = false, children }: { navigation?: ReactNode; wide?: boolean; children: ReactNode }) {
   const user = useCurrentUser();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -27,7 +30,7 @@ export function AppShell({ navigation, children }: { navigation?: ReactNode; chi
         {navigation}
         <OfflineBanner />
       </div>
-      <main className="shell__content">{children}</main>
+      <main className={wide ? 'shell__content shell__content--wide' : 'shell__content'}>{children}</main>
     </div>
   );
 }

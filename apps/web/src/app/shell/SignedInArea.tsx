@@ -27,10 +27,10 @@ function RoleLayout({ role }: { role: Role }) {
     case 'independent_delivery':
       return <TabbedLayout tabs={COURIER_TABS} />;
     case 'super_admin':
-      return <TabbedLayout tabs={SUPER_ADMIN_TABS} />;
+      return <TabbedLayout tabs={SUPER_ADMIN_TABS} wide />;
     case 'admin':
     case 'support':
-      return <TabbedLayout tabs={STAFF_TABS} />;
+      return <TabbedLayout tabs={STAFF_TABS} wide />;
     default:
       return (
         <AppShell>

@@ -10,8 +10,8 @@ export interface Tab {
   content?: ReactNode;
 }
 
-/** Sections of a role's home are tabs, switched without a route change (spec §2). */
-export function TabbedLayout({ tabs }: { tabs: readonly Tab[] }) {
+/** Sections of a role's home are tabs, switched without a route change (spec §2). `wide`: the back office, which uses a desktop's width. */
+export function TabbedLayout({ tabs, wide = false }: { tabs: readonly Tab[]; wide?: boolean }) {
   const [selectedId, setSelectedId] = useState(tabs[0].id);
   const selected = tabs.find((tab) => tab.id === selectedId) ?? tabs[0];
 
@@ -36,7 +36,7 @@ export function TabbedLayout({ tabs }: { tabs: readonly Tab[] }) {
   );
 
   return (
-    <AppShell navigation={navigation}>
+    <AppShell navigation={navigation} wide={wide}>
       <OpenTabContext value={setSelectedId}>
         <Suspense fallback={<Loader />}>{selected.content ?? <ComingSoon title={selected.label} />}</Suspense>
       </OpenTabContext>

@@ -11,6 +11,12 @@ jest.unstable_mockModule('react-leaflet', () => ({
   Marker: Children,
   Tooltip: Children,
   TileLayer: () => null,
+  ZoomControl: ({ zoomInTitle, zoomOutTitle }: { zoomInTitle: string; zoomOutTitle: string }) => (
+    <div>
+      <button type="button">{zoomInTitle}</button>
+      <button type="button">{zoomOutTitle}</button>
+    </div>
+  ),
   Polyline: ({ positions, pathOptions }: { positions: [number, number][]; pathOptions: { dashArray?: string } }) => (
     <div data-testid="line" data-positions={JSON.stringify(positions)} data-dashed={String(!!pathOptions.dashArray)} />
   ),
@@ -25,6 +31,12 @@ describe('CourseMap', () => {
   afterEach(() => {
     cleanup();
     fitBounds.mockClear();
+  });
+
+  it('names its zoom buttons in French', () => {
+    render(<CourseMap pickup={PICKUP} delivery={DELIVERY} />);
+    expect(screen.getByRole('button', { name: 'Zoom avant' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zoom arrière' })).toBeTruthy();
   });
 
   it('draws a dashed line from the pickup to the delivery while there is no route', () => {

@@ -4,6 +4,7 @@ import './CourseMap.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapZoom } from './MapZoom';
 
 export interface MapPoint {
   lat: number;
@@ -49,21 +50,22 @@ export default function CourseMap({ pickup, delivery, courier, route, label = 'C
   return (
     <div className="map-frame course-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCourse moves the map afterwards. */}
-      <MapContainer center={pickupAt} zoom={13} className="course-map__canvas" scrollWheelZoom={false}>
+      <MapContainer center={pickupAt} zoom={13} className="course-map__canvas" scrollWheelZoom={false} zoomControl={false}>
+        <MapZoom />
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
         {routeAt ? (
           <Polyline positions={routeAt} pathOptions={{ color: '#2563eb', weight: 4 }} />
         ) : (
           <Polyline positions={[pickupAt, deliveryAt]} pathOptions={{ color: '#2563eb', dashArray: '6 6', weight: 3 }} />
         )}
-        <Marker position={pickupAt} icon={ICONS.pickup}>
+        <Marker position={pickupAt} icon={ICONS.pickup} title="Retrait">
           <Tooltip>Retrait</Tooltip>
         </Marker>
-        <Marker position={deliveryAt} icon={ICONS.delivery}>
+        <Marker position={deliveryAt} icon={ICONS.delivery} title="Livraison">
           <Tooltip>Livraison</Tooltip>
         </Marker>
         {courierAt && (
-          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000}>
+          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur">
             <Tooltip>Livreur</Tooltip>
           </Marker>
         )}

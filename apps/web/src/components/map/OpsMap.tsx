@@ -4,6 +4,7 @@ import './OpsMap.css';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapZoom } from './MapZoom';
 
 export interface OpsCourier {
   id: string;
@@ -56,7 +57,8 @@ export default function OpsMap({ couriers, waiting = [], label = 'Carte des livr
   return (
     <div className="map-frame ops-map" role="region" aria-label={label}>
       {/* MapContainer's props are only read on first render; FitCouriers frames the map afterwards. */}
-      <MapContainer center={CONAKRY} zoom={12} className="ops-map__canvas" scrollWheelZoom={false}>
+      <MapContainer center={CONAKRY} zoom={12} className="ops-map__canvas" scrollWheelZoom={false} zoomControl={false}>
+        <MapZoom />
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
         {couriers.map((courier) => (
           // Leaflet reads a marker's title and alt once: a courier whose name arrives later gets a new marker.

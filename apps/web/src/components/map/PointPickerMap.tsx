@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import './PointPickerMap.css';
 import L, { type LatLngTuple } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapZoom } from './MapZoom';
 
 export type PickedPoint = 'pickup' | 'delivery';
 
@@ -35,7 +37,8 @@ const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 export default function PointPickerMap({ pickup, delivery, active, onPick }: PointPickerMapProps) {
   return (
     <div className="point-picker" aria-label="Carte : touchez pour placer le point actif">
-      <MapContainer center={CONAKRY} zoom={12} className="point-picker__map" scrollWheelZoom={false}>
+      <MapContainer center={CONAKRY} zoom={12} className="point-picker__map" scrollWheelZoom={false} zoomControl={false}>
+        <MapZoom />
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
         <TapToPlace active={active} onPick={onPick} />
         <KeepInView pickup={pickup} delivery={delivery} />
