@@ -1,5 +1,5 @@
-// Prisma migrations without the native schema-engine binary (unreachable from our machines, see
-// ../shared/notes/prisma-offline.md): the same engine, published as WebAssembly, driven through the
+// Prisma migrations without the native schema-engine binary (its download host is unreachable from our machines,
+// README « Migrations without Prisma's binary »): the same engine, published as WebAssembly, driven through the
 // pg driver adapter. Migration folders and the `_prisma_migrations` table stay exactly those of
 // `prisma migrate deploy`, so the real CLI can take over wherever its binary is available.
 import { randomUUID } from 'node:crypto';
