@@ -1,3 +1,12 @@
+/** How a client paid, as staff read it. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  paycard: 'PayCard',
+  orange_money: 'Orange Money',
+  mtn_momo: 'MTN MoMo',
+  card: 'Carte bancaire',
+  cash_on_delivery: 'Espèces',
+};
+
 /**
  * Why a client's payment did not go through, in French, from its status and the reason we recorded
  * (`provider_failed:<provider's reason>`, `no_final_status_in_24h`, `order_unfulfillable: <why>`…); null while it is

@@ -1,5 +1,5 @@
 import type { StaffRefundDto } from '@coursa/contracts';
-import { formatGnf, mayMoveMoney } from '@coursa/domain';
+import { formatGnf, mayMoveMoney, PAYMENT_METHOD_LABELS } from '@coursa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -21,12 +21,6 @@ export const REFUND_MESSAGES = {
     `Confirmer le remboursement de ${formatGnf(refund.amount)} à ${refund.client_name} sur le ${formatPhone(phone)} ?`,
 } as const;
 
-const PROVIDER_LABELS: Record<string, string> = {
-  paycard: 'PayCard',
-  orange_money: 'Orange Money',
-  mtn_momo: 'MTN MoMo',
-  card: 'Carte bancaire',
-};
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -93,7 +87,7 @@ function RefundCard({ refund, canSend, onDone }: { refund: StaffRefundDto; canSe
         <strong>{formatGnf(refund.amount)}</strong>
       </div>
       <dl className="details">
-        <DetailRow label="Payé par" value={PROVIDER_LABELS[refund.payment_provider] ?? refund.payment_provider} />
+        <DetailRow label="Payé par" value={PAYMENT_METHOD_LABELS[refund.payment_provider] ?? refund.payment_provider} />
         <DetailRow label="Annulée le" value={formatDate(refund.created_at)} />
         <DetailRow label="Référence" value={refund.reference} />
         {refund.failure_reason && <DetailRow label="Dernier échec" value={refund.failure_reason} />}

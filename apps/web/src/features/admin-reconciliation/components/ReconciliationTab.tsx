@@ -1,5 +1,5 @@
 import type { MarkPaidOutsideRequest, OutsideMethod, UnmatchedPaymentDto, WaitingPayoutDto, WaitingRefundDto } from '@coursa/contracts';
-import { formatGnf, mayMoveMoney } from '@coursa/domain';
+import { formatGnf, mayMoveMoney, PAYMENT_METHOD_LABELS } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -28,13 +28,6 @@ export const OUTSIDE_METHODS: readonly { value: OutsideMethod; label: string }[]
   { value: 'other', label: 'Autre' },
 ];
 
-const METHOD_LABELS: Record<string, string> = {
-  paycard: 'PayCard',
-  orange_money: 'Orange Money',
-  mtn_momo: 'MTN MoMo',
-  card: 'Carte bancaire',
-  cash_on_delivery: 'Espèces',
-};
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -117,7 +110,7 @@ function PaymentCard({ payment, canAct, onDone }: { payment: UnmatchedPaymentDto
         <strong>{formatGnf(payment.amount)}</strong>
       </div>
       <dl className="details">
-        <DetailRow label="Payé par" value={METHOD_LABELS[payment.method] ?? payment.method} />
+        <DetailRow label="Payé par" value={PAYMENT_METHOD_LABELS[payment.method] ?? payment.method} />
         <DetailRow label="Téléphone" value={formatPhone(payment.client_phone)} />
         <DetailRow label="Reçu le" value={formatDate(payment.credited_at)} />
         {payment.reason && <DetailRow label="Motif" value={payment.reason} />}
@@ -141,7 +134,7 @@ function RefundCard({ refund, canAct, onDone }: { refund: WaitingRefundDto; canA
         <strong>{formatGnf(refund.amount)}</strong>
       </div>
       <dl className="details">
-        <DetailRow label="Payé par" value={METHOD_LABELS[refund.payment_method] ?? refund.payment_method} />
+        <DetailRow label="Payé par" value={PAYMENT_METHOD_LABELS[refund.payment_method] ?? refund.payment_method} />
         <DetailRow label="Portefeuille du client" value={formatPhone(refund.client_wallet)} />
         <DetailRow label="Depuis le" value={formatDate(refund.created_at)} />
         {refund.failure_reason && <DetailRow label="Dernier échec" value={refund.failure_reason} />}
