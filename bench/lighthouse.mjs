@@ -4,7 +4,7 @@
 // (map tiles are blocked). Figures go to bench/results/latest.json under `lighthouse`.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
@@ -31,6 +31,11 @@ const ATTEMPTS = 3;
 const SLOW_RUNS = 3;
 /** The slow phone profile: 400 kbit/s both ways, 400 ms round trip, a CPU four times slower. */
 const SLOW = { latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8, cpu: 4 };
+
+/** `LIGHTHOUSE_SCREENS=sign-in,client home` measures only those screens (nothing is recorded then); `LIGHTHOUSE_REPORTS=dir`
+ * keeps each screen's whole Lighthouse report there, to see what costs. */
+const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',').map((name) => name.trim()) ?? null;
+const REPORTS = process.env.LIGHTHOUSE_REPORTS ?? null;
 
 const TARGETS = { performance: 95, accessibility: 100, best_practices: 100, signin_usable_ms: 4000 };
 
@@ -143,6 +148,10 @@ async function measure(screen, url, session) {
       maxWaitForLoad: 60_000,
     };
     const result = await lighthouse(url, flags, screen.desktop ? desktopConfig : undefined, page);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(`${REPORTS}/${screen.name.replace(/[^a-z0-9]+/gi, '-')}.json`, JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
     const failed = (id) =>
@@ -230,7 +239,7 @@ async function main() {
     for (const phone of [CLIENT, COURIER, ADMIN]) sessions.set(phone, await signIn(phone));
 
     const screens = [];
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter((candidate) => !ONLY || ONLY.includes(candidate.name))) {
       const url = ORIGIN + screen.path.replace(':token', token);
       const session = screen.account ? sessions.get(screen.account) : null;
       let figures;
@@ -244,6 +253,7 @@ async function main() {
       screens.push(figures);
     }
 
+    if (ONLY) return; // a partial run is a look, not a figure
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const slowRuns = [];
     try {

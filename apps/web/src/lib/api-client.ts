@@ -46,6 +46,20 @@ const tokenListeners = new Set<TokenListener>();
 export const sessionTokens = {
   access: () => localStorage.getItem(STORAGE_KEYS.accessToken),
   refresh: () => localStorage.getItem(STORAGE_KEYS.refreshToken),
+  /**
+   * The `role` claim of the stored access token, read without checking it: only a hint, to start downloading the
+   * signed-in user's screen while the API says who they are. Null without a readable token.
+   */
+  roleHint(): string | null {
+    const payload = localStorage.getItem(STORAGE_KEYS.accessToken)?.split('.')[1];
+    if (!payload) return null;
+    try {
+      const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+      return claims && typeof claims === 'object' && 'role' in claims && typeof claims.role === 'string' ? claims.role : null;
+    } catch {
+      return null;
+    }
+  },
   save(tokens: SessionTokens) {
     localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
     localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);

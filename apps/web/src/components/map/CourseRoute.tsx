@@ -1,11 +1,11 @@
 import { routeText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { routeQuery } from '@/lib/query-client';
-
-const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+import { CourseMap } from './lazy-maps';
+import { MapLoading } from './MapLoading';
 
 export const COURSE_ROUTE_MESSAGES = {
   show: 'Voir le trajet',
@@ -26,7 +26,7 @@ export function CourseRoute({ courseId, missing = <p className="muted">{COURSE_R
   if (!tracking.route) return missing;
   return (
     <div className="stack course-route">
-      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+      <Suspense fallback={<MapLoading kind="course" />}>
         <CourseMap
           label="Carte du trajet"
           pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}

@@ -1,9 +1,8 @@
 import type { AdminCourseDto, DeliveryFlagDto, PositionFlagDto, WaitingCourseDto } from '@coursa/contracts';
 import { formatDistance, handoverFlagText, positionFlagText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Loader } from '@/components/ui/Loader';
 import { adminAnalyticsQueries, AUTO_REFRESH_MS, Figure, FinancialCard, LiveActivityCard, showNumber } from '@/features/admin-analytics';
 import { adminCoursesQueries } from '@/features/admin-courses';
 import { MigrationOffer } from '@/features/super-admin';
@@ -15,8 +14,8 @@ import { Champions } from './Champions';
 import { liveCouriers } from './live-couriers';
 import { NotificationCenter } from './NotificationCenter';
 import { QueueBoardButton } from './QueueBoardButton';
-
-const OpsMap = lazy(() => import('@/components/map/OpsMap'));
+import { OpsMap } from '@/components/map/lazy-maps';
+import { MapLoading } from '@/components/map/MapLoading';
 
 /** Refreshed every 30 s (spec §9); each part may fail on its own: a failure is logged only (spec §8) and shows a dash. */
 const refreshing = { refetchInterval: AUTO_REFRESH_MS, refetchIntervalInBackground: true } as const;
@@ -120,7 +119,7 @@ function LiveMap({ inTransit, waiting }: { inTransit: readonly AdminCourseDto[];
           {onlineCount} en ligne · {transitCount} en course
         </span>
       </div>
-      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+      <Suspense fallback={<MapLoading kind="ops" />}>
         <OpsMap couriers={couriers} waiting={waitingMarkers} />
       </Suspense>
     </section>

@@ -6,7 +6,7 @@ import { PaymentReturn } from '@/features/ordering';
 import { formatNumber } from '@/lib/format';
 import { useOpenTab } from '@/lib/tabs';
 import { loyaltyQueries } from '../api/loyalty-api';
-import { LoyaltyCard } from './LoyaltyCard';
+import { LoyaltyCard, LoyaltyCardLoading } from './LoyaltyCard';
 
 /** Courses completed from which the "almost a free course" banner shows (spec §2). */
 const ALMOST_FREE_FROM = 8;
@@ -23,7 +23,7 @@ const SHORTCUTS = [
 export function ClientHome() {
   const openTab = useOpenTab();
   const user = useCurrentUser();
-  const { data: profile } = useQuery(loyaltyQueries.profile());
+  const { data: profile, isError: profileFailed } = useQuery(loyaltyQueries.profile());
   const [searchParams, setSearchParams] = useSearchParams();
   const returningOrder = searchParams.get('paiement');
 
@@ -61,7 +61,7 @@ export function ClientHome() {
           atteindre {COURSES_PER_FREE_DELIVERY} courses.
         </section>
       )}
-      {profile && <LoyaltyCard profile={profile} />}
+      {profile ? <LoyaltyCard profile={profile} /> : !profileFailed && <LoyaltyCardLoading />}
       <nav className="shortcuts" aria-label="Raccourcis">
         {SHORTCUTS.map((shortcut) => (
           <button key={shortcut.tab} type="button" className="card shortcut" onClick={() => openTab(shortcut.tab)}>

@@ -73,6 +73,15 @@ export function LoyaltyCard({ profile }: { profile: LoyaltyProfileDto }) {
   );
 }
 
+/** The card's place while the profile loads, at its usual height: the shortcuts below it do not jump when it arrives. */
+export function LoyaltyCardLoading() {
+  return (
+    <section className="card loyalty loyalty--loading" aria-busy="true">
+      <Loader label="Chargement de votre fidélité…" />
+    </section>
+  );
+}
+
 function HomeModal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   return (
     <div className="modal-backdrop">

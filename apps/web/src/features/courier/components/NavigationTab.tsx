@@ -1,6 +1,6 @@
 import type { DeliveryDto, NavigationDto } from '@coursa/contracts';
 import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
@@ -16,8 +16,8 @@ import { noteDeliveries } from '../stores/active-course-store';
 import { OfferMoney } from './OfferMoney';
 import { OtpBlock } from './OtpBlock';
 import { DetailRow } from '@/components/ui/DetailRow';
-
-const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
+import { MapLoading } from '@/components/map/MapLoading';
 
 /** "Navigation" (spec §2): the courier's active courses, the next step, and the delivery code. */
 export function NavigationTab() {
@@ -39,6 +39,10 @@ export function NavigationTab() {
     );
   }, []);
   useEffect(() => load(), [load]);
+  // Leaflet downloads while the deliveries are on their way.
+  useEffect(() => {
+    void loadCourseMap();
+  }, []);
 
   // The server's answers to actions sent from the phone (at once, or when the network came back): the list may have
   // changed, and a code accepted ends a delivery.
@@ -142,7 +146,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
           </p>
         )}
         {stepAnswer && !stepAnswer.ok && <Alert tone="error">{errorMessage(stepAnswer.error, "L'étape n'a pas été acceptée.")}</Alert>}
-        <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+        <Suspense fallback={<MapLoading kind="course" />}>
           <CourseMap
             label="Carte de navigation"
             pickup={{ lat: pickup.latitude, lng: pickup.longitude }}

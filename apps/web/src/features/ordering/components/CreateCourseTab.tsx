@@ -1,11 +1,10 @@
 import type { CreateCourseRequest, QuoteResponse } from '@coursa/contracts';
 import { estimatePrice, formatGnf, PACKAGE_TYPES } from '@coursa/domain';
-import { lazy, Suspense, useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Suspense, useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useCurrentUser } from '@/features/auth';
 import { Input } from '@/components/ui/Input';
-import { Loader } from '@/components/ui/Loader';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { PhotoField } from '@/components/ui/PhotoField';
 import { Select } from '@/components/ui/Select';
@@ -24,8 +23,8 @@ import {
 import { PAYMENT_MESSAGES } from '../payment-rules';
 import { PaymentModal } from './PaymentModal';
 import { PointFieldset } from './PointFieldset';
-
-const PointPickerMap = lazy(() => import('@/components/map/PointPickerMap'));
+import { PointPickerMap } from '@/components/map/lazy-maps';
+import { MapLoading } from '@/components/map/MapLoading';
 
 const formatCoordinate = (value: number) => String(value);
 
@@ -122,7 +121,7 @@ export function CreateCourseTab() {
     <>
     <form className="stack create-course" onSubmit={submit} noValidate>
       <h2 className="page-title">Nouvelle course</h2>
-      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+      <Suspense fallback={<MapLoading kind="picker" />}>
         <PointPickerMap pickup={pickup} delivery={delivery} active={activePoint} onPick={pick} />
       </Suspense>
       <PointFieldset

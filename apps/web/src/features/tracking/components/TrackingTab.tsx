@@ -1,7 +1,7 @@
 import type { CourseDto } from '@coursa/contracts';
 import { arrivalEstimate, COURSE_STATUS_LABELS, etaMinutes, formatGnf, routeText, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
@@ -10,8 +10,8 @@ import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnlin
 import { formatPhone } from '@/lib/format';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
-
-const CourseMap = lazy(() => import('@/components/map/CourseMap'));
+import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
+import { MapLoading } from '@/components/map/MapLoading';
 
 /** Spec §9: tracking refreshes every 10 s while a course is selected (and stands in for the socket when it is down). */
 export const TRACKING_REFRESH_MS = 10_000;
@@ -27,6 +27,10 @@ export function TrackingTab() {
   // The courses under way, as the server filters them.
   const { data, isError } = useQuery(trackingQueries.courses());
   const [chosenId, setChosenId] = useState('');
+  // Leaflet downloads while the courses are on their way.
+  useEffect(() => {
+    void loadCourseMap();
+  }, []);
 
   // A failed load (logged) shows as no course to follow.
   const courses = data ?? (isError ? [] : undefined);
@@ -113,7 +117,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         <h3 className="card__title">Course #{shortId(tracking.id)}</h3>
         <span className={`status-badge status-badge--${status}`}>{COURSE_STATUS_LABELS[status]}</span>
       </div>
-      <Suspense fallback={<Loader label="Chargement de la carte…" />}>
+      <Suspense fallback={<MapLoading kind="course" />}>
         <CourseMap
           label="Carte de suivi"
           pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}
