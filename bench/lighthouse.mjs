@@ -171,6 +171,10 @@ async function measure(screen, url, session) {
       cls: round(audits['cumulative-layout-shift'].numericValue, 3),
       bytes_transferred: round(audits['total-byte-weight'].numericValue),
       failed_accessibility_audits: failed('accessibility'),
+      // What each failed accessibility audit found on the page (the elements' HTML), to know what to mend.
+      failed_accessibility_nodes: Object.fromEntries(
+        failed('accessibility').map((id) => [id, (audits[id].details?.items ?? []).map((item) => item.node?.snippet ?? null).filter(Boolean).slice(0, 5)]),
+      ),
       failed_best_practices_audits: failed('best-practices'),
       runtime_error: result.lhr.runtimeError?.message ?? null,
     };

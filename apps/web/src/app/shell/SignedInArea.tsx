@@ -1,5 +1,5 @@
 import { isCourier, type Role } from '@coursa/domain';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { FullPageLoader } from '@/components/ui/Loader';
@@ -12,10 +12,15 @@ import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs'
 export function SignedInArea() {
   const status = useSessionStore((state) => state.status);
   const role = useSessionStore((state) => state.user?.role);
+  // Once the API says who is signed in, their home renders in the background, in small slices (rendered with the store's
+  // update it would be one long task that freezes a slow phone); the loader stays until it is ready. Signing out is
+  // not deferred.
+  const shownRole = useDeferredValue(role);
   useLiveUpdates(role);
 
   if (status === 'loading') return <FullPageLoader />;
   if (!role) return <Navigate to="/auth" replace />;
+  if (shownRole !== role) return <FullPageLoader />;
   return <RoleLayout role={role} />;
 }
 

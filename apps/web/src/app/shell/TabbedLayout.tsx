@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { OpenTabContext } from '@/lib/tabs';
 import { AppShell } from './AppShell';
@@ -14,6 +14,10 @@ export interface Tab {
 export function TabbedLayout({ tabs, wide = false }: { tabs: readonly Tab[]; wide?: boolean }) {
   const [selectedId, setSelectedId] = useState(tabs[0].id);
   const selected = tabs.find((tab) => tab.id === selectedId) ?? tabs[0];
+  // The strip follows a tap at once; the section itself renders in the background, in small slices that leave the
+  // phone responsive, while the previous one stays on screen (dimmed) until the new one is ready.
+  const shownId = useDeferredValue(selectedId);
+  const shown = tabs.find((tab) => tab.id === shownId) ?? tabs[0];
 
   const navigation = (
     <nav className="tabs" aria-label="Sections">
@@ -38,7 +42,9 @@ export function TabbedLayout({ tabs, wide = false }: { tabs: readonly Tab[]; wid
   return (
     <AppShell navigation={navigation} wide={wide}>
       <OpenTabContext value={setSelectedId}>
-        <Suspense fallback={<Loader />}>{selected.content ?? <ComingSoon title={selected.label} />}</Suspense>
+        <div className={shownId === selectedId ? 'tab-panel' : 'tab-panel tab-panel--stale'} aria-busy={shownId !== selectedId}>
+          <Suspense fallback={<Loader />}>{shown.content ?? <ComingSoon title={shown.label} />}</Suspense>
+        </div>
       </OpenTabContext>
     </AppShell>
   );

@@ -1,12 +1,16 @@
 import { COURSES_PER_FREE_DELIVERY, completedCourses, deliveriesToFreeRide } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
-import { PaymentReturn } from '@/features/ordering';
+import { Loader } from '@/components/ui/Loader';
 import { formatNumber } from '@/lib/format';
 import { useOpenTab } from '@/lib/tabs';
 import { loyaltyQueries } from '../api/loyalty-api';
 import { LoyaltyCard, LoyaltyCardLoading } from './LoyaltyCard';
+
+// Only a return from a payment page shows it: the ordering code (and its phone-number library) stays off the home.
+const PaymentReturn = lazy(() => import('@/features/ordering').then((module) => ({ default: module.PaymentReturn })));
 
 /** Courses completed from which the "almost a free course" banner shows (spec §2). */
 const ALMOST_FREE_FROM = 8;
@@ -35,14 +39,16 @@ export function ClientHome() {
   return (
     <div className="stack client-home">
       {returningOrder && (
-        <PaymentReturn
-          orderId={returningOrder}
-          onDone={leavePaymentReturn}
-          onCreateAnother={() => {
-            leavePaymentReturn();
-            openTab('create-course');
-          }}
-        />
+        <Suspense fallback={<Loader />}>
+          <PaymentReturn
+            orderId={returningOrder}
+            onDone={leavePaymentReturn}
+            onCreateAnother={() => {
+              leavePaymentReturn();
+              openTab('create-course');
+            }}
+          />
+        </Suspense>
       )}
       <section className="welcome-banner">
         <h2 className="welcome-banner__title">Bienvenue, {user.full_name} !</h2>
