@@ -81,7 +81,7 @@ export interface CourseDto {
 /** GET /courses: the caller's courses, newest first (a page; README "Where we differ from the spec"). */
 export type CoursesResponse = CountedPage<'courses', CourseDto>;
 
-/** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (DESIGN §5). */
+/** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (docs/architecture.md, « Realtime »). */
 export interface CourseTrackingDto {
   id: string;
   status: CourseStatus;

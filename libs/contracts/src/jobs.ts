@@ -1,4 +1,4 @@
-/** Queues, job names and their payloads, typed once (STYLE: "Jobs are typed from one place"). */
+/** Queues, job names and their payloads, typed once (docs/conventions.md, « Jobs and events are typed once »). */
 
 export const QueueName = {
   Notifications: 'notifications',

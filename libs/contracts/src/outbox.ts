@@ -2,7 +2,7 @@ import type { CourseStatus } from '@coursa/domain';
 import type { SendMessagePayload } from './jobs.js';
 
 /**
- * Events written in the same transaction as the change they describe (DESIGN §4) and relayed afterwards to
+ * Events written in the same transaction as the change they describe (docs/architecture.md, « An event ») and relayed afterwards to
  * BullMQ (and Socket.IO), so a crash between commit and publish loses nothing.
  */
 export interface OutboxEvents {

@@ -1,6 +1,6 @@
 import type { CourseStatus } from '@coursa/domain';
 
-/** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (DESIGN §5). */
+/** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (docs/architecture.md, « Realtime »). */
 
 export interface CourierPositionInput {
   lat: number;

@@ -11,7 +11,7 @@ import type {
 import { io, type Socket } from 'socket.io-client';
 import { sessionTokens } from '@/lib/api-client';
 
-/** The one Socket.IO connection of the app (DESIGN §5), opened while a user is signed in. */
+/** The one Socket.IO connection of the app (docs/architecture.md, « Realtime »), opened while a user is signed in. */
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Handlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };

@@ -15,7 +15,7 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
-/** Every setting of the API and the worker, validated once at boot (STYLE: "Config is validated at boot"). */
+/** Every setting of the API and the worker, validated once at boot (docs/conventions.md, « Config is validated at boot »). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),

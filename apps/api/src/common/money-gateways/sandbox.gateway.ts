@@ -16,7 +16,7 @@ export interface SandboxPayment {
 }
 
 /**
- * Development and test stand-in for every provider (DESIGN §2): a hosted page on our own server with
+ * Development and test stand-in for every provider (docs/architecture.md, « Real components »): a hosted page on our own server with
  * "Payer" / "Échouer", whose state lives in Redis and is read back through the same status call as live.
  */
 export class SandboxGateway implements PaymentGateway {

@@ -20,7 +20,7 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-/** Only repositories use this (STYLE: "Only repositories touch Prisma"). */
+/** Only repositories use this (docs/conventions.md, « Only repositories touch Prisma »). */
 @Injectable()
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: PrismaClient;

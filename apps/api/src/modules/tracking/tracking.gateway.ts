@@ -103,7 +103,7 @@ type Ack<E extends keyof ClientToServerEvents> = ((answer: Answer<E>) => void) |
 type Listener = (this: TrackingSocket, body: unknown, ack: unknown) => void;
 
 /**
- * Socket.IO on /socket.io (DESIGN §5), transport only. The access token is checked in the handshake (SessionCheck); the
+ * Socket.IO on /socket.io (docs/architecture.md, « Realtime »), transport only. The access token is checked in the handshake (SessionCheck); the
  * server alone decides the rooms a socket is in. SessionSweep ends the sockets whose session ends, LivePositions keeps
  * and sends the live positions, TrailBuffer writes the trail, OpsSnapshots makes the staff's snapshots.
  *

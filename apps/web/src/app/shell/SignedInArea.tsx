@@ -46,7 +46,7 @@ function RoleLayout({ role }: { role: Role }) {
 }
 
 /**
- * While signed in: the socket for everyone; for couriers, position streaming (DESIGN §5) and the sending of the actions
+ * While signed in: the socket for everyone; for couriers, position streaming (docs/architecture.md, « Realtime ») and the sending of the actions
  * kept while offline (issue 22); loaded on demand.
  */
 function useLiveUpdates(role: Role | undefined) {

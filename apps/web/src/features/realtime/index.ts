@@ -1,4 +1,4 @@
-/** Live data from the socket (DESIGN §5): connection state, courier positions, course statuses, offers. */
+/** Live data from the socket (docs/architecture.md, « Realtime »): connection state, courier positions, course statuses, offers. */
 export { startRealtime } from './start-realtime';
 export {
   realtimeActions,

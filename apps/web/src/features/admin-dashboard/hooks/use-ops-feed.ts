@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { onServerEvents, requestOpsSnapshot } from '@/lib/socket';
 import { opsActions } from '../stores/ops-store';
 
-/** While the dashboard is shown, the events of the `ops` room feed the ops store (DESIGN §5). */
+/** While the dashboard is shown, the events of the `ops` room feed the ops store (docs/architecture.md, « Realtime »). */
 export function useOpsFeed(): void {
   useEffect(() => {
     const stop = onServerEvents({

@@ -1,0 +1,46 @@
+// The rules of docs/architecture.md and docs/conventions.md that a machine can check, read from the source itself.
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+// @ts-expect-error: a plain ES module of the project's scripts, without types
+import { cycles, importsOf, layerOf, read, roomGraph, roomOf, sourceFiles } from '../../scripts/lib/import-graph.mjs';
+
+type Arrow = { from: string; to: string; count?: number };
+const files: string[] = sourceFiles();
+const apiFiles = files.filter((file) => file.startsWith('apps/api/src/'));
+
+describe('the house', () => {
+  it('has no import cycle between files', () => {
+    const arrows: Arrow[] = files.flatMap((file) => importsOf(file).map((to: string) => ({ from: file, to })));
+    expect(cycles(arrows)).toEqual([]);
+  });
+
+  it('has no import running back up a layer (domain < contracts < common < modules < the app)', () => {
+    const up = (roomGraph(files) as Arrow[]).filter((arrow) => layerOf(arrow.to) > layerOf(arrow.from));
+    expect(up).toEqual([]);
+  });
+
+  it('keeps common/ free of any module', () => {
+    const leaks = apiFiles
+      .filter((file) => file.includes('/common/'))
+      .flatMap((file) => importsOf(file).filter((to: string) => roomOf(to).startsWith('api:modules/')).map((to: string) => `${file} → ${to}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it('cites no document outside the repository in code, tests or docs', () => {
+    const everything = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => /\.(ts|tsx|mjs|js|css|md|json|ya?ml|html)$/.test(file) && !file.startsWith('test/e2e/architecture'));
+    const citing = everything.filter((file) => {
+      try {
+        return /DESIGN §|DESIGN\.md|STYLE\.md|STYLE: "|\.\.\/shared\//.test(read(file));
+      } catch {
+        return false; // listed but gone
+      }
+    });
+    expect(citing).toEqual([]);
+  });
+
+  it('shows a current picture of the modules in docs/architecture.md', () => {
+    expect(() => execFileSync('node', ['scripts/module-graph.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
