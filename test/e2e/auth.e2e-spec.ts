@@ -3,7 +3,7 @@ import { MESSAGES } from '@coursa/domain';
 import { createAccount, login, newIp, newPhone } from '../support/accounts.js';
 import { activationTokenIn, codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -298,7 +298,7 @@ describe('password recovery', () => {
     const phone = newPhone();
     const asked = await app.request('POST', '/api/auth/forgot-password-choice', { contact: phone, method: 'sms' }, { ip: newIp() });
     expect(asked).toMatchObject({ status: 200, body: { message: 'Code envoyé par SMS si ce numéro existe' } });
-    await sleep(300);
+    await settled(app);
     expect(app.outbox.lines().some((line) => line.to === phone)).toBe(false);
   });
 

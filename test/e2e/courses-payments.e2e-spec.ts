@@ -5,7 +5,8 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { signedIn, newPhone } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitFor } from '../support/wait.js';
+import { waitFor } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -195,7 +196,7 @@ describe('callbacks are hints, the provider decides', () => {
     expect(callbacks.every((response) => response.status === 303)).toBe(true);
     expect(callbacks[0]!.headers.get('location')).toBe(`/?paiement=${order_id}`);
     await paymentBecomes(token, order_id, 'succeeded');
-    await sleep(300);
+    await settled(app);
     const payment = await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } });
     const credits = await app.db.outboxEvent.count({ where: { type: 'payment.updated', aggregateId: payment.id } });
     expect(credits).toBe(1);
@@ -233,7 +234,7 @@ describe('callbacks are hints, the provider decides', () => {
     await app.request('POST', '/api/payments/mobile-money', { amount: PRICE, currency: 'GNF', customer_name: 'Fanta', phone_number: '+224 622 00 00 01', order_id, payment_method: 'orange_money' }, { token });
     const answer = await app.request('POST', '/api/payments/callback/orange-money', { status: 'SUCCESS', notif_token: 'forged', txnid: 'x' });
     expect(answer.status).toBe(200);
-    await sleep(300);
+    await settled(app);
     expect(await app.db.payment.findUniqueOrThrow({ where: { orderId: order_id } })).toMatchObject({ status: 'pending', lastCheckedAt: null });
   });
 });

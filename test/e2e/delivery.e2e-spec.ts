@@ -5,7 +5,8 @@ import { codeIn } from '../support/outbox.js';
 import { pdfText } from '../support/pdf.js';
 import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitFor } from '../support/wait.js';
+import { waitFor } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -184,7 +185,7 @@ describe('the receipt', () => {
 
     const { JobQueue } = await import('../../apps/api/src/common/queue/job-queue.service.js');
     await app.worker.get(JobQueue).add('render-receipt', { courseId: course.id }, { jobId: `receipt-again-${course.id}` });
-    await sleep(500);
+    await settled(app);
     expect(await app.db.storedFile.count({ where: { kind: 'receipt', storageKey: `receipts/${course.id}.pdf` } })).toBe(1);
     expect((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).receiptFileId).toBe(stored.receiptFileId);
   });

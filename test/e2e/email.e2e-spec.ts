@@ -7,7 +7,8 @@ import { createAccount, login, newIp, newPhone } from '../support/accounts.js';
 import { FakeSmtpServer, type ReceivedEmail } from '../support/fake-smtp-server.js';
 import { activationTokenIn, codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitFor, waitUntil } from '../support/wait.js';
+import { waitFor, waitUntil } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 // The real API and worker sending e-mail through SMTP_URL to a real SMTP server in this process, which asks for
 // the URL's credentials. The app logs at debug level, the most it ever writes, to show no code or link reaches it.
@@ -89,7 +90,7 @@ describe('e-mail through SMTP', () => {
     const jobId = `refused-${randomUUID()}`;
     await queue.add(JobName.SendEmail, { to: address, ...resetCodeEmail({ fullName: 'Alpha', code: '613094', validMinutes: 15 }) }, { jobId, backoff: { type: 'fixed', delay: 100 } });
     await waitUntil('the job to fail', async () => (await jobState(jobId)) === 'failed');
-    await sleep(1000);
+    await settled(app);
     expect(smtp.recipientsOffered.filter((offered) => offered === address)).toHaveLength(1);
     const job = (await queue.queue('notifications').getJob(jobId))!;
     expect(job.attemptsMade).toBe(1);
@@ -138,7 +139,7 @@ describe('e-mail through SMTP', () => {
       await queue.add(JobName.SendEmail, { to: address, ...resetCodeEmail({ fullName: 'Alpha', code: String(100_000 + index), validMinutes: 15 }) }, { jobId });
     }
     await mailTo(address, 10);
-    await sleep(500);
+    await settled(app);
     expect(smtp.receivedBy(address)).toHaveLength(10);
     const states = await Promise.all(jobIds.map(jobState));
     expect(states.filter((state) => state === 'delayed')).toHaveLength(1);

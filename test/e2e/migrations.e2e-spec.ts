@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { DEPLOY_LOCK, ENGINE_LOCK, check, deploy } from '../../scripts/lib/migrations.mjs';
 import { TEST_DATABASE } from '../support/test-env.mjs';
+import { waitUntil } from '../support/wait.js';
 
 describe('migrations', () => {
   it('produce exactly the datamodel of prisma/schema.prisma', async () => {
@@ -19,7 +20,10 @@ describe('migrations', () => {
       await holder.query('SELECT pg_advisory_lock($1)', [DEPLOY_LOCK]); // the deploy queue, as another deploy holds it
       let done = false;
       const deploying = deploy(`${TEST_DATABASE.url}?schema=${schema}`).finally(() => (done = true));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The deploy queues behind the holder: its request for the deploy lock shows in pg_locks, not granted.
+      await waitUntil('the deploy to queue for the deploy lock', async () =>
+        Boolean((await holder.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted", [DEPLOY_LOCK])).rowCount),
+      );
       const engineLock = await holder.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", [ENGINE_LOCK]);
       expect({ done, engineLockHolders: engineLock.rowCount }).toEqual({ done: false, engineLockHolders: 0 });
 

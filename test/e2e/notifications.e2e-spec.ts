@@ -4,7 +4,8 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone } from '../support/accounts.js';
 import { startFakeNimba } from '../support/fake-sms-servers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitUntil } from '../support/wait.js';
+import { waitUntil } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 // The real worker and BullMQ, sending through the Nimba driver to a local fake of Nimba's API.
 let nimba: Awaited<ReturnType<typeof startFakeNimba>>;
@@ -42,7 +43,7 @@ describe('the notifications worker', () => {
       await queue.add(JobName.SendSms, { to: phone, text: `Coursa : message ${index}`, kind: 'courier_alert' });
     }
     await waitUntil('three texts', () => nimba.received.filter((message) => message.to.includes(phone.slice(1))).length === 3);
-    await sleep(500);
+    await settled(app);
     expect(nimba.received.filter((message) => message.to.includes(phone.slice(1)))).toHaveLength(3);
     expect(await queue.queue('notifications').getDelayedCount()).toBe(2);
   });

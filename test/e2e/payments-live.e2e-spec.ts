@@ -6,6 +6,7 @@ import { newPhone, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, startFakeOrangeMoney, startFakePayCard, type FakeMtnMomo, type FakeOrangeMoney, type FakePayCard } from '../support/fake-payment-servers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor, waitUntil } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 // PAYMENT_DRIVER=live against local fakes of PayCard, Orange Money and MTN MoMo speaking their documented shapes.
 let app: TestApp;
@@ -198,7 +199,7 @@ describe('MTN MoMo push prompt: the order is the server\'s (issue 34)', () => {
     const back = await createCourse(token, order_id, recipient);
     expect(back.body.id).toBe(courses[0]!.id);
     expect(await app.db.course.count({ where: { clientId: user.id } })).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(app);
     expect(app.outbox.lines().filter((line) => line.to === recipient && line.kind === 'delivery_otp')).toHaveLength(1);
   });
 
