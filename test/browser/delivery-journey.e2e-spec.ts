@@ -6,6 +6,7 @@ import { browserSuite, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { codeIn } from '../support/outbox.js';
 import type { TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait.js';
 
 // A whole delivery in two browsers: the courier works through the UI while the client watches the tracking tab.
 let app: TestApp;
@@ -64,11 +65,11 @@ describe('a delivery, from acceptance to the recipient code', () => {
     const offer = courierPage.getByRole('article', { name: `Course ${courseId.slice(-8)}` });
     // Available, the courier's phone sends where it is: the offer says how far its pickup is (issue 24).
     const distance = offer.getByText(/\(à [\d,]+ k?m\)/);
-    for (let tries = 0; !(await distance.isVisible()); tries++) {
-      if (tries === 50) throw new Error('no distance on the offer');
+    await waitUntil('the distance on the offer', async () => {
+      if (await distance.isVisible()) return true;
       await courierPage.getByRole('button', { name: 'Actualiser' }).click();
-      await courierPage.waitForTimeout(200);
-    }
+      return false;
+    }, 15_000, 200);
     // What the client pays in cash, after the promo, and the trip (issue 34).
     const toCollect = `Encaisser ${plain(formatGnf(estimatePrice(PICKUP, DROP) - 2000))}`;
     expect(plain(await offer.getByTestId('offer-money').textContent())).toBe(`💵 ${toCollect} · Trajet : 7,4 km`);

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { createAccount, newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep, waitUntil } from '../support/wait.js';
+import { waitUntil } from '../support/wait.js';
+import { settled } from '../support/settled.js';
 
 // Every route of the API × every kind of caller, built from the routes the application registers: a route without an
 // entry here fails the suite. Routes that take an id are called with the ids of someone else's data (client A's
@@ -412,7 +413,12 @@ describe('Socket.IO rooms and events × callers', () => {
       superAdmin: 'FORBIDDEN',
     });
 
-    await sleep(1200);
+    // Those who may see them hear the positions; by then the others would have too.
+    await waitUntil('the positions and the ops frames to reach who may see them', () => {
+      const has = (caller: Caller) => heard.get(caller)!;
+      const staffHeard = (['support', 'admin', 'superAdmin'] as const).every((caller) => has(caller).positions > 0 && has(caller).opsPositions > 0 && has(caller).snapshots > 0);
+      return staffHeard && has('client').positions > 0 && has('salaried').positions > 0;
+    });
     const positions = Object.fromEntries(signedInCallers.map((caller) => [caller, heard.get(caller)!.positions > 0]));
     // S is in the room of its own course too.
     expect(positions).toEqual({ client: true, otherClient: false, salaried: true, independent: false, otherCourier: false, support: true, admin: true, superAdmin: true });
@@ -444,7 +450,7 @@ describe('Socket.IO rooms and events × callers', () => {
     );
     expect(created.status).toBe(201);
     await waitUntil('the offer to the available courier', () => offers.available > 0, 8000);
-    await sleep(300);
+    await settled(app);
     expect(offers).toEqual({ available: 1, unavailable: 0, otherClient: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, CourierPosition, CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import { jobIds, QueueName, type ClientToServerEvents, type CourierPosition, type CourseAvailableEvent, type PositionAck, type ServerToClientEvents } from '@coursa/contracts';
 import { estimatePrice } from '@coursa/domain';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -9,6 +9,8 @@ import { PositionsStore } from '../../apps/api/src/modules/tracking/positions.st
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
+import { settled } from '../support/settled.js';
+import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -88,7 +90,7 @@ describe('nearest couriers first', () => {
     expect(heardOf(far)[0]!.at - course.at).toBeGreaterThanOrEqual(DELAY_MS - 100);
     expect(heardOf(far)[0]!.offer).not.toHaveProperty('distance_km');
     // Those told first are not told again.
-    await sleep(300);
+    await settled(app);
     expect(heardOf(near)).toHaveLength(1);
     expect(heardOf(nearer)).toHaveLength(1);
   });
@@ -102,7 +104,11 @@ describe('nearest couriers first', () => {
     await waitUntil('the near courier hears of it', () => near.heard.some(({ offer }) => offer.id === course.id), 8000, 25);
     const accepted = await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: near.courier.token });
     expect(accepted.status).toBe(200);
-    await sleep(DELAY_MS + 1000);
+    // The offer to all has run (its delayed job is gone) and found the course taken.
+    await settled(app);
+    const jobs = app.worker.get(JobQueue).queue(QueueName.Dispatch);
+    await waitUntil('the offer to all to have run', async () => !(await jobs.getJob(jobIds.offerToAll(course.id))), DELAY_MS + 8000);
+    await settled(app);
     expect(far.heard.filter(({ offer }) => offer.id === course.id)).toEqual([]);
     expect(unavailable.heard.filter(({ offer }) => offer.id === course.id)).toEqual([]);
   });

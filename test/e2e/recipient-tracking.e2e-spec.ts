@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { newIp, newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { sleep } from '../support/wait.js';
+import { sleep, waitUntil } from '../support/wait.js';
 
 // The recipient's tracking link (issue 22 item 4): the token from their SMS opens the course with no account, shows
 // only what the recipient needs, follows the courier once the parcel is collected, stops an hour after the end, and
@@ -68,8 +68,7 @@ describe('the recipient tracking link', () => {
     expect(stored.trackingTokenHash).not.toContain(token);
     // Opened once: the access log keeps the path with the token masked.
     expect((await track(token)).status).toBe(200);
-    await sleep(200);
-    expect(app.logs.some((line) => line.includes('/api/public/tracking/[masqué]'))).toBe(true);
+    await waitUntil('the access log line', () => app.logs.some((line) => line.includes('/api/public/tracking/[masqué]')));
     expect(app.logs.filter((line) => line.includes(token))).toEqual([]);
   });
 

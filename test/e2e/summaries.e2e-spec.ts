@@ -5,7 +5,7 @@ import { createAccount, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { allPagesOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor, waitUntil } from '../support/wait.js';
 
 // Issue 25: the money rollups (courier_balances from the ledger, commission_sums from the commissions, kept by
 // triggers, migration money_rollups) equal their raw rows after every path that writes them, concurrent ones included,
@@ -236,7 +236,11 @@ describe('money rollups', () => {
       });
       await written;
       const meanwhile = other([courier]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The other transaction is queued behind the handover's locks.
+      await waitUntil('the other transaction to wait on a lock', async () => {
+        const [{ waiting }] = await app.db.$queryRaw<{ waiting: number }[]>`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`;
+        return waiting > 0;
+      });
       goOn();
       const outcomes = await Promise.allSettled([slowHandover, meanwhile]);
       expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.status))).toEqual(['fulfilled', 'fulfilled']);
