@@ -2,9 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createPayoutGateway } from '../../common/money-gateways/gateways.js';
 import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
-import { CourierCashController } from './courier-cash.controller.js';
-import { CourierCashRepository } from './courier-cash.repository.js';
-import { CourierCashService } from './courier-cash.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { PayoutsProcessor } from './payouts.processor.js';
 import { PayoutsRepository } from './payouts.repository.js';
@@ -22,8 +19,8 @@ const useCases = [OpenPayout, SettlePayoutUseCase, ApprovePayoutRequestUseCase, 
 
 /** API side: staff's payments, early payment requests, payouts history. */
 @Module({
-  controllers: [PayoutsController, CourierCashController],
-  providers: [PayoutsService, PayoutsRepository, ...useCases, CourierCashService, CourierCashRepository, payoutGateway],
+  controllers: [PayoutsController],
+  providers: [PayoutsService, PayoutsRepository, ...useCases, payoutGateway],
   exports: [PayoutsService],
 })
 export class PayoutsModule {}

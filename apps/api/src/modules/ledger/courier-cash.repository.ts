@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { COURIER_ROLES, type Role } from '@coursa/domain';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { Actor } from '../../common/auth/actor.js';
 import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { LedgerRepository, ledgerSums, type LedgerSums } from '../ledger/ledger.repository.js';
-import { PayoutErrors } from './payouts.errors.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+import { ledgerSums, type LedgerSums } from './ledger.repository.js';
 
 /** A courier with ledger entries and their sums, as `courier_balances` keeps them. */
 export interface CourierWithSums {
@@ -36,11 +34,7 @@ const OWING_COLUMNS = { cashOwed: 'greatest(0, b.cash - b.earnings)', cashHeld: 
 /** The back office's side of couriers' cash: who holds what, deposits at the office, corrections. */
 @Injectable()
 export class CourierCashRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly ledger: LedgerRepository,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   findCourier(id: string) {
     return this.prisma.client.user.findFirst({ where: { id, role: { in: [...COURIER_ROLES] as Role[] } }, select: { id: true, fullName: true } });
@@ -73,45 +67,10 @@ export class CourierCashRepository {
     };
   }
 
-  /**
-   * Cash handed over at the office: the deposit and its ledger entry, in one transaction with its audit line, under
-   * the courier's lock and only within the cash they hold less the mobile-money deposits already on their way (so
-   * twenty clicks at once credit one deposit of what is held, never more). The deposit's id.
-   */
-  officeDeposit(courierId: string, amount: number, note: string | null, actor: Actor, at: Date): Promise<string> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await this.ledger.lockCourier(tx, courierId);
-      const { cash } = await this.ledger.sums(courierId, tx);
-      const onTheirWay = await this.ledger.pendingDeposits(tx, courierId);
-      if (amount > cash - onTheirWay) throw PayoutErrors.depositAboveHeld(Math.max(0, cash - onTheirWay), onTheirWay);
-      const deposit = await tx.cashDeposit.create({
-        data: { courierId, amount, method: 'office', status: 'credited', recordedById: actor.id, note, creditedAt: at },
-      });
-      await this.ledger.add(tx, { courierId, account: 'cash', kind: 'cash_deposited', amount: -amount, depositId: deposit.id, createdById: actor.id, reason: note ?? undefined });
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'cash_deposit_recorded', resourceType: 'courier', resourceId: courierId, success: true, ip: actor.ip, details: { amount, depositId: deposit.id, note } },
-        tx,
-      );
-      return deposit.id;
-    });
-  }
-
-  /**
-   * A correction: a new entry with its reason (entries are never edited), audited, under the courier's lock. A
-   * correction downwards never takes an account below zero (the cash account below the mobile-money deposits on
-   * their way): a larger one would be money the entries cannot explain.
-   */
-  adjust(courierId: string, account: 'earnings' | 'cash', amount: number, reason: string, actor: Actor): Promise<void> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await this.ledger.lockCourier(tx, courierId);
-      const sums = await this.ledger.sums(courierId, tx);
-      const floor = account === 'cash' ? await this.ledger.pendingDeposits(tx, courierId) : 0;
-      if (amount < 0 && sums[account] + amount < floor) throw PayoutErrors.adjustmentBelowZero(account, Math.max(0, sums[account] - floor));
-      await this.ledger.add(tx, { courierId, account, kind: 'adjustment', amount, reason, createdById: actor.id });
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'ledger_adjusted', resourceType: 'courier', resourceId: courierId, success: true, ip: actor.ip, details: { account, amount, reason } },
-        tx,
-      );
-    });
+  /** A deposit at the office, credited at once. Its id. */
+  async createOfficeDeposit(tx: Tx, deposit: { courierId: string; amount: number; note: string | null; recordedById: string; at: Date }): Promise<string> {
+    const { courierId, amount, note, recordedById, at } = deposit;
+    const created = await tx.cashDeposit.create({ data: { courierId, amount, method: 'office', status: 'credited', recordedById, note, creditedAt: at } });
+    return created.id;
   }
 }
