@@ -12,7 +12,7 @@ import { RecordOfficeDepositUseCase } from './use-cases/record-office-deposit.us
  * is its only writer.
  */
 @Global()
-@Module({ providers: [LedgerService, LedgerRepository], exports: [LedgerService, LedgerRepository] })
+@Module({ providers: [LedgerService, LedgerRepository], exports: [LedgerService] })
 export class LedgerModule {}
 
 /** API side: the back office's cash table (who holds what), deposits at the office and corrections. */
