@@ -28,10 +28,13 @@ const OWING_MOST_FIRST = new Keyset<OwingKeys & { fullName: string; id: string }
   { field: 'fullName', order: 'asc', kind: 'text' },
   { field: 'id', order: 'asc', kind: 'uuid' },
 ]);
-/** `cashOwed` is `cash_owed` as courierBalances (libs/domain) says it: the cash held beyond the commissions due, or 0. */
+/**
+ * `cashOwed` is `cash_owed` as courierBalances (libs/domain) says it: the cash held beyond the commissions due, or 0 (in SQL
+ * so PostgreSQL can order by it; ledger.repository.spec.ts proves the two agree).
+ */
 const OWING_COLUMNS = { cashOwed: 'greatest(0, b.cash - b.earnings)', cashHeld: 'b.cash', fullName: 'u.full_name COLLATE "und-x-icu"', id: 'b.courier_id' };
 
-/** The back office's side of couriers' cash: who holds what, deposits at the office, corrections. */
+/** The back office's side of couriers' cash: who holds what, and the rows of deposits at the office. */
 @Injectable()
 export class CourierCashRepository {
   constructor(private readonly prisma: PrismaService) {}
