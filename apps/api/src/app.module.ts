@@ -28,7 +28,7 @@ import { ReconciliationModule } from './modules/reconciliation/reconciliation.mo
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
 @Module({})
@@ -54,6 +54,7 @@ export class AppModule {
         DisputesModule,
         CasesModule,
         PayoutsModule,
+        CourierCashModule,
         RefundsModule,
         ReconciliationModule,
         AdminModule,

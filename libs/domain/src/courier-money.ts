@@ -58,3 +58,61 @@ export function earlyPaymentBlocked(balances: Pick<CourierBalances, 'balance' | 
   if (balances.balance < minimum) return EARLY_PAYMENT_MESSAGES.belowMinimum;
   return null;
 }
+
+/**
+ * The weekly run's decision for one courier (README "Courier money"), from what was earned and collected up to the
+ * week's end (`week`, less what left since), their balance now and the cash already on its way to Coursa (mobile-money
+ * deposits started, not netted a second time):
+ * - `netted`: the commissions kept out of the cash they hold, as much taken from both accounts (the balance is unchanged);
+ * - `pay`: what a payout sends, never more than the balance;
+ * - `settlesAll`: whether everything earned up to the week's end is settled, so every unpaid commission of the week and
+ *   before is; otherwise only those that fit whole in `netted + pay`.
+ */
+export function weeklyNetting(input: { week: { earnings: number; cash: number }; balance: number; pendingDeposits: number }): {
+  netted: number;
+  pay: number;
+  settlesAll: boolean;
+} {
+  const nettable = input.week.cash - input.pendingDeposits;
+  const netted = Math.min(Math.max(input.week.earnings, 0), Math.max(nettable, 0));
+  const pay = Math.max(0, Math.min(input.week.earnings - netted, input.balance));
+  return { netted, pay, settlesAll: pay === input.week.earnings - netted };
+}
+
+/** The unpaid commissions (oldest first) a weekly decision settles: all of them when everything earned is settled. */
+export function weeklySettled<T extends { amount: number }>(decision: { netted: number; pay: number; settlesAll: boolean }, unpaidOldestFirst: readonly T[]): T[] {
+  return decision.settlesAll ? [...unpaidOldestFirst] : commissionsWithin(unpaidOldestFirst, decision.netted + decision.pay);
+}
+
+/** What an approved early request sends: what is due now, up to the amount asked (0: nothing is due any more). */
+export const earlyPayoutAmount = (requested: number, balances: Pick<CourierBalances, 'balance'>) => Math.min(requested, amountDue(balances));
+
+/** Whether staff may pay `amount` by hand: never above what is due (the cash the courier holds is kept out of their pay). */
+export const payoutAboveDue = (amount: number, balances: Pick<CourierBalances, 'balance'>) => amount > amountDue(balances);
+
+/**
+ * The cash a courier can hand over at the office: what they hold less their mobile-money deposits already on their way
+ * (so many clicks at once credit one deposit of what is held, never more). `refused` when `amount` is more.
+ */
+export function officeDepositLimit(cashHeld: number, onTheirWay: number, amount: number): { refused: boolean; held: number } {
+  return { refused: amount > cashHeld - onTheirWay, held: Math.max(0, cashHeld - onTheirWay) };
+}
+
+/**
+ * What a courier may deposit by mobile money: what they owe now less their deposits already on their way. Refused when
+ * nothing is owed, or above it.
+ */
+export function mobileDepositRefusal(balances: Pick<CourierBalances, 'cash_owed'>, onTheirWay: number, amount: number): { refusal: 'nothing_owed' | 'above_owed' | null; owed: number } {
+  const owed = balances.cash_owed - onTheirWay;
+  if (owed <= 0) return { refusal: 'nothing_owed', owed };
+  if (amount > owed) return { refusal: 'above_owed', owed };
+  return { refusal: null, owed };
+}
+
+/**
+ * A correction downwards never takes an account below its floor (zero; the cash account: the mobile-money deposits on
+ * their way): a larger one would be money the entries cannot explain. `left` is the most that may be taken out.
+ */
+export function adjustmentLimit(accountSum: number, floor: number, amount: number): { refused: boolean; left: number } {
+  return { refused: amount < 0 && accountSum + amount < floor, left: Math.max(0, accountSum - floor) };
+}

@@ -6,9 +6,10 @@ import { CommissionsProcessor } from './commissions.processor.js';
 import { CommissionsRepository } from './commissions.repository.js';
 import { WeeklyRunScheduler } from './commissions.scheduler.js';
 import { CommissionsService } from './commissions.service.js';
+import { RequestEarlyPaymentUseCase } from './use-cases/request-early-payment.use-case.js';
 
 /** API side: couriers' earnings and early payment requests, staff's on-demand weekly run. */
-@Module({ controllers: [EarningsController, CommissionRunsController], providers: [CommissionsService, CommissionsRepository], exports: [CommissionsService] })
+@Module({ controllers: [EarningsController, CommissionRunsController], providers: [CommissionsService, CommissionsRepository, RequestEarlyPaymentUseCase], exports: [CommissionsService] })
 export class CommissionsModule {}
 
 /** Worker side: the weekly run and its schedule. */

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
-import { isoWeekRange, previousIsoWeek } from '@coursa/domain';
+import { previousIsoWeek } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { Clock } from '../../common/security/secrets.js';
-import { payoutWallet } from '../payouts/payout-wallet.js';
-import { PayoutsRepository } from '../payouts/payouts.repository.js';
+import { WeeklyRunUseCase } from '../payouts/use-cases/weekly-run.use-case.js';
 
 /** The weekly run: once per ISO week it pays each courier what is due; a repeated job finds the week done and does nothing. */
 @Injectable()
@@ -16,20 +15,13 @@ export class CommissionsProcessor implements JobProcessor {
   };
 
   constructor(
-    private readonly payouts: PayoutsRepository,
+    private readonly weeklyRunUseCase: WeeklyRunUseCase,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   private async weeklyRun(isoWeek: string) {
-    const payouts = await this.payouts.weeklyRun(
-      {
-        isoWeek,
-        ...isoWeekRange(isoWeek),
-        payoutOf: (courier) => ({ phone: payoutWallet(courier), reference: `PAY-${isoWeek}-${courier.number}` }),
-      },
-      this.clock.now(),
-    );
+    const payouts = await this.weeklyRunUseCase.execute(isoWeek);
     if (payouts !== null) this.logger.info({ isoWeek, payouts }, 'weekly commission run done');
   }
 }

@@ -25,6 +25,7 @@ function setUp(config: Partial<typeof CONFIG> = {}) {
     {} as never,
     { now: () => new Date('2026-11-25T10:00:00.000Z') } as never,
     { ...CONFIG, ...config } as never,
+    {} as never,
   );
   return { service, repository, ledger };
 }
@@ -98,26 +99,5 @@ describe('CommissionsService.recordForDelivery', () => {
     await t.service.recordForDelivery(tx, course({ courierId: null }), 'independent_delivery');
 
     expect(t.repository.create).not.toHaveBeenCalled();
-  });
-});
-
-describe('CommissionsService.requestPayment', () => {
-  /** A repository that decides under "the courier's lock" with `due` owed now, and records the request when accepted. */
-  function withDue(due: number) {
-    const requestPayout = jest.fn(async (_actor: unknown, amount: number, reason: string, withinDue: (due: number) => void) => {
-      withinDue(due);
-      return { id: 'request-1', amount, reason, status: 'pending', createdAt: new Date('2026-11-25T10:00:00.000Z') };
-    });
-    const service = new CommissionsService({ requestPayout } as never, {} as never, {} as never, {} as never, {} as never, CONFIG as never);
-    const courier = { id: COURIER, role: 'independent_delivery' as const, fullName: 'Ousmane' };
-    return { ask: (amount: number) => service.requestPayment(courier, { amount, reason: 'early_payment' }), requestPayout };
-  }
-
-  it('checks the amount against what is due inside the repository’s locked transaction: at least 5000 GNF unless everything due, never above it', async () => {
-    const { ask } = withDue(21_000);
-    for (const amount of [1, 4_999]) await expect(ask(amount)).rejects.toMatchObject({ code: 'EARLY_PAYMENT_BELOW_MINIMUM', status: 400 });
-    await expect(ask(21_001)).rejects.toMatchObject({ code: 'EARLY_PAYMENT_ABOVE_AVAILABLE', status: 400 });
-    await expect(ask(21_000)).resolves.toMatchObject({ request: { amount: 21_000, status: 'pending' } });
-    await expect(withDue(4_999).ask(4_999)).rejects.toMatchObject({ code: 'EARLY_PAYMENT_BELOW_MINIMUM' });
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName } from '@coursa/contracts';
-import { commissionFor, EARLY_PAYMENT_MESSAGES, earlyPaymentRefusal, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
+import { commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
@@ -11,6 +11,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
+import { RequestEarlyPaymentUseCase } from './use-cases/request-early-payment.use-case.js';
 import type { CommissionHistoryResponse, EarningsSummaryDto, LedgerResponse, PaymentHistoryResponse, PaymentRequestDto } from '@coursa/contracts';
 import type { PaymentRequestInput } from './dto/commissions.dto.js';
 
@@ -25,6 +26,7 @@ export class CommissionsService {
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly requestEarlyPayment: RequestEarlyPaymentUseCase,
   ) {}
 
   /** The share of a course price a courier earns: salaried couriers also draw a salary. */
@@ -96,18 +98,9 @@ export class CommissionsService {
     return { payments, next_cursor: nextCursor };
   }
 
-  /**
-   * Early payment (spec §5): what is due now (the ledger's balance: commissions less payouts and the cash the courier
-   * owes) must be at least 5000 GNF, the amount within it and at least 5000 GNF unless it is everything due, one open
-   * request at a time; all checked under the courier's lock. Staff's approval sends it.
-   */
+  /** Early payment (spec §5), decided by RequestEarlyPaymentUseCase. Staff's approval sends it. */
   async requestPayment(courier: AuthUser, input: PaymentRequestInput, ip?: string): Promise<{ message: string; request: PaymentRequestDto }> {
-    const request = await this.commissions.requestPayout({ id: courier.id, role: courier.role, ip }, input.amount, input.reason, (due) => {
-      const refusal = earlyPaymentRefusal(due, input.amount);
-      if (refusal === 'below_minimum') throw CommissionErrors.belowMinimum();
-      if (refusal === 'above_available') throw CommissionErrors.aboveAvailable(due);
-    });
-    if (!request) throw CommissionErrors.requestAlreadyOpen();
+    const request = await this.requestEarlyPayment.execute({ id: courier.id, role: courier.role, ip }, input.amount, input.reason);
     return {
       message: EARLY_PAYMENT_MESSAGES.submitted,
       request: { id: request.id, amount: request.amount, reason: request.reason, status: request.status, created_at: request.createdAt.toISOString() },

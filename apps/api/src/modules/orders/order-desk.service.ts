@@ -36,7 +36,7 @@ export interface Orderer {
 /**
  * The one place an order becomes a course (issue 34): `price` checks an order (phones, promo, parcel photo) and
  * prices it, `place` writes its course with its payment, delivery code, tracking link and their SMS. The client's
- * POST /api/courses and a paid order's crediting (PaymentsRepository.settle) both go through it.
+ * POST /api/courses and a paid order's crediting (SettlePaymentUseCase) both go through it.
  */
 @Injectable()
 export class OrderDesk {

@@ -9,6 +9,8 @@ import { PaymentsProcessor } from './payments.processor.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { SandboxController } from './sandbox.controller.js';
+import { SettlePaymentUseCase } from './use-cases/settle-payment.use-case.js';
+import { StartCashDepositUseCase } from './use-cases/start-cash-deposit.use-case.js';
 
 const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject: [APP_CONFIG, RedisService] };
 
@@ -16,7 +18,7 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
 @Module({
   imports: [OrdersModule],
   controllers: [PaymentsController, CashDepositsController, SandboxController],
-  providers: [PaymentsService, PaymentsRepository, gateways],
+  providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, gateways],
   exports: [PaymentsRepository],
 })
 export class PaymentsModule {}
@@ -24,7 +26,7 @@ export class PaymentsModule {}
 /** Worker side: the status checks (after callbacks and on the polling schedule). */
 @Module({
   imports: [OrdersModule],
-  providers: [PaymentsService, PaymentsRepository, PaymentsProcessor, gateways],
+  providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, PaymentsProcessor, gateways],
   exports: [PaymentsProcessor],
 })
 export class PaymentsWorkerModule {}

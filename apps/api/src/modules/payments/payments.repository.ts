@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { courierBalances } from '@coursa/domain';
 import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { LedgerRepository } from '../ledger/ledger.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { refundReference, refundsThroughProvider } from '../refunds/refund-rules.js';
 
@@ -27,8 +23,6 @@ export class PaymentsRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly audit: AuditRepository,
   ) {}
 
   create(data: NewPayment): Promise<Payment> {
@@ -59,64 +53,34 @@ export class PaymentsRepository {
     await this.prisma.client.payment.update({ where: { id }, data: { lastCheckedAt: at } });
   }
 
-  /**
-   * Moves a pending payment to its final status, once: of any number of concurrent callbacks and polls,
-   * exactly one makes the change (and writes its event); the others find it already settled.
-   */
-  settle(
-    id: string,
-    status: Extract<PaymentStatus, 'succeeded' | 'failed' | 'expired'>,
-    at: Date,
-    failureReason?: string,
-    /** A paid order's course, made in the crediting transaction; when it cannot be, the payment is refunded. */
-    fulfil?: (tx: Tx, payment: Payment) => Promise<{ courseId: string } | { unfulfillable: string }>,
-  ): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const changed = await tx.payment.updateMany({
-        where: { id, status: 'pending' },
-        data: { status, failureReason, lastCheckedAt: at, creditedAt: status === 'succeeded' ? at : undefined },
-      });
-      if (changed.count === 0) return false;
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: { cashDeposit: true } });
-      let told: PaymentStatus = status;
-      if (status === 'succeeded' && payment.purpose === 'course' && payment.order !== null && fulfil) {
-        const made = await fulfil(tx, payment);
-        if ('unfulfillable' in made) {
-          await tx.payment.update({ where: { id }, data: { failureReason: `order_unfulfillable: ${made.unfulfillable}`.slice(0, 300) } });
-          await this.openRefund(tx, payment, null);
-          told = 'refund_pending';
-        }
-      }
-      // A courier's cash deposit by mobile money: credited with its payment, in the same transaction, once.
-      if (payment.cashDeposit) {
-        const credited = status === 'succeeded';
-        await tx.cashDeposit.update({ where: { id: payment.cashDeposit.id }, data: { status: credited ? 'credited' : 'failed', creditedAt: credited ? at : undefined } });
-        if (credited) {
-          await this.ledger.add(tx, { courierId: payment.clientId, account: 'cash', kind: 'cash_deposited', amount: -payment.amount, depositId: payment.cashDeposit.id });
-        }
-      }
-      await this.outbox.add(tx, {
-        type: 'payment.updated',
-        aggregateType: 'payment',
-        aggregateId: id,
-        payload: { paymentId: id, orderId: payment.orderId, clientId: payment.clientId, status: told },
-      });
-      return true;
+  /** Moves a pending payment to its final status, once: false when it was no longer pending (another check settled it). */
+  async settleRow(tx: Tx, id: string, status: Extract<PaymentStatus, 'succeeded' | 'failed' | 'expired'>, at: Date, failureReason?: string): Promise<boolean> {
+    const changed = await tx.payment.updateMany({
+      where: { id, status: 'pending' },
+      data: { status, failureReason, lastCheckedAt: at, creditedAt: status === 'succeeded' ? at : undefined },
     });
+    return changed.count > 0;
   }
 
-  /**
-   * A courier's deposit by mobile money: its payment (paid by the courier) and the deposit it credits once paid, under
-   * the courier's lock, after `withinOwed` accepted what they owe now less their deposits already on their way.
-   */
-  createCashDeposit(data: NewPayment, withinOwed: (owed: number) => void): Promise<{ payment: Payment; depositId: string }> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await this.ledger.lockCourier(tx, data.clientId);
-      withinOwed(courierBalances(await this.ledger.sums(data.clientId, tx)).cash_owed - (await this.ledger.pendingDeposits(tx, data.clientId)));
-      const payment = await tx.payment.create({ data: { ...data, purpose: 'cash_deposit' } });
-      const deposit = await tx.cashDeposit.create({ data: { courierId: data.clientId, amount: data.amount, method: 'mobile_money', paymentId: payment.id } });
-      return { payment, depositId: deposit.id };
-    });
+  /** A payment with the courier's cash deposit it pays, if any. */
+  findWithDeposit(tx: Tx, id: string) {
+    return tx.payment.findUniqueOrThrow({ where: { id }, include: { cashDeposit: true } });
+  }
+
+  async recordFailureReason(tx: Tx, id: string, failureReason: string): Promise<void> {
+    await tx.payment.update({ where: { id }, data: { failureReason } });
+  }
+
+  /** A mobile-money cash deposit settled with its payment: credited, or failed. */
+  async settleDeposit(tx: Tx, depositId: string, credited: boolean, at: Date): Promise<void> {
+    await tx.cashDeposit.update({ where: { id: depositId }, data: { status: credited ? 'credited' : 'failed', creditedAt: credited ? at : undefined } });
+  }
+
+  /** A courier's deposit by mobile money: its payment (paid by the courier) and the deposit it credits once paid. */
+  async createCashDeposit(tx: Tx, data: NewPayment): Promise<{ payment: Payment; depositId: string }> {
+    const payment = await tx.payment.create({ data: { ...data, purpose: 'cash_deposit' } });
+    const deposit = await tx.cashDeposit.create({ data: { courierId: data.clientId, amount: data.amount, method: 'mobile_money', paymentId: payment.id } });
+    return { payment, depositId: deposit.id };
   }
 
   /** A course delivered (the course lifecycle's transaction): its cash payment is collected. */
@@ -139,22 +103,10 @@ export class PaymentsRepository {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
   }
 
-  /**
-   * Staff refund a course payment credited with no course (its app never came back with the order, issue 34), once:
-   * the payment's row is locked, and a course made from it meanwhile wins.
-   */
-  refundWithoutCourse(id: string, actor: Actor): Promise<Payment | null> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM payments WHERE id = ${id}::uuid FOR UPDATE`;
-      const payment = await tx.payment.findUnique({ where: { id } });
-      if (!payment || payment.purpose !== 'course' || payment.status !== 'succeeded' || payment.courseId || payment.amount <= 0) return null;
-      await this.openRefund(tx, payment, null);
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'refund_opened', resourceType: 'payment', resourceId: id, success: true, ip: actor.ip, details: { orderId: payment.orderId, amount: payment.amount } },
-        tx,
-      );
-      return payment;
-    });
+  /** Locks a payment's row until the unit of work ends, and reads it. */
+  async lockPayment(tx: Tx, id: string): Promise<Payment | null> {
+    await tx.$queryRaw`SELECT id FROM payments WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.payment.findUnique({ where: { id } });
   }
 
   /**

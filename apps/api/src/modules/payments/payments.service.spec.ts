@@ -127,6 +127,9 @@ function setUp() {
     config as never,
     logger as never,
     desk as never,
+    // Settling is the SettlePaymentUseCase's (its own spec): here it is the in-memory `settle` the assertions read.
+    { execute: payments.settle.bind(payments) } as never,
+    {} as never,
   );
   return { service, payments, providers, jobs, logger, desk, now: () => now, setNow: (at: Date) => (now = at) };
 }

@@ -19,6 +19,8 @@ import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from '.
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
 import { PaymentErrors } from './payments.errors.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { SettlePaymentUseCase } from './use-cases/settle-payment.use-case.js';
+import { StartCashDepositUseCase } from './use-cases/start-cash-deposit.use-case.js';
 
 /** A pending payment is asked about 30 s, 2 min and 5 min after it starts, then hourly until 24 h. */
 export const POLL_DELAYS_MS = [30_000, 120_000, 300_000];
@@ -42,6 +44,8 @@ export class PaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly desk: OrderDesk,
+    private readonly settlePayment: SettlePaymentUseCase,
+    private readonly startCashDeposit: StartCashDepositUseCase,
   ) {}
 
   methods(): PaymentMethodsResponse {
@@ -79,8 +83,7 @@ export class PaymentsService {
     if (!phone || !acceptsPayer(input.payment_method, phone)) {
       throw PaymentErrors.invalidMobileMoneyPhone(input.payment_method === 'orange_money' ? 'Orange Money' : 'MTN MoMo');
     }
-    const { payment, depositId } = await this.payments.createCashDeposit(
-      {
+    const { payment, depositId } = await this.startCashDeposit.execute({
         // Random: two deposits started in the same millisecond never collide (the courier's id is no longer part of it).
         orderId: `DEPOT_${randomUUID().replaceAll('-', '')}`,
         clientId: courier.id,
@@ -88,13 +91,7 @@ export class PaymentsService {
         method: input.payment_method,
         amount: input.amount,
         payerPhone: phone,
-      },
-      // Under the courier's lock: what they owe now, less the deposits already on their way.
-      (owed) => {
-        if (owed <= 0) throw PaymentErrors.nothingToDeposit();
-        if (input.amount > owed) throw PaymentErrors.depositAboveOwed(owed);
-      },
-    );
+    });
     const initiated = await this.initiate(payment, { customer_name: courier.fullName, description: `Dépôt d'espèces Coursa ${payment.orderId}` }, {});
     return { deposit_id: depositId, order_id: payment.orderId, payment_link: initiated.paymentUrl ?? null, amount: payment.amount, currency: 'GNF' };
   }
@@ -115,7 +112,7 @@ export class PaymentsService {
     const payment = await this.create(payer, input, 'card', 'card', { amountUsdCents, usdRate: this.config.USD_RATE_GNF });
     const base = { order_id: payment.orderId, amount: payment.amount, currency: 'USD' as const, amount_usd: amountUsdCents / 100 };
     if (declined) {
-      await this.payments.settle(payment.id, 'failed', this.clock.now(), 'card_declined');
+      await this.settlePayment.execute(payment.id, 'failed', this.clock.now(), 'card_declined');
       return { ...base, status: 'failed', message: PaymentErrors.cardDeclined().detail };
     }
     const initiated = await this.initiate(payment, input, { jumpTo: 'cc', amountUsdCents });
@@ -177,21 +174,21 @@ export class PaymentsService {
     if (answer.state === 'paid') {
       if (answer.paidAmount === payment.amount) {
         // A paid order's course is made in the same transaction (or its payment refunded when it cannot be).
-        await this.payments.settle(payment.id, 'succeeded', now, undefined, (tx, credited) => this.desk.fulfil(tx, credited));
+        await this.settlePayment.execute(payment.id, 'succeeded', now, undefined, (tx, credited) => this.desk.fulfil(tx, credited));
       } else {
         this.logger.warn({ orderId: payment.orderId, expected: payment.amount, paid: answer.paidAmount }, 'payment amount mismatch');
-        await this.payments.settle(payment.id, 'failed', now, 'amount_mismatch');
+        await this.settlePayment.execute(payment.id, 'failed', now, 'amount_mismatch');
       }
       return;
     }
     if (answer.state === 'failed') {
-      await this.payments.settle(payment.id, 'failed', now, answer.reason ? `provider_failed:${answer.reason.slice(0, 60)}` : 'provider_failed');
+      await this.settlePayment.execute(payment.id, 'failed', now, answer.reason ? `provider_failed:${answer.reason.slice(0, 60)}` : 'provider_failed');
       return;
     }
     await this.payments.touchChecked(payment.id, now);
     if (poll === undefined) return;
     if (now.getTime() - payment.createdAt.getTime() >= PAYMENT_LIFETIME_MS) {
-      await this.payments.settle(payment.id, 'expired', now, 'no_final_status_in_24h');
+      await this.settlePayment.execute(payment.id, 'expired', now, 'no_final_status_in_24h');
       return;
     }
     await this.schedulePoll(payment.id, poll + 1);
@@ -267,7 +264,7 @@ export class PaymentsService {
       return initiated;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      await this.payments.settle(payment.id, 'failed', this.clock.now(), 'initiation_failed');
+      await this.settlePayment.execute(payment.id, 'failed', this.clock.now(), 'initiation_failed');
       this.logger.warn({ orderId: payment.orderId, provider: payment.provider, err: error.message }, 'payment initiation failed');
       throw error.retryable ? PaymentErrors.providerUnavailable() : PaymentErrors.providerRefused();
     }

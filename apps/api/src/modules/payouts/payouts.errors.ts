@@ -1,5 +1,6 @@
 import { formatGnf } from '@coursa/domain';
 import { badRequest, conflict, DomainError, notFound, serviceUnavailable } from '../../common/errors/domain-error.js';
+import { LedgerErrors } from '../ledger/ledger.errors.js';
 
 export const PayoutErrors = {
   requestNotFound: () => notFound('PAYMENT_REQUEST_NOT_FOUND', 'Demande de paiement introuvable.'),
@@ -11,19 +12,7 @@ export const PayoutErrors = {
     conflict('PAYOUT_ABOVE_BALANCE', `Le solde dû à ce livreur est de ${formatGnf(due)} : les espèces qu'il détient sont déduites de ses commissions.`),
   walletNotSupported: () =>
     badRequest('PAYOUT_WALLET_INVALID', 'Numéro Orange Money (62X) ou MTN MoMo (66X) attendu, au format +224 6XX XX XX XX.'),
-  depositAboveHeld: (held: number, onTheirWay = 0) =>
-    badRequest(
-      'DEPOSIT_ABOVE_HELD',
-      onTheirWay > 0
-        ? `Ce livreur ne détient que ${formatGnf(held)} d'espèces en plus des ${formatGnf(onTheirWay)} de dépôts mobile money en cours.`
-        : `Ce livreur ne détient que ${formatGnf(held)} d'espèces.`,
-    ),
-  adjustmentBelowZero: (account: 'earnings' | 'cash', left: number) =>
-    badRequest(
-      'ADJUSTMENT_BELOW_ZERO',
-      `Cette correction rendrait ${account === 'cash' ? 'les espèces détenues' : 'les gains dus'} négatifs : au plus ${formatGnf(left)} peuvent être retirés.`,
-    ),
-  courierNotFound: () => notFound('COURIER_NOT_FOUND', 'Livreur introuvable.'),
+  courierNotFound: LedgerErrors.courierNotFound,
   commissionNotFound: () => notFound('COMMISSION_NOT_FOUND', 'Commission introuvable pour ce livreur.'),
   alreadyPaid: () => conflict('COMMISSIONS_ALREADY_PAID', 'Ces commissions ont déjà été payées ou sont en cours de paiement.'),
   payoutNotFound: () => notFound('PAYOUT_NOT_FOUND', 'Paiement introuvable.'),

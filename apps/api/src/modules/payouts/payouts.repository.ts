@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, PendingCommissionDto } from '@coursa/contracts';
-import { amountDue, commissionsWithin, COURIER_ROLES, courierBalances, formatGnf, walletOperatorOf, type Role } from '@coursa/domain';
+import { COURIER_ROLES, walletOperatorOf, type Role } from '@coursa/domain';
 import { PayoutRequestStatus, type Payout, type PayoutRequest, type Prisma } from '../../generated/prisma/client.js';
 import type { Actor } from '../../common/auth/actor.js';
-import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { Keyset, newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import { LedgerRepository } from '../ledger/ledger.repository.js';
-import { PayoutErrors } from './payouts.errors.js';
 
 const WITH_COURIER = { courier: { select: { fullName: true } } } as const;
 
@@ -70,26 +67,13 @@ export interface PayoutCourier {
   courierProfile: { bankName: string | null; bankAccount: string | null } | null;
 }
 
-export interface WeeklyRun {
-  isoWeek: string;
-  start: Date;
-  end: Date;
-  /** The payout's destination phone and reference, for each courier paid. */
-  payoutOf: (courier: PayoutCourier) => { phone: string; reference: string };
-}
-
 export type TransferOutcome = 'completed' | 'failed';
-
-/** A run with many couriers takes several statements each: more than Prisma's 5 s default. */
-const WEEKLY_RUN_TIMEOUT_MS = 5 * 60_000;
 
 @Injectable()
 export class PayoutsRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly outbox: OutboxRepository,
   ) {}
 
   /**
@@ -155,47 +139,16 @@ export class PayoutsRepository {
   }
 
   /**
-   * Approves a pending request and opens its payout, under the courier's lock: what is due to the courier now (their
-   * balance), up to the amount asked, sent by the payout job. It pays the courier's oldest unpaid commissions that fit
-   * in it whole (splitting none): only those are linked, the rest stay pending (on staff's list, payable by hand).
-   * Refused, with nothing changed, when nothing is due any more.
+   * Moves a pending request to `approved` or `rejected`, once: false when it was no longer pending (another click
+   * handled it first).
    */
-  approveRequest(request: PayoutRequest, phone: string, actor: Actor, at: Date): Promise<Payout> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await this.ledger.lockCourier(tx, request.courierId);
-      const approved = await tx.payoutRequest.updateMany({
-        where: { id: request.id, status: 'pending' },
-        data: { status: 'approved', handledById: actor.id, handledAt: at },
-      });
-      if (approved.count === 0) throw PayoutErrors.requestAlreadyHandled();
-      const due = amountDue(courierBalances(await this.ledger.sums(request.courierId, tx)));
-      const amount = Math.min(request.amount, due);
-      if (amount <= 0) throw PayoutErrors.nothingDue();
-      const paid = commissionsWithin(await this.unpaidCommissions(tx, request.courierId, at), amount);
-      const payout = await this.open(tx, {
-        courierId: request.courierId,
-        amount,
-        phone,
-        reference: `EARLY-${request.id}`,
-        periodStart: paid[0]?.createdAt ?? at,
-        periodEnd: paid.at(-1)?.createdAt ?? at,
-        commissionIds: paid.map((commission) => commission.id),
-      });
-      if (!payout) throw PayoutErrors.requestAlreadyHandled();
-      await tx.payoutRequest.update({ where: { id: request.id }, data: { payoutId: payout.id } });
-      await this.record(tx, actor, 'payment_request_approved', request.id, { amount: request.amount, payoutId: payout.id, sent: amount });
-      return payout;
-    });
+  async handleRequest(tx: Tx, id: string, status: 'approved' | 'rejected', handledById: string, at: Date): Promise<boolean> {
+    const handled = await tx.payoutRequest.updateMany({ where: { id, status: 'pending' }, data: { status, handledById, handledAt: at } });
+    return handled.count > 0;
   }
 
-  /** False when the request is no longer pending. */
-  rejectRequest(id: string, actor: Actor, at: Date): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const rejected = await tx.payoutRequest.updateMany({ where: { id, status: 'pending' }, data: { status: 'rejected', handledById: actor.id, handledAt: at } });
-      if (rejected.count === 0) return false;
-      await this.record(tx, actor, 'payment_request_rejected', id);
-      return true;
-    });
+  async linkRequestPayout(tx: Tx, requestId: string, payoutId: string): Promise<void> {
+    await tx.payoutRequest.update({ where: { id: requestId }, data: { payoutId } });
   }
 
   findCourier(id: string) {
@@ -219,125 +172,60 @@ export class PayoutsRepository {
     return this.prisma.client.commission.findMany({ where: { id: { in: ids } }, select: { id: true, courierId: true, amount: true, createdAt: true, payoutId: true, status: true } });
   }
 
-  /**
-   * Staff pay chosen commissions by hand: a payout of their total, opened only if the commissions are still unpaid
-   * and the courier's balance covers it (cash they owe is kept out of their pay). Sent at once by the caller.
-   */
-  openStaffPayout(payout: NewPayout, actor: Actor): Promise<Payout> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await this.ledger.lockCourier(tx, payout.courierId);
-      // A second click waited for the first one's lock: its commissions are taken now.
-      const free = await tx.commission.count({ where: { id: { in: payout.commissionIds }, status: 'pending', payoutId: null } });
-      if (free !== payout.commissionIds.length) throw PayoutErrors.alreadyPaid();
-      const due = amountDue(courierBalances(await this.ledger.sums(payout.courierId, tx)));
-      if (payout.amount > due) throw PayoutErrors.aboveBalance(due);
-      const opened = await this.open(tx, payout);
-      if (!opened) throw PayoutErrors.alreadyPaid();
-      await this.record(tx, actor, 'commission_payment_started', opened.id, { reference: opened.reference, amount: payout.amount, courierId: payout.courierId });
-      return opened;
+  /** How many of these commissions are still pending and in no payout. */
+  freeCommissions(tx: Tx, ids: string[]): Promise<number> {
+    return tx.commission.count({ where: { id: { in: ids }, status: 'pending', payoutId: null } });
+  }
+
+  /** The week's run row, once per ISO week (its unique key): null when the week already has its run. */
+  async startRun(tx: Tx, isoWeek: string): Promise<{ id: string } | null> {
+    const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek }], skipDuplicates: true, select: { id: true } });
+    return created ?? null;
+  }
+
+  async finishRun(tx: Tx, runId: string, at: Date): Promise<void> {
+    await tx.commissionRun.update({ where: { id: runId }, data: { finishedAt: at } });
+  }
+
+  /** Everyone with ledger entries, with what paying them needs, in their display number's order. */
+  couriersWithEntries(tx: Tx): Promise<PayoutCourier[]> {
+    return tx.user.findMany({
+      where: { ledgerEntries: { some: {} } },
+      select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
+      orderBy: { number: 'asc' },
     });
   }
 
+  /** Commissions paid without a transfer (kept out of the cash the courier holds). */
+  async markPaid(tx: Tx, ids: string[], at: Date): Promise<void> {
+    await tx.commission.updateMany({ where: { id: { in: ids } }, data: { status: 'paid', paidAt: at } });
+  }
+
   /**
-   * The weekly run, all or nothing, once per ISO week (the run's unique row): for each courier, the commissions due
-   * are first kept out of the cash they hold (netting), then what remains due is paid by a payout sent by the payout
-   * job. Null when the week already has its run; otherwise the number of payouts opened.
+   * Moves a processing payout to its outcome, once: false when it was no longer processing. A failed one keeps its
+   * reason; one paid outside Coursa (issue 34) keeps how.
    */
-  weeklyRun(run: WeeklyRun, at: Date): Promise<number | null> {
-    return this.prisma.client.$transaction(
-      async (tx) => {
-        const [created] = await tx.commissionRun.createManyAndReturn({ data: [{ isoWeek: run.isoWeek }], skipDuplicates: true });
-        if (!created) return null;
-        const couriers = await tx.user.findMany({
-          where: { ledgerEntries: { some: {} } },
-          select: { id: true, number: true, phone: true, courierProfile: { select: { bankName: true, bankAccount: true } } },
-          orderBy: { number: 'asc' },
-        });
-        let opened = 0;
-        for (const courier of couriers) {
-          // Read again under the courier's lock: a staff payment or a deposit may have landed since the first read.
-          await this.ledger.lockCourier(tx, courier.id);
-          const { balance } = courierBalances(await this.ledger.sums(courier.id, tx));
-          // What was earned and collected up to the week's end, less what left since (README "Courier money").
-          const week = await this.ledger.sumsUntil(tx, courier.id, run.end);
-          // Cash already on its way to Coursa (a mobile-money deposit started) is not netted a second time.
-          const nettable = week.cash - (await this.ledger.pendingDeposits(tx, courier.id));
-          const netted = Math.min(Math.max(week.earnings, 0), Math.max(nettable, 0));
-          const reason = `Semaine ${run.isoWeek}`;
-          if (netted > 0) {
-            await this.ledger.add(
-              tx,
-              { courierId: courier.id, account: 'earnings', kind: 'cash_netted', amount: -netted, reason },
-              { courierId: courier.id, account: 'cash', kind: 'cash_netted', amount: -netted, reason },
-            );
-          }
-          // Netting takes as much from both accounts: the balance is unchanged, and no more than it is ever sent.
-          const pay = Math.max(0, Math.min(week.earnings - netted, balance));
-          const unpaid = await this.unpaidCommissions(tx, courier.id, run.end);
-          // Everything earned up to the week's end settled: every commission of the week and before is. Else those that fit whole.
-          const settled = pay === week.earnings - netted ? unpaid : commissionsWithin(unpaid, netted + pay);
-          if (pay > 0 && settled.length) {
-            const payout = await this.open(tx, {
-              courierId: courier.id,
-              amount: pay,
-              ...run.payoutOf(courier),
-              periodStart: run.start,
-              periodEnd: run.end,
-              commissionIds: settled.map((commission) => commission.id),
-              runId: created.id,
-            });
-            if (payout) opened++;
-          } else if (pay === 0 && settled.length) {
-            // Kept entirely out of the cash the courier holds: paid without a transfer.
-            await tx.commission.updateMany({ where: { id: { in: settled.map((commission) => commission.id) } }, data: { status: 'paid', paidAt: at } });
-          }
-          // A balance with no commission of the week behind it (a correction) is not sent by the run: a payout says what
-          // it covers. It stays due, for an early payment or the next run.
-        }
-        await tx.commissionRun.update({ where: { id: created.id }, data: { finishedAt: at } });
-        return opened;
+  async settleRow(tx: Tx, payoutId: string, outcome: TransferOutcome, at: Date, failureReason: string | undefined, paidOutside?: Prisma.InputJsonObject): Promise<boolean> {
+    const settled = await tx.payout.updateMany({
+      where: { id: payoutId, status: 'processing' },
+      data: {
+        status: outcome,
+        completedAt: outcome === 'completed' ? at : undefined,
+        failureReason: outcome === 'failed' ? failureReason : paidOutside ? null : undefined,
+        ...(paidOutside && { paidOutside, method: 'outside' }),
       },
-      { timeout: WEEKLY_RUN_TIMEOUT_MS },
-    );
+    });
+    return settled.count > 0;
   }
 
-  /** The provider's final word, taken once: a completed transfer pays its commissions, a failed one comes back into the balance. */
-  settle(
-    payoutId: string,
-    outcome: TransferOutcome,
-    actor: Actor | null,
-    at: Date,
-    details: Prisma.InputJsonObject,
-    /** Staff paid it outside Coursa (issue 34): how, kept on the payout. */
-    paidOutside?: Prisma.InputJsonObject,
-  ): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const settled = await tx.payout.updateMany({
-        where: { id: payoutId, status: 'processing' },
-        data: {
-          status: outcome,
-          completedAt: outcome === 'completed' ? at : undefined,
-          failureReason: outcome === 'failed' ? String(details.reason ?? 'transfer_failed') : paidOutside ? null : undefined,
-          ...(paidOutside && { paidOutside, method: 'outside' }),
-        },
-      });
-      if (settled.count === 0) return false;
-      const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: WITH_COURIER });
-      if (outcome === 'completed') {
-        await tx.commission.updateMany({ where: { payoutId, status: 'pending' }, data: { status: 'paid', paidAt: at } });
-      } else {
-        await tx.commission.updateMany({ where: { payoutId }, data: { payoutId: null } });
-        await this.ledger.add(tx, { courierId: payout.courierId, account: 'earnings', kind: 'payout_reversed', amount: payout.totalCommission, payoutId });
-        await this.outbox.add(tx, {
-          type: 'staff.notice',
-          aggregateType: 'payout',
-          aggregateId: payoutId,
-          payload: { kind: 'payout_failed', message: `Virement échoué : ${formatGnf(payout.totalCommission)} pour ${payout.courier.fullName}, remis à son solde.` },
-        });
-      }
-      await this.record(tx, actor, `commission_payment_${outcome}`, payoutId, details);
-      return true;
-    });
+  /** A completed payout's commissions are paid. */
+  async payCommissionsOf(tx: Tx, payoutId: string, at: Date): Promise<void> {
+    await tx.commission.updateMany({ where: { payoutId, status: 'pending' }, data: { status: 'paid', paidAt: at } });
+  }
+
+  /** A failed payout's commissions are free again (pending, payable by another payout). */
+  async freeCommissionsOf(tx: Tx, payoutId: string): Promise<void> {
+    await tx.commission.updateMany({ where: { payoutId }, data: { payoutId: null } });
   }
 
   /**
@@ -352,20 +240,16 @@ export class PayoutsRepository {
     await this.prisma.client.payout.update({ where: { id: payoutId }, data: { attempts: { increment: 1 } } });
   }
 
-  findPayout(id: string): Promise<PayoutWithCourier | null> {
-    return this.prisma.client.payout.findUnique({ where: { id }, include: WITH_COURIER });
+  findPayout(id: string, tx?: Tx): Promise<PayoutWithCourier | null> {
+    return (tx ?? this.prisma.client).payout.findUnique({ where: { id }, include: WITH_COURIER });
   }
 
   listPayouts(page: PageRequest): Promise<RowsPage<PayoutWithCourier>> {
     return PAYOUTS_NEWEST_FIRST.read(page, {}, (args) => this.prisma.client.payout.findMany({ ...args, include: WITH_COURIER }));
   }
 
-  /**
-   * Opens a payout in the caller's transaction: its row (unique reference; null when it exists already), its
-   * commissions linked, the money out of the courier's balance (ledger), and, unless staff send it at once, the
-   * event that queues its transfer.
-   */
-  private async open(tx: Tx, payout: NewPayout): Promise<Payout | null> {
+  /** A payout's row, in the caller's unit of work: null when one exists already under its reference (unique). */
+  async insertPayout(tx: Tx, payout: NewPayout): Promise<Payout | null> {
     const [created] = await tx.payout.createManyAndReturn({
       data: [
         {
@@ -384,23 +268,20 @@ export class PayoutsRepository {
       ],
       skipDuplicates: true,
     });
-    if (!created) return null;
-    if (payout.commissionIds.length) {
-      const linked = await tx.commission.updateMany({
-        where: { id: { in: payout.commissionIds }, courierId: payout.courierId, status: 'pending', payoutId: null },
-        data: { payoutId: created.id },
-      });
-      if (linked.count !== payout.commissionIds.length) throw PayoutErrors.alreadyPaid();
-    }
-    await this.ledger.add(tx, { courierId: payout.courierId, account: 'earnings', kind: 'payout_sent', amount: -payout.amount, payoutId: created.id });
-    if (!payout.createdById) {
-      await this.outbox.add(tx, { type: 'payout.created', aggregateType: 'payout', aggregateId: created.id, payload: { payoutId: created.id } });
-    }
-    return created;
+    return created ?? null;
+  }
+
+  /** Links the courier's commissions still pending and in no payout to this payout: the number linked. */
+  async linkCommissions(tx: Tx, payoutId: string, courierId: string, commissionIds: string[]): Promise<number> {
+    const linked = await tx.commission.updateMany({
+      where: { id: { in: commissionIds }, courierId, status: 'pending', payoutId: null },
+      data: { payoutId },
+    });
+    return linked.count;
   }
 
   /** A courier's pending commissions in no payout, created up to `until`, oldest first. */
-  private unpaidCommissions(tx: Tx, courierId: string, until: Date) {
+  unpaidCommissions(tx: Tx, courierId: string, until: Date) {
     return tx.commission.findMany({
       where: { courierId, status: 'pending', payoutId: null, createdAt: { lte: until } },
       select: { id: true, createdAt: true, amount: true },
@@ -409,7 +290,7 @@ export class PayoutsRepository {
   }
 
   /** An audit line; a payout the worker settles (no person acting) is recorded without an actor. */
-  private record(tx: Tx, actor: Actor | null, action: AuditAction, resourceId: string, details?: Prisma.InputJsonObject) {
+  record(tx: Tx, actor: Actor | null, action: AuditAction, resourceId: string, details?: Prisma.InputJsonObject) {
     return this.audit.record(
       { actorId: actor?.id ?? null, actorRole: actor?.role ?? null, action, resourceType: 'commission', resourceId, success: true, ip: actor?.ip, details },
       tx,

@@ -45,7 +45,9 @@ function setUp() {
     }),
     status: jest.fn(async (_reference: string) => state),
   };
-  const service = new PayoutsService(repository as never, { now: () => NOW } as never, gateway as never, { warn: jest.fn() } as never);
+  // Settling is the SettlePayoutUseCase's (its own spec): here its `execute` is the fake `settle` the assertions read.
+  const settle = { execute: repository.settle };
+  const service = new PayoutsService(repository as never, { now: () => NOW } as never, gateway as never, { warn: jest.fn() } as never, settle as never, {} as never, {} as never, {} as never);
   return {
     service,
     repository,
@@ -116,7 +118,7 @@ describe('PayoutsService: the pending list', () => {
       ],
       nextCursor: null,
     }));
-    const service = new PayoutsService({ pendingCommissions } as never, { now: () => NOW } as never, null, { warn: jest.fn() } as never);
+    const service = new PayoutsService({ pendingCommissions } as never, { now: () => NOW } as never, null, { warn: jest.fn() } as never, {} as never, {} as never, {} as never, {} as never);
     const answer = await service.pendingCommissions({ limit: 20, cursor: null } as never);
     expect(answer.commissions.map((row) => row.deliverer_wallet)).toEqual(['+224664556677', '+224620000021', '+224620000021']);
     expect(answer.commissions[0]!.commissions).toEqual([commission]);

@@ -23,6 +23,10 @@ import type { ProcessPaymentInput } from './dto/payouts.dto.js';
 import { payoutWallet } from './payout-wallet.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';
+import { ApprovePayoutRequestUseCase } from './use-cases/approve-payout-request.use-case.js';
+import { OpenStaffPayoutUseCase } from './use-cases/open-staff-payout.use-case.js';
+import { RejectPayoutRequestUseCase } from './use-cases/reject-payout-request.use-case.js';
+import { SettlePayoutUseCase } from './use-cases/settle-payout.use-case.js';
 
 /** Why a payout waits for staff: no rail can pay its wallet (README « Reconciliation »). */
 export const NO_RAIL_REASON = 'Aucun virement possible vers ce portefeuille : à payer hors Coursa.';
@@ -35,6 +39,10 @@ export class PayoutsService {
     private readonly clock: Clock,
     @Inject(PAYOUT_GATEWAY) private readonly gateway: PayoutGateway | null,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly settlePayout: SettlePayoutUseCase,
+    private readonly approvePayoutRequest: ApprovePayoutRequestUseCase,
+    private readonly rejectPayoutRequest: RejectPayoutRequestUseCase,
+    private readonly openStaffPayout: OpenStaffPayoutUseCase,
   ) {}
 
   /** A page of couriers in the order of their oldest pending commission, each with all of them, oldest first. */
@@ -88,13 +96,13 @@ export class PayoutsService {
     const request = await this.pendingRequest(id);
     const courier = await this.payouts.findPayoutCourier(request.courierId);
     if (!courier) throw PayoutErrors.courierNotFound();
-    await this.payouts.approveRequest(request, payoutWallet(courier), actorOf(staff, ip), this.clock.now());
+    await this.approvePayoutRequest.execute(request, payoutWallet(courier), actorOf(staff, ip), this.clock.now());
     return { success: true, message: 'Demande approuvée avec succès' };
   }
 
   async rejectRequest(staff: AuthUser, id: string, ip?: string): Promise<SuccessResponse> {
     await this.pendingRequest(id);
-    if (!(await this.payouts.rejectRequest(id, actorOf(staff, ip), this.clock.now()))) throw PayoutErrors.requestAlreadyHandled();
+    await this.rejectPayoutRequest.execute(id, actorOf(staff, ip), this.clock.now());
     return { success: true, message: 'Demande rejetée avec succès' };
   }
 
@@ -124,7 +132,7 @@ export class PayoutsService {
     const dates = commissions.map((commission) => commission.createdAt.getTime());
     const actor = actorOf(staff, ip);
     const base = `PAYOUT-${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 20)}`;
-    const payout = await this.payouts.openStaffPayout(
+    const payout = await this.openStaffPayout.execute(
       {
         courierId: courier.id,
         commissionIds: ids,
@@ -159,7 +167,7 @@ export class PayoutsService {
     if (!payout) throw PayoutErrors.payoutNotFound();
     if (payout.status !== 'processing' || !this.waitsOutside(payout)) throw PayoutErrors.notWaitingOutside();
     const outside = paidOutsideRecord(input, staff.id);
-    const done = await this.payouts.settle(payout.id, 'completed', actorOf(staff, ip), this.clock.now(), { reference: payout.reference, outside }, outside);
+    const done = await this.settlePayout.execute(payout.id, 'completed', actorOf(staff, ip), this.clock.now(), { reference: payout.reference, outside }, outside);
     if (!done) throw PayoutErrors.notWaitingOutside();
     return { message: `Paiement de ${formatGnf(payout.totalCommission)} à ${payout.courier.fullName} enregistré comme payé hors Coursa.` };
   }
@@ -205,7 +213,7 @@ export class PayoutsService {
         return 'outside';
       }
       if (!(error instanceof GatewayError) || error.retryable) throw this.unconfirmed(payout, error, actor);
-      await this.payouts.settle(payout.id, 'failed', actor, this.clock.now(), { reference: payout.reference, reason: error.message });
+      await this.settlePayout.execute(payout.id, 'failed', actor, this.clock.now(), { reference: payout.reference, reason: error.message });
       if (actor) throw PayoutErrors.transferFailed();
       return 'failed';
     }
@@ -216,7 +224,7 @@ export class PayoutsService {
       throw this.unconfirmed(payout, error, actor);
     }
     if (state !== 'pending') {
-      await this.payouts.settle(payout.id, state, actor, this.clock.now(), { reference: payout.reference, providerReference });
+      await this.settlePayout.execute(payout.id, state, actor, this.clock.now(), { reference: payout.reference, providerReference });
       if (state === 'failed' && actor) throw PayoutErrors.transferFailed();
     }
     return state;

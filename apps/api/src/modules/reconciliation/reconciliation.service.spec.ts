@@ -16,7 +16,9 @@ function setUp(options: { sendsTransfers?: boolean } = {}) {
     refundWithoutCourse: jest.fn(async (id: string) => (id === 'p-refundable' ? known.get(id) : null)),
   };
   const payouts = { sendsTransfers: options.sendsTransfers ?? true };
-  const service = new ReconciliationService(reconciliation as never, payments as never, payouts as never, { now: () => NOW } as never);
+  // The refund's decision is RefundWithoutCourseUseCase's (its own spec): here its `execute` is the fake the test reads.
+  const refundWithoutCourse = { execute: payments.refundWithoutCourse };
+  const service = new ReconciliationService(reconciliation as never, payments as never, payouts as never, { now: () => NOW } as never, refundWithoutCourse as never);
   return { service, reconciliation, payments };
 }
 

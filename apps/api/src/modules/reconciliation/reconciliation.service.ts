@@ -5,6 +5,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
+import { RefundWithoutCourseUseCase } from './use-cases/refund-without-course.use-case.js';
 import { NO_RAIL_REASON, PayoutsService } from '../payouts/payouts.service.js';
 import { ReconciliationRepository } from './reconciliation.repository.js';
 
@@ -25,6 +26,7 @@ export class ReconciliationService {
     private readonly payments: PaymentsRepository,
     private readonly payouts: PayoutsService,
     private readonly clock: Clock,
+    private readonly refundWithoutCourseUseCase: RefundWithoutCourseUseCase,
   ) {}
 
   async overview(): Promise<ReconciliationResponse> {
@@ -72,7 +74,7 @@ export class ReconciliationService {
   /** Opens the refund of a course payment credited with no course, once (the refund path then sends it back). */
   async refundWithoutCourse(staff: AuthUser, id: string, ip?: string): Promise<{ message: string }> {
     if (!(await this.payments.findById(id))) throw PaymentErrors.notFound();
-    const payment = await this.payments.refundWithoutCourse(id, { id: staff.id, role: staff.role, ip });
+    const payment = await this.refundWithoutCourseUseCase.execute(id, { id: staff.id, role: staff.role, ip });
     if (!payment) throw PaymentErrors.notRefundable();
     return { message: `Remboursement de ${formatGnf(payment.amount)} ouvert pour le paiement ${payment.orderId}.` };
   }

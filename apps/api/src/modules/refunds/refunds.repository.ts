@@ -6,7 +6,6 @@ import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import { nextAttemptReference } from './refund-rules.js';
 
 const WITH_DETAILS = {
   client: { select: { fullName: true, phone: true } },
@@ -41,21 +40,17 @@ export class RefundsRepository {
     return this.prisma.client.refund.findUnique({ where: { id }, include: WITH_DETAILS });
   }
 
-  /**
-   * Claims a refund for a transfer to the client's wallet: only from `to_do`, so of two staff clicks exactly one
-   * sends the money. Null when it was no longer to do.
-   */
-  claimForWallet(id: string, phone: string, actor: Actor): Promise<RefundWithDetails | null> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const claimed = await tx.refund.updateMany({
-        where: { id, status: 'to_do' },
-        data: { status: 'processing', method: 'wallet', phone, sentById: actor.id, providerReference: null },
-      });
-      if (claimed.count === 0) return null;
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id }, include: WITH_DETAILS });
-      await this.record(tx, actor, 'refund_sent', refund, { phone, amount: refund.amount });
-      return refund;
+  /** Claims a refund to do for a transfer to the client's wallet (to do → processing): false when it was no longer to do. */
+  async claimForWallet(tx: Tx, id: string, phone: string, sentById: string): Promise<boolean> {
+    const claimed = await tx.refund.updateMany({
+      where: { id, status: 'to_do' },
+      data: { status: 'processing', method: 'wallet', phone, sentById, providerReference: null },
     });
+    return claimed.count > 0;
+  }
+
+  findInTx(tx: Tx, id: string): Promise<RefundWithDetails> {
+    return tx.refund.findUniqueOrThrow({ where: { id }, include: WITH_DETAILS });
   }
 
   /** The operator's reference of an attempt still under way. */
@@ -63,59 +58,40 @@ export class RefundsRepository {
     await this.prisma.client.refund.updateMany({ where: { ...attempt, status: 'processing' }, data: { providerReference } });
   }
 
-  /** The client has the money back, once: the refund is completed and its payment refunded. */
-  complete(attempt: Attempt, providerReference: string, at: Date, actor: Actor | null): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const completed = await tx.refund.updateMany({
-        where: { ...attempt, status: 'processing' },
-        data: { status: 'completed', providerReference, completedAt: at, failureReason: null },
-      });
-      if (completed.count === 0) return false;
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id: attempt.id } });
-      await tx.payment.update({ where: { id: refund.paymentId }, data: { status: 'refunded' } });
-      await this.record(tx, actor, 'refund_completed', refund, { method: refund.method, providerReference });
-      return true;
+  /** The attempt under way completed: false when it was no longer under way (or a later attempt replaced it). */
+  async completeAttempt(tx: Tx, attempt: Attempt, providerReference: string, at: Date): Promise<boolean> {
+    const completed = await tx.refund.updateMany({
+      where: { ...attempt, status: 'processing' },
+      data: { status: 'completed', providerReference, completedAt: at, failureReason: null },
     });
+    return completed.count > 0;
   }
 
-  /**
-   * Staff paid a refund to do outside Coursa (« Marquer comme payé hors Coursa », issue 34), once: completed with
-   * what they recorded, and its payment refunded, like a refund the operator confirmed. Nothing is in flight for a
-   * refund to do, so no rail can pay it a second time.
-   */
-  completeOutside(id: string, outside: Prisma.InputJsonObject, at: Date, actor: Actor): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const completed = await tx.refund.updateMany({
-        where: { id, status: 'to_do' },
-        data: { status: 'completed', method: 'outside', paidOutside: outside, sentById: actor.id, completedAt: at, failureReason: null },
-      });
-      if (completed.count === 0) return false;
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
-      await tx.payment.update({ where: { id: refund.paymentId }, data: { status: 'refunded' } });
-      await this.record(tx, actor, 'refund_completed', refund, { method: 'outside', ...outside });
-      return true;
+  /** A refund to do completed outside Coursa, with what staff recorded: false when it was no longer to do. */
+  async completeOutside(tx: Tx, id: string, outside: Prisma.InputJsonObject, sentById: string, at: Date): Promise<boolean> {
+    const completed = await tx.refund.updateMany({
+      where: { id, status: 'to_do' },
+      data: { status: 'completed', method: 'outside', paidOutside: outside, sentById, completedAt: at, failureReason: null },
     });
+    return completed.count > 0;
   }
 
-  /**
-   * The attempt failed (refused, or the operator says FAILED): no money left, so the refund is to do again, by
-   * staff, under the next attempt's reference, with the reason shown to them.
-   */
-  fail(attempt: Attempt, reason: string, actor: Actor | null): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const failed = await tx.refund.updateMany({
-        where: { ...attempt, status: 'processing' },
-        data: { status: 'to_do', failureReason: reason, reference: nextAttemptReference(attempt.reference) },
-      });
-      if (failed.count === 0) return false;
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id: attempt.id } });
-      await this.record(tx, actor, 'refund_failed', refund, { reference: attempt.reference, reason });
-      return true;
+  /** The attempt under way failed: to do again under `nextReference`, with the reason. False when no longer under way. */
+  async failAttempt(tx: Tx, attempt: Attempt, reason: string, nextReference: string): Promise<boolean> {
+    const failed = await tx.refund.updateMany({
+      where: { ...attempt, status: 'processing' },
+      data: { status: 'to_do', failureReason: reason, reference: nextReference },
     });
+    return failed.count > 0;
+  }
+
+  /** The refund's payment: the client has its money back. */
+  async markPaymentRefunded(tx: Tx, paymentId: string): Promise<void> {
+    await tx.payment.update({ where: { id: paymentId }, data: { status: 'refunded' } });
   }
 
   /** Changes made by the refund job have no actor: the audit line names none. */
-  private record(tx: Tx, actor: Actor | null, action: AuditAction, refund: Refund, details: Prisma.InputJsonObject) {
+  record(tx: Tx, actor: Actor | null, action: AuditAction, refund: Refund, details: Prisma.InputJsonObject) {
     return this.audit.record(
       {
         actorId: actor?.id ?? null,

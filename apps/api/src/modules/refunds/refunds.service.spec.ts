@@ -119,6 +119,11 @@ function setUp(options: { refundGateway?: boolean; payoutGateway?: boolean } = {
     jobs as never,
     { now: () => NOW } as never,
     logger as never,
+    // The transitions are use cases (their own specs): here each `execute` is the in-memory repository's method.
+    { execute: refunds.claimForWallet.bind(refunds) } as never,
+    { execute: refunds.complete.bind(refunds) } as never,
+    {} as never,
+    { execute: refunds.fail.bind(refunds) } as never,
   );
   return {
     service,

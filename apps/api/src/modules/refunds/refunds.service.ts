@@ -13,6 +13,10 @@ import { Clock } from '../../common/security/secrets.js';
 import { paidOutsideRecord, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
 import type { RefundListInput, SendRefundInput } from './dto/refunds.dto.js';
 import { RefundErrors } from './refunds.errors.js';
+import { ClaimRefundUseCase } from './use-cases/claim-refund.use-case.js';
+import { CompleteRefundOutsideUseCase } from './use-cases/complete-refund-outside.use-case.js';
+import { CompleteRefundUseCase } from './use-cases/complete-refund.use-case.js';
+import { FailRefundUseCase } from './use-cases/fail-refund.use-case.js';
 import { RefundsRepository, type RefundWithDetails } from './refunds.repository.js';
 
 /** A refund under way is asked about 30 s, 2 min and 5 min after it is sent, then hourly. */
@@ -51,6 +55,10 @@ export class RefundsService {
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly claimRefund: ClaimRefundUseCase,
+    private readonly completeRefund: CompleteRefundUseCase,
+    private readonly completeRefundOutside: CompleteRefundOutsideUseCase,
+    private readonly failRefund: FailRefundUseCase,
   ) {}
 
   async list(query: RefundListInput): Promise<RefundsResponse> {
@@ -71,7 +79,7 @@ export class RefundsService {
     if (found.status !== 'to_do') throw RefundErrors.alreadySent();
     if (!this.payoutGateway) throw RefundErrors.notConfigured();
     const actor: Actor = { id: staff.id, role: staff.role, ip };
-    const refund = await this.refunds.claimForWallet(id, phone, actor);
+    const refund = await this.claimRefund.execute(id, phone, actor);
     if (!refund) throw RefundErrors.alreadySent();
 
     const outcome = await this.settle(refund, await this.transmit(refund), actor, 0);
@@ -93,7 +101,7 @@ export class RefundsService {
   async markPaidOutside(staff: AuthUser, id: string, input: MarkPaidOutsideInput, ip?: string): Promise<{ message: string }> {
     const found = await this.refunds.find(id);
     if (!found) throw RefundErrors.notFound();
-    const done = await this.refunds.completeOutside(id, paidOutsideRecord(input, staff.id), this.clock.now(), { id: staff.id, role: staff.role, ip });
+    const done = await this.completeRefundOutside.execute(id, paidOutsideRecord(input, staff.id), this.clock.now(), { id: staff.id, role: staff.role, ip });
     if (!done) throw found.status === 'processing' ? RefundErrors.inFlight() : RefundErrors.alreadySent();
     return { message: `Remboursement de ${formatGnf(found.amount)} à ${found.client.fullName} enregistré comme payé hors Coursa.` };
   }
@@ -160,11 +168,11 @@ export class RefundsService {
     const attempt = { id: refund.id, reference: refund.reference };
     switch (outcome.kind) {
       case 'completed':
-        await this.refunds.complete(attempt, outcome.providerReference, this.clock.now(), actor);
+        await this.completeRefund.execute(attempt, outcome.providerReference, this.clock.now(), actor);
         return outcome;
       case 'failed':
         this.logger.warn({ refundId: refund.id, reference: refund.reference, reason: outcome.reason }, 'refund failed: back to staff');
-        await this.refunds.fail(attempt, outcome.reason, actor);
+        await this.failRefund.execute(attempt, outcome.reason, actor);
         return outcome;
       case 'pending':
         await this.refunds.recordProviderReference(attempt, outcome.providerReference);

@@ -6,8 +6,10 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { Clock } from '../../common/security/secrets.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
-import type { LedgerAdjustmentInput, OfficeDepositInput } from './dto/payouts.dto.js';
-import { PayoutErrors } from './payouts.errors.js';
+import type { LedgerAdjustmentInput, OfficeDepositInput } from '../payouts/dto/payouts.dto.js';
+import { LedgerErrors } from './ledger.errors.js';
+import { AdjustLedgerUseCase } from './use-cases/adjust-ledger.use-case.js';
+import { RecordOfficeDepositUseCase } from './use-cases/record-office-deposit.use-case.js';
 
 /** Cash on the street: what each courier holds and owes, deposits at the office, ledger corrections. */
 @Injectable()
@@ -16,6 +18,8 @@ export class CourierCashService {
     private readonly cash: CourierCashRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly recordOfficeDeposit: RecordOfficeDepositUseCase,
+    private readonly adjustLedger: AdjustLedgerUseCase,
   ) {}
 
   /** A page of the couriers with ledger entries, those who owe the most first, and the cash on the street in all. */
@@ -41,18 +45,18 @@ export class CourierCashService {
     };
   }
 
-  /** At most what the courier holds (checked under their lock by the repository): more would be money the ledger cannot explain. */
+  /** At most what the courier holds (checked under their lock by RecordOfficeDepositUseCase): more would be money the ledger cannot explain. */
   async officeDeposit(staff: AuthUser, courierId: string, input: OfficeDepositInput, ip?: string): Promise<MessageResponse> {
     const courier = await this.cash.findCourier(courierId);
-    if (!courier) throw PayoutErrors.courierNotFound();
-    await this.cash.officeDeposit(courierId, input.amount, input.note, { id: staff.id, role: staff.role, ip }, this.clock.now());
+    if (!courier) throw LedgerErrors.courierNotFound();
+    await this.recordOfficeDeposit.execute(courierId, input.amount, input.note, { id: staff.id, role: staff.role, ip }, this.clock.now());
     return { message: `Dépôt de ${formatGnf(input.amount)} enregistré pour ${courier.fullName}.` };
   }
 
   async adjust(staff: AuthUser, courierId: string, input: LedgerAdjustmentInput, ip?: string): Promise<MessageResponse> {
     const courier = await this.cash.findCourier(courierId);
-    if (!courier) throw PayoutErrors.courierNotFound();
-    await this.cash.adjust(courierId, input.account, input.amount, input.reason, { id: staff.id, role: staff.role, ip });
+    if (!courier) throw LedgerErrors.courierNotFound();
+    await this.adjustLedger.execute(courierId, input.account, input.amount, input.reason, { id: staff.id, role: staff.role, ip });
     return { message: `Correction de ${formatGnf(input.amount)} enregistrée pour ${courier.fullName}.` };
   }
 }

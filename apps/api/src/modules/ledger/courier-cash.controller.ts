@@ -7,10 +7,10 @@ import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourierCashService } from './courier-cash.service.js';
-import { LedgerAdjustmentSchema, OfficeDepositSchema, type LedgerAdjustmentInput, type OfficeDepositInput } from './dto/payouts.dto.js';
-import { PayoutErrors } from './payouts.errors.js';
+import { LedgerAdjustmentSchema, OfficeDepositSchema, type LedgerAdjustmentInput, type OfficeDepositInput } from '../payouts/dto/payouts.dto.js';
+import { LedgerErrors } from './ledger.errors.js';
 
-const CourierId = UuidParam(PayoutErrors.courierNotFound);
+const CourierId = UuidParam(LedgerErrors.courierNotFound);
 
 /** The back office's cash table (staff), deposits at the office and corrections (admins only: they move money; each takes an Idempotency-Key). */
 @Controller('admin')
