@@ -6,6 +6,7 @@ import { CourierCashController } from './courier-cash.controller.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import { CourierCashService } from './courier-cash.service.js';
 import { PayoutsController } from './payouts.controller.js';
+import { PayoutsEvents } from './payouts.events.js';
 import { PayoutsProcessor } from './payouts.processor.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { PayoutsService } from './payouts.service.js';
@@ -21,5 +22,5 @@ const payoutGateway = { provide: PAYOUT_GATEWAY, useFactory: createPayoutGateway
 export class PayoutsModule {}
 
 /** Worker side: the weekly run's payouts and the transfers of the payout job. */
-@Module({ providers: [PayoutsService, PayoutsRepository, PayoutsProcessor, payoutGateway], exports: [PayoutsProcessor, PayoutsRepository] })
+@Module({ providers: [PayoutsService, PayoutsRepository, PayoutsProcessor, PayoutsEvents, payoutGateway], exports: [PayoutsProcessor, PayoutsEvents, PayoutsRepository] })
 export class PayoutsWorkerModule {}
