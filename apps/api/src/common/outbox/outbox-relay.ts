@@ -3,9 +3,9 @@ import { OUTBOX_EVENT_TYPES, type OutboxEventType } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
+import { UnitOfWork } from '../prisma/unit-of-work.js';
 import { OUTBOX_SUBSCRIBERS, type OutboxSubscriber, type RelayedEvent } from './outbox-handler.js';
 import { OutboxListener } from './outbox-listener.js';
-import { UnitOfWork } from '../prisma/unit-of-work.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 const BATCH = 100;
