@@ -22,6 +22,7 @@ import { NotificationsProcessor } from './modules/notifications/notifications.pr
 import { PaymentsWorkerModule } from './modules/payments/payments.module.js';
 import { PaymentsProcessor } from './modules/payments/payments.processor.js';
 import { OUTBOX_SUBSCRIBERS, type OutboxSubscriber } from './common/outbox/outbox-handler.js';
+import { OutboxListener } from './common/outbox/outbox-listener.js';
 import { OutboxRelay } from './common/outbox/outbox-relay.js';
 import { RealtimePublisher } from './common/realtime/realtime-publisher.js';
 import { ReceiptsEvents } from './modules/receipts/receipts.events.js';
@@ -52,6 +53,7 @@ export class WorkerModule {
         WorkerHost,
         RealtimePublisher,
         { provide: OUTBOX_SUBSCRIBERS, useFactory: (...subscribers: OutboxSubscriber[]) => subscribers, inject: SUBSCRIBERS },
+        OutboxListener,
         OutboxRelay,
       ],
     };

@@ -1,5 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LOGGER } from '../logging/logger.js';
 import { schemaOf } from '../prisma/prisma.service.js';
 
 /** How the listener's connection shows in pg_stat_activity. */
@@ -19,18 +22,23 @@ export const outboxChannel = (databaseUrl: string) => `${schemaOf(databaseUrl) ?
  * (sent when an insert into the outbox commits), and once on each (re)connection, since events committed while it was
  * away notified no one. It reconnects whenever the connection drops; meanwhile the relay's poll still finds them.
  */
+@Injectable()
 export class OutboxListener {
+  private readonly databaseUrl: string;
+  private onNotify: () => void = () => {};
   private client?: pg.Client;
   private stopped = false;
   private retry?: NodeJS.Timeout;
 
   constructor(
-    private readonly databaseUrl: string,
-    private readonly onNotify: () => void,
-    private readonly logger: Logger,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.databaseUrl = config.DATABASE_URL;
+  }
 
-  start() {
+  start(onNotify: () => void) {
+    this.onNotify = onNotify;
     this.stopped = false;
     void this.connect();
   }

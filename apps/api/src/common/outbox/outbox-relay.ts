@@ -37,22 +37,21 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private notified = false;
   /** Ends the current wait between two relays. */
   private wake?: () => void;
-  private readonly listener: OutboxListener;
 
   constructor(
     @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[],
     private readonly outbox: OutboxRepository,
     private readonly uow: UnitOfWork,
+    private readonly listener: OutboxListener,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     checkOutboxHandlers(subscribers);
-    this.listener = new OutboxListener(config.DATABASE_URL, () => this.nudge(), logger);
   }
 
   onApplicationBootstrap() {
     this.running = true;
-    this.listener.start();
+    this.listener.start(() => this.nudge());
     this.loop = this.run();
   }
 
