@@ -1,4 +1,4 @@
-// `npm run bench` (not part of `npm test`): runs the five benchmark scenarios, each against a bare baseline in the
+// `npm run bench` (not part of `npm test`): runs the benchmark scenarios, most against a bare baseline in the
 // same run, and writes bench/results/latest.json. `npm run bench -- tracking memory` runs only those. `web` is the
 // built app's weight, then Lighthouse and the slow sign-in (bench/lighthouse.mjs; build the web app first).
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ const scenarios = [
   ['queue', ['bench/queue.mjs']],
   ['api', ['bench/api.mjs']],
   ['tracking', ['bench/tracking.mjs']],
+  ['status', ['bench/status.mjs']],
   ['memory', ['bench/memory.mjs']],
 ];
 const only = process.argv.slice(2);

@@ -35,7 +35,7 @@ export function fillSizes(scale, load) {
 
 /**
  * The tables the fill writes millions of rows to: their indexes are built once at the end rather than row by row. Not
- * the outbox's: the running worker reads it every 250 ms, and its keys come in order.
+ * the outbox's: the running worker reads it as soon as events commit, and its keys come in order.
  */
 const BIG_TABLES = ['courses', 'payments', 'ratings', 'commissions', 'courier_ledger_entries', 'loyalty_entries', 'sessions',
   'idempotency_records', 'audit_logs', 'courier_positions'];

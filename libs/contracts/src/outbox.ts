@@ -30,3 +30,18 @@ export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
   aggregateId: string;
   payload: OutboxEvents[T];
 }
+
+/** Each event type by name: a type added to OutboxEvents must be added here too (the worker checks each has a handler). */
+const EVENT_TYPES: { [T in OutboxEventType]: T } = {
+  sms: 'sms',
+  'course.created': 'course.created',
+  'course.status': 'course.status',
+  'course.delivered': 'course.delivered',
+  'payment.updated': 'payment.updated',
+  'staff.notice': 'staff.notice',
+  'refund.requested': 'refund.requested',
+  'payout.created': 'payout.created',
+};
+
+/** Every outbox event type. */
+export const OUTBOX_EVENT_TYPES: OutboxEventType[] = Object.values(EVENT_TYPES);

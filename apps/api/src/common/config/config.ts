@@ -122,8 +122,8 @@ const EnvSchema = z.object({
    * machine) stops renewing: its jobs go back to the queue after about twice this long, for another worker.
    */
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** How often the worker relays the transactional outbox. */
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /** How often the worker relays the transactional outbox when no notification woke it (a fallback: it relays as soon as events commit). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /**
    * End of life (issue 25). Raw courier positions are kept this many days (an ended course keeps its simplified
    * route); the trail's day partitions older than this are dropped whole.

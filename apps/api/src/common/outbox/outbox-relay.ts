@@ -1,88 +1,107 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { jobIds, JobName, type OutboxEvents, type SendMessagePayload } from '@coursa/contracts';
-import { ENDED_STATUSES } from '@coursa/domain';
+import { OUTBOX_EVENT_TYPES, type OutboxEventType } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
-import { JobQueue } from '../queue/job-queue.service.js';
-import { OutboxRepository, type PendingEvent } from './outbox.repository.js';
-import { RealtimePublisher } from './realtime-publisher.js';
+import { UnitOfWork } from '../prisma/unit-of-work.js';
+import { OUTBOX_SUBSCRIBERS, type OutboxSubscriber, type RelayedEvent } from './outbox-handler.js';
+import { OutboxListener } from './outbox-listener.js';
+import { OutboxRepository } from './outbox.repository.js';
 
 const BATCH = 100;
 
-/** Worker side: publishes committed outbox events, in order, to BullMQ and to the sockets, and marks them done. */
+/** Every event type must have a handler; otherwise the worker refuses to start. */
+export function checkOutboxHandlers(subscribers: OutboxSubscriber[]): void {
+  const missing = OUTBOX_EVENT_TYPES.filter((type) => !subscribers.some((subscriber) => subscriber.outboxHandlers[type]));
+  if (missing.length) throw new Error(`No handler for outbox event(s): ${missing.join(', ')}`);
+}
+
+/** Hands one event to each handler of its type, in the subscribers' order. */
+export async function deliver<T extends OutboxEventType>(subscribers: OutboxSubscriber[], event: RelayedEvent<T>): Promise<void> {
+  for (const subscriber of subscribers) {
+    const handler = subscriber.outboxHandlers[event.type];
+    if (handler) await handler(event.payload, event);
+  }
+}
+
+/**
+ * Worker side: publishes committed outbox events, in order, to the modules that handle them, and marks them done. It
+ * relays as soon as PostgreSQL notifies that events committed (OutboxListener), and every OUTBOX_POLL_MS as well, in
+ * case a notification was missed (the listener reconnecting, a relay that failed).
+ */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private running = false;
   private loop?: Promise<void>;
+  /** A notification came while relaying: relay again at once rather than wait. */
+  private notified = false;
+  /** Ends the current wait between two relays. */
+  private wake?: () => void;
 
   constructor(
+    @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[],
     private readonly outbox: OutboxRepository,
-    private readonly jobs: JobQueue,
-    private readonly realtime: RealtimePublisher,
+    private readonly uow: UnitOfWork,
+    private readonly listener: OutboxListener,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    checkOutboxHandlers(subscribers);
+  }
 
   onApplicationBootstrap() {
     this.running = true;
+    this.listener.start(() => this.nudge());
     this.loop = this.run();
   }
 
   async onApplicationShutdown() {
     this.running = false;
+    this.wake?.();
     await this.loop;
+    await this.listener.stop();
+  }
+
+  private nudge() {
+    this.notified = true;
+    this.wake?.();
   }
 
   private async run() {
     while (this.running) {
+      this.notified = false;
       let relayed = 0;
       try {
-        relayed = await this.outbox.relayBatch(BATCH, (events) => this.publish(events));
+        relayed = await this.relayBatch();
       } catch (error) {
         this.logger.warn({ err: (error as Error).message }, 'outbox relay failed; retrying');
       }
-      if (relayed < BATCH) await new Promise((resolve) => setTimeout(resolve, this.config.OUTBOX_POLL_MS));
+      if (relayed < BATCH && !this.notified && this.running) await this.pause(this.config.OUTBOX_POLL_MS);
     }
   }
 
-  private async publish(events: PendingEvent[]) {
-    for (const event of events) {
-      if (event.type === 'sms') {
-        await this.jobs.add(JobName.SendSms, event.payload as unknown as SendMessagePayload, once(jobIds.outboxSms(event.id)));
-      } else if (event.type === 'course.delivered') {
-        const { courseId } = event.payload as unknown as OutboxEvents['course.delivered'];
-        await this.jobs.add(JobName.RenderReceipt, { courseId }, once(jobIds.receipt(courseId)));
-      } else if (event.type === 'payout.created') {
-        const { payoutId } = event.payload as unknown as OutboxEvents['payout.created'];
-        await this.jobs.add(JobName.SendPayout, { payoutId }, once(jobIds.sendPayout(payoutId)));
-      } else if (event.type === 'refund.requested') {
-        const { refundId, reference } = event.payload as unknown as OutboxEvents['refund.requested'];
-        await this.jobs.add(JobName.SendRefund, { refundId, check: 0 }, once(jobIds.refundCheck(reference, 0)));
-      } else {
-        await this.realtime.publish(event.type, event.payload as never);
-        // A new course is offered to the couriers near it first (DispatchProcessor), then to all.
-        if (event.type === 'course.created') {
-          const { courseId } = event.payload as unknown as OutboxEvents['course.created'];
-          await this.jobs.add(JobName.OfferNear, { courseId }, once(jobIds.offerNear(courseId)));
-        }
-        // An ended course keeps its route, simplified, once the last positions have reached the trail (issue 25).
-        if (event.type === 'course.status') {
-          const { courseId, status } = event.payload as unknown as OutboxEvents['course.status'];
-          if (ENDED_STATUSES.includes(status)) {
-            await this.jobs.add(JobName.SimplifyRoute, { courseId }, { ...once(jobIds.route(courseId)), delay: this.config.ROUTE_AFTER_END_MS });
-          }
-        }
-      }
-    }
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
   }
-}
 
-/**
- * A job added once per event, even when the event is published again: after a crash between adding the job and
- * marking the event published, the relay publishes it a second time, maybe after the first job finished and
- * left Redis (its id alone would not stop it then). The deduplication key outlives the job for a day.
- */
-export function once(id: string) {
-  return { jobId: id, deduplication: { id, ttl: 24 * 3600 * 1000 } };
+  /**
+   * Publishes a batch, then marks it published, in one transaction: an event is marked only once its handlers are
+   * done, and published again if the worker dies first (the handlers' jobs are added `once`).
+   */
+  private relayBatch(): Promise<number> {
+    return this.uow.run(async (tx) => {
+      const events = await this.outbox.lockPending(tx, BATCH);
+      if (!events.length) return 0;
+      for (const event of events) await deliver(this.subscribers, event);
+      await this.outbox.markPublished(tx, events.map((event) => event.id));
+      return events.length;
+    });
+  }
 }

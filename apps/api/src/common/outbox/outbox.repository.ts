@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { OutboxEventInput, OutboxEventType } from '@coursa/contracts';
+import type { OutboxEventInput } from '@coursa/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../prisma/prisma.service.js';
 import type { Tx } from '../prisma/transaction.js';
-
-export interface PendingEvent {
-  id: bigint;
-  type: OutboxEventType;
-  payload: Prisma.JsonValue;
-}
+import type { AnyRelayedEvent } from './outbox-handler.js';
 
 @Injectable()
 export class OutboxRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
   /** Writes events inside the caller's transaction: they exist if and only if the change committed. */
   async add(tx: Tx, ...events: OutboxEventInput[]): Promise<void> {
     await tx.outboxEvent.createMany({
@@ -22,20 +14,19 @@ export class OutboxRepository {
   }
 
   /**
-   * Hands a batch of unpublished events to `publish`, then marks them published (and wipes SMS texts),
-   * in one transaction; rows are locked with SKIP LOCKED so several relays never publish the same event.
+   * The oldest unpublished events, in order, locked for the caller's transaction; SKIP LOCKED so that several relays
+   * never publish the same event.
    */
-  async relayBatch(limit: number, publish: (events: PendingEvent[]) => Promise<void>): Promise<number> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const events = await tx.$queryRaw<PendingEvent[]>`
-        SELECT id, type, payload FROM outbox_events
-        WHERE published_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
-      if (!events.length) return 0;
-      await publish(events);
-      const ids = events.map((event) => event.id);
-      await tx.outboxEvent.updateMany({ where: { id: { in: ids } }, data: { publishedAt: new Date() } });
-      await tx.outboxEvent.updateMany({ where: { id: { in: ids }, type: 'sms' }, data: { payload: {} } });
-      return events.length;
-    });
+  async lockPending(tx: Tx, limit: number): Promise<AnyRelayedEvent[]> {
+    // Each row's payload was written from its type's shape by `add`.
+    return tx.$queryRaw<AnyRelayedEvent[]>`
+      SELECT id, type, payload FROM outbox_events
+      WHERE published_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+  }
+
+  /** Marks events published, and wipes the texts of the SMS among them. */
+  async markPublished(tx: Tx, ids: bigint[]): Promise<void> {
+    await tx.outboxEvent.updateMany({ where: { id: { in: ids } }, data: { publishedAt: new Date() } });
+    await tx.outboxEvent.updateMany({ where: { id: { in: ids }, type: 'sms' }, data: { payload: {} } });
   }
 }

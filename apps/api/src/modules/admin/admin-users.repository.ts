@@ -4,8 +4,6 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
 
 const LISTED = { id: true, number: true, fullName: true, phone: true, email: true, role: true, isActive: true, createdAt: true } as const;
 export type ListedUser = Prisma.UserGetPayload<{ select: typeof LISTED }>;
@@ -24,10 +22,7 @@ const NEWEST_FIRST = newestFirst<Prisma.UserWhereInput, Prisma.UserOrderByWithRe
 
 @Injectable()
 export class AdminUsersRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   /** Newest first, and how many match in all; deleted (anonymised) accounts are gone from the list. */
   async list(role: Role | undefined, page: PageRequest): Promise<RowsPage<ListedUser> & { total: number }> {
@@ -45,56 +40,41 @@ export class AdminUsersRepository {
   }
 
   /**
-   * Switches the account on or off, only if it is still as the caller saw it (false otherwise). Switching off
-   * ends its sessions: refresh tokens revoked, access tokens of the old session version refused.
+   * Switches the account on or off, only if it is still as the caller saw it (false otherwise). Switching off moves
+   * its session version: access tokens of the old version are refused.
    */
-  setActive(target: TargetUser, isActive: boolean, actor: Actor, at: Date): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const changed = await tx.user.updateMany({
-        where: { id: target.id, role: target.role, isActive: target.isActive, anonymizedAt: null },
-        data: isActive ? { isActive } : { isActive, sessionVersion: { increment: 1 } },
-      });
-      if (changed.count === 0) return false;
-      if (!isActive) await this.endSessions(tx, target.id, at);
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: isActive ? 'user_enabled' : 'user_disabled', resourceType: 'user', resourceId: target.id, success: true, ip: actor.ip, details: { is_active: isActive } },
-        tx,
-      );
-      return true;
+  async setActiveIfUnchanged(tx: Tx, target: TargetUser, isActive: boolean): Promise<boolean> {
+    const changed = await tx.user.updateMany({
+      where: { id: target.id, role: target.role, isActive: target.isActive, anonymizedAt: null },
+      data: isActive ? { isActive } : { isActive, sessionVersion: { increment: 1 } },
     });
+    return changed.count > 0;
   }
 
   /**
-   * Deletes the account, or anonymises it when it has history (its courses and money rows must stay, and
-   * point to someone): null when it changed since the caller saw it.
+   * Locks the account if it is still as the caller saw it (false otherwise): a course, payment or rating referring to
+   * it waits for the transaction, so none slips in between a history check and a delete.
    */
-  remove(target: TargetUser, anonymised: Anonymised, actor: Actor, at: Date): Promise<'deleted' | 'anonymized' | null> {
-    return this.prisma.client.$transaction(async (tx) => {
-      // Locks the account: a course, payment or rating referring to it waits for this transaction, so none
-      // slips in between the history check and the delete.
-      const [locked] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM users WHERE id = ${target.id}::uuid AND role = ${target.role}::"Role" AND anonymized_at IS NULL FOR UPDATE`;
-      if (!locked) return null;
-      const outcome = (await this.hasHistory(tx, target.id)) ? 'anonymized' : 'deleted';
-      if (outcome === 'anonymized') {
-        await tx.user.update({
-          where: { id: target.id },
-          data: { ...anonymised, email: null, isActive: false, isAvailable: false, anonymizedAt: at, sessionVersion: { increment: 1 } },
-        });
-        await this.endSessions(tx, target.id, at);
-      } else {
-        await tx.user.delete({ where: { id: target.id } });
-      }
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'user_deleted', resourceType: 'user', resourceId: target.id, success: true, ip: actor.ip, details: { outcome, role: target.role } },
-        tx,
-      );
-      return outcome;
+  async lockTarget(tx: Tx, target: TargetUser): Promise<boolean> {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM users WHERE id = ${target.id}::uuid AND role = ${target.role}::"Role" AND anonymized_at IS NULL FOR UPDATE`;
+    return !!locked;
+  }
+
+  /** Replaces the personal data, switches the account off and moves its session version. */
+  async anonymise(tx: Tx, userId: string, anonymised: Anonymised, at: Date): Promise<void> {
+    await tx.user.update({
+      where: { id: userId },
+      data: { ...anonymised, email: null, isActive: false, isAvailable: false, anonymizedAt: at, sessionVersion: { increment: 1 } },
     });
   }
 
+  async delete(tx: Tx, userId: string): Promise<void> {
+    await tx.user.delete({ where: { id: userId } });
+  }
+
   /** Anything another row keeps of the user: courses, money, ratings, claims, loyalty, referrals, trail, audit rows. */
-  private async hasHistory(tx: Tx, userId: string): Promise<boolean> {
+  async hasHistory(tx: Tx, userId: string): Promise<boolean> {
     const user = await tx.user.findUniqueOrThrow({
       where: { id: userId },
       select: {
@@ -128,7 +108,8 @@ export class AdminUsersRepository {
     return user.referralAsReferred !== null || Object.values(user._count).some((count) => count > 0);
   }
 
-  private async endSessions(tx: Tx, userId: string, at: Date) {
+  /** Revokes its refresh tokens. */
+  async endSessions(tx: Tx, userId: string, at: Date) {
     await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
   }
 }

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse } from '@coursa/contracts';
 import { isStaff, mayManageAccount } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
-import type { Actor } from '../../common/auth/actor.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { AuthStates } from '../users/auth-states.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
@@ -17,6 +18,8 @@ const UNUSABLE_PASSWORD_HASH = '!anonymised';
 export class AdminUsersService {
   constructor(
     private readonly users: AdminUsersRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
     private readonly authStates: AuthStates,
     private readonly clock: Clock,
   ) {}
@@ -46,7 +49,17 @@ export class AdminUsersService {
     if (target.id === staff.id) throw AdminErrors.cannotDisableSelf();
     if (!mayManageAccount(staff.role, target.role)) throw AdminErrors.roleAbove(target.role);
     const isActive = !target.isActive;
-    if (!(await this.users.setActive(target, isActive, actor(staff, ip), this.clock.now()))) throw AdminErrors.userChanged();
+    // Switching off ends its sessions: refresh tokens revoked, access tokens of the old session version refused.
+    const changed = await this.uow.run(async (tx) => {
+      if (!(await this.users.setActiveIfUnchanged(tx, target, isActive))) return false;
+      if (!isActive) await this.users.endSessions(tx, target.id, this.clock.now());
+      await this.audit.record(
+        { actorId: staff.id, actorRole: staff.role, action: isActive ? 'user_enabled' : 'user_disabled', resourceType: 'user', resourceId: target.id, success: true, ip, details: { is_active: isActive } },
+        tx,
+      );
+      return true;
+    });
+    if (!changed) throw AdminErrors.userChanged();
     await this.authStates.changed(target.id);
     return { id: target.id, is_active: isActive };
   }
@@ -60,12 +73,23 @@ export class AdminUsersService {
     if (target.id === staff.id) throw AdminErrors.cannotDeleteSelf();
     // No staff account is ever deleted, so no account of a role above one's own either.
     if (isStaff(target.role)) throw AdminErrors.staffNotDeletable();
-    const outcome = await this.users.remove(
-      target,
-      { fullName: ANONYMISED_NAME, phone: `+000${target.number}`, passwordHash: UNUSABLE_PASSWORD_HASH },
-      actor(staff, ip),
-      this.clock.now(),
-    );
+    const at = this.clock.now();
+    const outcome = await this.uow.run(async (tx) => {
+      // Null when the account changed since staff saw it.
+      if (!(await this.users.lockTarget(tx, target))) return null;
+      const outcome = (await this.users.hasHistory(tx, target.id)) ? 'anonymized' : 'deleted';
+      if (outcome === 'anonymized') {
+        await this.users.anonymise(tx, target.id, { fullName: ANONYMISED_NAME, phone: `+000${target.number}`, passwordHash: UNUSABLE_PASSWORD_HASH }, at);
+        await this.users.endSessions(tx, target.id, at);
+      } else {
+        await this.users.delete(tx, target.id);
+      }
+      await this.audit.record(
+        { actorId: staff.id, actorRole: staff.role, action: 'user_deleted', resourceType: 'user', resourceId: target.id, success: true, ip, details: { outcome, role: target.role } },
+        tx,
+      );
+      return outcome;
+    });
     if (!outcome) throw AdminErrors.userChanged();
     await this.authStates.changed(target.id);
     const message =
@@ -81,5 +105,3 @@ export class AdminUsersService {
     return target;
   }
 }
-
-const actor = (staff: AuthUser, ip?: string): Actor => ({ id: staff.id, role: staff.role, ip });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RecoveryChannel, User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 export interface NewClient {
   phone: string;
@@ -27,57 +27,48 @@ export interface NewSession {
 
 @Injectable()
 export class AuthRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
-  /**
-   * Creates a client waiting for activation, with its activation token and referral, in one transaction.
-   * A phone whose earlier registration was never activated is taken over: its old links die.
-   */
-  registerClient(data: NewClient): Promise<User> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const fields = {
-        passwordHash: data.passwordHash,
-        fullName: data.fullName,
-        email: data.email,
-        referredById: data.referredById,
-        acceptedTerms: true,
-        termsAcceptedAt: data.termsAcceptedAt,
-      };
-      const pending = await tx.user.findFirst({ where: { phone: data.phone, activatedAt: null, role: 'client' } });
-      const user = pending
-        ? await tx.user.update({ where: { id: pending.id }, data: fields })
-        : await tx.user.create({ data: { ...fields, phone: data.phone, role: 'client', referralCode: data.referralCode } });
-      await tx.activationToken.deleteMany({ where: { userId: user.id } });
-      await tx.referral.deleteMany({ where: { referredId: user.id } });
-      await tx.activationToken.create({
-        data: { userId: user.id, tokenHash: data.activationTokenHash, expiresAt: data.activationExpiresAt },
-      });
-      if (data.referredById) {
-        await tx.referral.create({ data: { referrerId: data.referredById, referredId: user.id } });
-      }
-      await this.audit.record(
-        { actorId: user.id, actorRole: 'client', action: 'user_created', resourceType: 'user', resourceId: user.id, success: true, ip: data.ip },
-        tx,
-      );
-      return user;
-    });
+  /** A client whose registration with this phone was never activated. */
+  findPendingClient(tx: Tx, phone: string): Promise<User | null> {
+    return tx.user.findFirst({ where: { phone, activatedAt: null, role: 'client' } });
+  }
+
+  /** Writes a client waiting for activation: over `pendingId`'s row when given, else as a new account. */
+  saveClient(tx: Tx, data: NewClient, pendingId: string | null): Promise<User> {
+    const fields = {
+      passwordHash: data.passwordHash,
+      fullName: data.fullName,
+      email: data.email,
+      referredById: data.referredById,
+      acceptedTerms: true,
+      termsAcceptedAt: data.termsAcceptedAt,
+    };
+    return pendingId
+      ? tx.user.update({ where: { id: pendingId }, data: fields })
+      : tx.user.create({ data: { ...fields, phone: data.phone, role: 'client', referralCode: data.referralCode } });
+  }
+
+  /** The user's only activation token and referral from now on: earlier ones die. */
+  async replaceActivation(tx: Tx, userId: string, data: Pick<NewClient, 'activationTokenHash' | 'activationExpiresAt' | 'referredById'>): Promise<void> {
+    await tx.activationToken.deleteMany({ where: { userId } });
+    await tx.referral.deleteMany({ where: { referredId: userId } });
+    await tx.activationToken.create({ data: { userId, tokenHash: data.activationTokenHash, expiresAt: data.activationExpiresAt } });
+    if (data.referredById) await tx.referral.create({ data: { referrerId: data.referredById, referredId: userId } });
   }
 
   findActivationToken(tokenHash: string) {
     return this.prisma.client.activationToken.findUnique({ where: { tokenHash } });
   }
 
-  /** Uses the token once: of two concurrent activations with the same link, only one succeeds. */
-  activate(tokenId: string, userId: string, now: Date): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const used = await tx.activationToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: now } });
-      if (used.count === 0) return false;
-      await tx.user.update({ where: { id: userId }, data: { activatedAt: now } });
-      return true;
-    });
+  /** Uses the token, if unused: of two concurrent activations with the same link, only one gets true. */
+  async spendActivationToken(tx: Tx, tokenId: string, now: Date): Promise<boolean> {
+    const used = await tx.activationToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: now } });
+    return used.count > 0;
+  }
+
+  async markActivated(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx.user.update({ where: { id: userId }, data: { activatedAt: now } });
   }
 
   createSession(session: NewSession) {
@@ -101,20 +92,23 @@ export class AuthRepository {
     await this.prisma.client.session.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
   }
 
-  /** New password: every session ends and access tokens of the old session version stop working. */
-  async replacePassword(userId: string, passwordHash: string, now: Date): Promise<User> {
-    return this.prisma.client.$transaction(async (tx) => {
-      await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-      return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    });
+  /** Ends every session of the user (their refresh tokens are refused from now on). */
+  async endSessions(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
   }
 
-  /** A new reset code; the user's earlier unused codes die with it. */
-  async createResetCode(userId: string, channel: RecoveryChannel, codeHash: string, expiresAt: Date, now: Date) {
-    await this.prisma.client.$transaction([
-      this.prisma.client.passwordResetCode.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } }),
-      this.prisma.client.passwordResetCode.create({ data: { userId, channel, codeHash, expiresAt } }),
-    ]);
+  /** A new password; the session version moves, so access tokens of the old one stop working. */
+  setPassword(tx: Tx, userId: string, passwordHash: string): Promise<User> {
+    return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  }
+
+  /** The user's unused reset codes die. */
+  async retireResetCodes(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx.passwordResetCode.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  }
+
+  async createResetCode(tx: Tx, userId: string, channel: RecoveryChannel, codeHash: string, expiresAt: Date): Promise<void> {
+    await tx.passwordResetCode.create({ data: { userId, channel, codeHash, expiresAt } });
   }
 
   findLiveResetCode(userId: string, now: Date) {
@@ -133,14 +127,9 @@ export class AuthRepository {
     return reserved.count === 1;
   }
 
-  /** Spends the code and sets the new password in one transaction; false if the code was spent meanwhile. */
-  resetPassword(codeId: string, userId: string, passwordHash: string, now: Date): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const spent = await tx.passwordResetCode.updateMany({ where: { id: codeId, usedAt: null }, data: { usedAt: now } });
-      if (spent.count === 0) return false;
-      await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-      await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-      return true;
-    });
+  /** Spends the code, if unused; false if it was spent meanwhile. */
+  async spendResetCode(tx: Tx, codeId: string, now: Date): Promise<boolean> {
+    const spent = await tx.passwordResetCode.updateMany({ where: { id: codeId, usedAt: null }, data: { usedAt: now } });
+    return spent.count > 0;
   }
 }

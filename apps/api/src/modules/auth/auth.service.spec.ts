@@ -53,7 +53,7 @@ function setUp() {
   hasher.hash.mockImplementation((value) => `hmac:${value}`);
   hasher.matches.mockImplementation((value, stored) => stored === `hmac:${value}`);
   t.mock(TokensService).issue.mockResolvedValue(TOKENS as never);
-  t.mock(AuthRepository).registerClient.mockImplementation(async (data) => user({ id: 'new-1', phone: data.phone, fullName: data.fullName, email: data.email ?? null, activatedAt: null }));
+  t.mock(AuthRepository).saveClient.mockImplementation(async (_tx, data) => user({ id: 'new-1', phone: data.phone, fullName: data.fullName, email: data.email ?? null, activatedAt: null }));
   return {
     ...t,
     passwords,
@@ -74,7 +74,8 @@ describe('AuthService.register', () => {
     const input = { ...(REGISTER as object), email: 'aissatou@example.gn' } as never;
     await expect(t.sut.register(input, CONTEXT)).resolves.toEqual({ requires_activation: true, message: AuthMessages.registered });
     expect(t.limiter.hit).toHaveBeenCalledWith([AUTH_LIMITS.registerPerIp, '10.0.0.7']);
-    expect(t.repository.registerClient).toHaveBeenCalledWith(
+    expect(t.repository.saveClient).toHaveBeenCalledWith(
+      expect.anything(),
       expect.objectContaining({
         phone: PHONE,
         passwordHash: 'argon:secret-123',
@@ -83,6 +84,7 @@ describe('AuthService.register', () => {
         activationExpiresAt: new Date(NOW.getTime() + ACTIVATION_TTL_MS),
         termsAcceptedAt: NOW,
       }),
+      null,
     );
     expect(t.notifications.sendSms).toHaveBeenCalledWith(PHONE, expect.stringContaining('https://coursa.example/activation?token=token-1'), 'activation');
     expect(t.notifications.sendEmail).toHaveBeenCalledWith('aissatou@example.gn', expect.anything());
@@ -94,7 +96,7 @@ describe('AuthService.register', () => {
     await expect(t.sut.register({ ...(REGISTER as object), phone: '12' } as never, CONTEXT)).rejects.toMatchObject({ code: 'INVALID_PHONE', status: 400 });
     t.users.findByPhone.mockResolvedValue(user());
     await expect(t.sut.register(REGISTER, CONTEXT)).rejects.toMatchObject({ code: 'PHONE_ALREADY_REGISTERED', status: 409 });
-    expect(t.repository.registerClient).not.toHaveBeenCalled();
+    expect(t.repository.saveClient).not.toHaveBeenCalled();
   });
 
   it('refuses an unknown referral code, and one that is the new client’s own phone', async () => {
@@ -108,10 +110,10 @@ describe('AuthService.register', () => {
   it('draws another referral code when the random one clashes, and says which unique field clashed otherwise', async () => {
     const t = setUp();
     const clash = (target: string) => new Prisma.PrismaClientKnownRequestError('unique', { code: 'P2002', clientVersion: 'test', meta: { target: [target] } });
-    t.repository.registerClient.mockRejectedValueOnce(clash('referral_code'));
+    t.repository.saveClient.mockRejectedValueOnce(clash('referral_code'));
     await t.sut.register(REGISTER, CONTEXT);
-    expect(t.repository.registerClient.mock.calls.map(([data]) => data.referralCode)).toEqual(['CRSAAAAAAA1', 'CRSAAAAAAA2']);
-    t.repository.registerClient.mockRejectedValueOnce(clash('email'));
+    expect(t.repository.saveClient.mock.calls.map(([, data]) => data.referralCode)).toEqual(['CRSAAAAAAA1', 'CRSAAAAAAA2']);
+    t.repository.saveClient.mockRejectedValueOnce(clash('email'));
     await expect(t.sut.register(REGISTER, CONTEXT)).rejects.toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED' });
   });
 });
@@ -122,10 +124,12 @@ describe('AuthService.activate', () => {
   it('activates once with a live token', async () => {
     const t = setUp();
     t.repository.findActivationToken.mockResolvedValue(stored as never);
-    t.repository.activate.mockResolvedValue(true);
+    t.repository.spendActivationToken.mockResolvedValue(true);
     await expect(t.sut.activate('token-1')).resolves.toEqual({ message: AuthMessages.activated });
     expect(t.repository.findActivationToken).toHaveBeenCalledWith('hmac:token-1');
-    expect(t.repository.activate).toHaveBeenCalledWith('a1', 'user-1', NOW);
+    // The token is spent and the account activated in one transaction.
+    expect(t.repository.spendActivationToken).toHaveBeenCalledWith(expect.anything(), 'a1', NOW);
+    expect(t.repository.markActivated).toHaveBeenCalledWith(expect.anything(), 'user-1', NOW);
   });
 
   it('refuses a missing, unknown, used, expired or raced token', async () => {
@@ -137,7 +141,7 @@ describe('AuthService.activate', () => {
     t.repository.findActivationToken.mockResolvedValue({ ...stored, expiresAt: NOW } as never);
     await expect(t.sut.activate('token-1')).rejects.toMatchObject({ code: 'ACTIVATION_TOKEN_EXPIRED' });
     t.repository.findActivationToken.mockResolvedValue(stored as never);
-    t.repository.activate.mockResolvedValue(false);
+    t.repository.spendActivationToken.mockResolvedValue(false);
     await expect(t.sut.activate('token-1')).rejects.toMatchObject({ code: 'ACTIVATION_TOKEN_INVALID' });
   });
 });
@@ -219,10 +223,11 @@ describe('AuthService.changePassword', () => {
   it('checks the current password, ends every session and opens a fresh one', async () => {
     const t = setUp();
     t.users.findById.mockResolvedValue(user());
-    t.repository.replacePassword.mockResolvedValue(user({ passwordHash: 'argon:new-secret' }));
+    t.repository.setPassword.mockResolvedValue(user({ passwordHash: 'argon:new-secret' }));
     await expect(t.sut.changePassword('user-1', { current_password: 'wrong', new_password: 'new-secret' }, CONTEXT)).rejects.toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
     await expect(t.sut.changePassword('user-1', { current_password: 'secret-123', new_password: 'new-secret' }, CONTEXT)).resolves.toMatchObject({ message: AuthMessages.passwordChanged, ...TOKENS });
-    expect(t.repository.replacePassword).toHaveBeenCalledWith('user-1', 'argon:new-secret', NOW);
+    expect(t.repository.endSessions).toHaveBeenCalledWith(expect.anything(), 'user-1', NOW);
+    expect(t.repository.setPassword).toHaveBeenCalledWith(expect.anything(), 'user-1', 'argon:new-secret');
     expect(t.authStates.changed).toHaveBeenCalledWith('user-1');
   });
 });
@@ -236,7 +241,8 @@ describe('AuthService: forgotten password', () => {
     t.users.findByPhone.mockResolvedValue(user());
     await expect(t.sut.forgotPassword(input, CONTEXT)).resolves.toEqual({ message: AuthMessages.resetCodeSentSms });
     expect(t.limiter.hit).toHaveBeenCalledWith([AUTH_LIMITS.forgotPerContact, PHONE], [AUTH_LIMITS.forgotPerIp, '10.0.0.7']);
-    expect(t.repository.createResetCode).toHaveBeenCalledWith('user-1', 'sms', 'hmac:123456', new Date(NOW.getTime() + RESET_CODE_TTL_MS), NOW);
+    expect(t.repository.retireResetCodes).toHaveBeenCalledWith(expect.anything(), 'user-1', NOW);
+    expect(t.repository.createResetCode).toHaveBeenCalledWith(expect.anything(), 'user-1', 'sms', 'hmac:123456', new Date(NOW.getTime() + RESET_CODE_TTL_MS));
     expect(t.notifications.sendSms).toHaveBeenCalledWith(PHONE, expect.stringContaining('123456'), 'reset_code');
   });
 
@@ -255,10 +261,13 @@ describe('AuthService: forgotten password', () => {
     t.users.findByPhone.mockResolvedValue(user());
     t.repository.findLiveResetCode.mockResolvedValue(code as never);
     t.repository.reserveResetAttempt.mockResolvedValue(true);
-    t.repository.resetPassword.mockResolvedValue(true);
+    t.repository.spendResetCode.mockResolvedValue(true);
     await expect(t.sut.resetPassword(RESET, CONTEXT)).resolves.toEqual({ message: AuthMessages.passwordReset });
     expect(t.repository.reserveResetAttempt).toHaveBeenCalledWith('code-1', RESET_CODE_MAX_ATTEMPTS);
-    expect(t.repository.resetPassword).toHaveBeenCalledWith('code-1', 'user-1', 'argon:new-secret', NOW);
+    // The code is spent, the sessions end and the password changes in one transaction.
+    expect(t.repository.spendResetCode).toHaveBeenCalledWith(expect.anything(), 'code-1', NOW);
+    expect(t.repository.endSessions).toHaveBeenCalledWith(expect.anything(), 'user-1', NOW);
+    expect(t.repository.setPassword).toHaveBeenCalledWith(expect.anything(), 'user-1', 'argon:new-secret');
     expect(t.authStates.changed).toHaveBeenCalledWith('user-1');
   });
 
@@ -270,7 +279,7 @@ describe('AuthService: forgotten password', () => {
     await expect(t.sut.resetPassword({ ...RESET, reset_code: '000000' }, CONTEXT)).rejects.toMatchObject({ code: 'RESET_CODE_INVALID' });
     t.repository.findLiveResetCode.mockResolvedValue({ ...code, attempts: RESET_CODE_MAX_ATTEMPTS - 1 } as never);
     await expect(t.sut.resetPassword({ ...RESET, reset_code: '000000' }, CONTEXT)).rejects.toMatchObject({ code: 'RESET_CODE_EXPIRED' });
-    expect(t.repository.resetPassword).not.toHaveBeenCalled();
+    expect(t.repository.setPassword).not.toHaveBeenCalled();
   });
 
   it('no live code, no attempt left, or an unknown account: the same refusal', async () => {

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { Prisma, type User } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { RateLimiterService, type RateLimit } from '../../common/rate-limit/rate-limiter.service.js';
 import { Clock, PasswordHasher, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -15,7 +16,7 @@ import { AuthStates } from '../users/auth-states.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthErrors, AuthMessages } from './auth.errors.js';
-import { AuthRepository } from './auth.repository.js';
+import { AuthRepository, type NewClient } from './auth.repository.js';
 import type {
   ChangePasswordInput,
   ForgotPasswordInput,
@@ -59,6 +60,7 @@ export class AuthService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async register(input: RegisterInput, context: SessionContext): Promise<RegisterResponse> {
@@ -103,10 +105,10 @@ export class AuthService {
   }
 
   /** Retries on the rare clash of a random referral code; other unique clashes are races on phone or email. */
-  private async createClient(data: Omit<Parameters<AuthRepository['registerClient']>[0], 'referralCode'>): Promise<User> {
+  private async createClient(data: Omit<NewClient, 'referralCode'>): Promise<User> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.repository.registerClient({ ...data, referralCode: this.random.referralCode() });
+        return await this.registerClient({ ...data, referralCode: this.random.referralCode() });
       } catch (error) {
         const target = uniqueViolationTarget(error);
         if (target?.includes('referral_code') && attempt < 3) continue;
@@ -117,13 +119,33 @@ export class AuthService {
     }
   }
 
+  /**
+   * Creates a client waiting for activation, with its activation token and referral, in one transaction. A phone whose
+   * earlier registration was never activated is taken over: its old links die.
+   */
+  private registerClient(data: NewClient): Promise<User> {
+    return this.uow.run(async (tx) => {
+      const pending = await this.repository.findPendingClient(tx, data.phone);
+      const user = await this.repository.saveClient(tx, data, pending?.id ?? null);
+      await this.repository.replaceActivation(tx, user.id, data);
+      await this.audit.record({ actorId: user.id, actorRole: 'client', action: 'user_created', resourceType: 'user', resourceId: user.id, success: true, ip: data.ip }, tx);
+      return user;
+    });
+  }
+
   async activate(token: string | undefined): Promise<MessageResponse> {
     if (!token) throw AuthErrors.activationTokenMissing();
     const stored = await this.repository.findActivationToken(this.hasher.hash(token));
     if (!stored || stored.usedAt) throw AuthErrors.activationTokenInvalid();
     const now = this.clock.now();
     if (stored.expiresAt <= now) throw AuthErrors.activationTokenExpired();
-    if (!(await this.repository.activate(stored.id, stored.userId, now))) throw AuthErrors.activationTokenInvalid();
+    // The token is used once: of two concurrent activations with the same link, only one succeeds.
+    const activated = await this.uow.run(async (tx) => {
+      if (!(await this.repository.spendActivationToken(tx, stored.id, now))) return false;
+      await this.repository.markActivated(tx, stored.userId, now);
+      return true;
+    });
+    if (!activated) throw AuthErrors.activationTokenInvalid();
     return { message: AuthMessages.activated };
   }
 
@@ -188,7 +210,13 @@ export class AuthService {
     const user = await this.users.findById(userId);
     if (!user) throw AuthErrors.sessionExpired();
     if (!(await this.passwords.verify(user.passwordHash, input.current_password))) throw AuthErrors.wrongCurrentPassword();
-    const updated = await this.repository.replacePassword(user.id, await this.passwords.hash(input.new_password), this.clock.now());
+    const passwordHash = await this.passwords.hash(input.new_password);
+    const now = this.clock.now();
+    // New password: every session ends and access tokens of the old session version stop working.
+    const updated = await this.uow.run(async (tx) => {
+      await this.repository.endSessions(tx, user.id, now);
+      return this.repository.setPassword(tx, user.id, passwordHash);
+    });
     await this.authStates.changed(user.id);
     await this.audit.record({ actorId: user.id, actorRole: user.role, action: 'password_changed', resourceType: 'user', resourceId: user.id, success: true, ip: context.ip });
     return { message: AuthMessages.passwordChanged, ...(await this.session(updated, context)) };
@@ -202,7 +230,11 @@ export class AuthService {
 
     const code = this.random.digits(CODE_LENGTH);
     const now = this.clock.now();
-    await this.repository.createResetCode(user.id, input.method, this.hasher.hash(code), new Date(now.getTime() + RESET_CODE_TTL_MS), now);
+    // A new reset code; the user's earlier unused codes die with it.
+    await this.uow.run(async (tx) => {
+      await this.repository.retireResetCodes(tx, user.id, now);
+      await this.repository.createResetCode(tx, user.id, input.method, this.hasher.hash(code), new Date(now.getTime() + RESET_CODE_TTL_MS));
+    });
     if (input.method === 'sms') {
       await this.notifications.sendSms(user.phone, resetCodeSms({ code, validMinutes: RESET_CODE_TTL_MS / 60_000 }), 'reset_code');
     } else {
@@ -220,7 +252,14 @@ export class AuthService {
     if (!this.hasher.matches(input.reset_code, code.codeHash)) {
       throw code.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS ? AuthErrors.resetCodeDead() : AuthErrors.resetCodeInvalid();
     }
-    const done = await this.repository.resetPassword(code.id, user.id, await this.passwords.hash(input.new_password), now);
+    const passwordHash = await this.passwords.hash(input.new_password);
+    // Spends the code and sets the new password in one transaction; refused if the code was spent meanwhile.
+    const done = await this.uow.run(async (tx) => {
+      if (!(await this.repository.spendResetCode(tx, code.id, now))) return false;
+      await this.repository.endSessions(tx, user.id, now);
+      await this.repository.setPassword(tx, user.id, passwordHash);
+      return true;
+    });
     if (!done) throw AuthErrors.resetCodeDead();
     await this.authStates.changed(user.id);
     await this.audit.record({ actorId: user.id, actorRole: user.role, action: 'password_reset', resourceType: 'user', resourceId: user.id, success: true, ip: context.ip });

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditAction } from '@coursa/contracts';
 import type { CaseStatus } from '@coursa/domain';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
 
 const PERSON = { select: { fullName: true, phone: true } } as const;
 const HANDLER = { select: { fullName: true } } as const;
@@ -29,10 +26,7 @@ const REQUESTS_NEWEST_FIRST = newestFirst<Prisma.SupportRequestWhereInput, Prism
 /** Claims (clients) and support requests (couriers), as staff list and handle them. */
 @Injectable()
 export class CasesRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   listDisputes(status: CaseStatus | undefined, page: PageRequest): Promise<RowsPage<StaffDispute>> {
     return DISPUTES_NEWEST_FIRST.read(page, { status }, (args) => this.prisma.client.dispute.findMany({ ...args, include: DISPUTE_PEOPLE }));
@@ -43,30 +37,20 @@ export class CasesRepository {
   }
 
   /** Null when there is no such claim. */
-  updateDispute(id: string, change: CaseChange, actor: Actor): Promise<StaffDispute | null> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const updated = await tx.dispute.updateMany({ where: { id }, data: changeData(change, actor) });
-      if (updated.count === 0) return null;
-      await this.record(tx, actor, 'dispute_updated', 'dispute', id, change.status);
-      return tx.dispute.findUniqueOrThrow({ where: { id }, include: DISPUTE_PEOPLE });
-    });
+  async updateDispute(tx: Tx, id: string, change: CaseChange, handledById: string): Promise<StaffDispute | null> {
+    const updated = await tx.dispute.updateMany({ where: { id }, data: changeData(change, handledById) });
+    if (updated.count === 0) return null;
+    return tx.dispute.findUniqueOrThrow({ where: { id }, include: DISPUTE_PEOPLE });
   }
 
   /** Null when there is no such request. */
-  updateSupportRequest(id: string, change: CaseChange, actor: Actor): Promise<StaffSupportRequest | null> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const updated = await tx.supportRequest.updateMany({ where: { id }, data: changeData(change, actor) });
-      if (updated.count === 0) return null;
-      await this.record(tx, actor, 'support_request_updated', 'support_request', id, change.status);
-      return tx.supportRequest.findUniqueOrThrow({ where: { id }, include: SUPPORT_PEOPLE });
-    });
-  }
-
-  private record(tx: Tx, actor: Actor, action: AuditAction, resourceType: string, resourceId: string, status: CaseStatus) {
-    return this.audit.record({ actorId: actor.id, actorRole: actor.role, action, resourceType, resourceId, success: true, ip: actor.ip, details: { status } }, tx);
+  async updateSupportRequest(tx: Tx, id: string, change: CaseChange, handledById: string): Promise<StaffSupportRequest | null> {
+    const updated = await tx.supportRequest.updateMany({ where: { id }, data: changeData(change, handledById) });
+    if (updated.count === 0) return null;
+    return tx.supportRequest.findUniqueOrThrow({ where: { id }, include: SUPPORT_PEOPLE });
   }
 }
 
-function changeData(change: CaseChange, actor: Actor) {
-  return { status: change.status, handledById: actor.id, staffNote: change.note ?? undefined, resolvedAt: change.resolvedAt };
+function changeData(change: CaseChange, handledById: string) {
+  return { status: change.status, handledById, staffNote: change.note ?? undefined, resolvedAt: change.resolvedAt };
 }

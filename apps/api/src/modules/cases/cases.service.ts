@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  AuditAction,
   DisputeUpdatedResponse,
   StaffDisputeDto,
   StaffDisputesResponse,
@@ -9,7 +10,10 @@ import type {
 } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import type { Tx } from '../../common/prisma/transaction.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { CaseErrors } from './cases.errors.js';
 import { CasesRepository, type CaseChange, type StaffDispute, type StaffSupportRequest } from './cases.repository.js';
 import type { CaseListInput, UpdateCaseInput } from './dto/cases.dto.js';
@@ -20,6 +24,8 @@ const CLOSED: readonly CaseStatus[] = ['resolved', 'rejected'];
 export class CasesService {
   constructor(
     private readonly cases: CasesRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
@@ -36,15 +42,30 @@ export class CasesService {
   }
 
   async updateDispute(staff: AuthUser, id: string, input: UpdateCaseInput, ip?: string): Promise<DisputeUpdatedResponse> {
-    const dispute = await this.cases.updateDispute(id, this.change(input), { id: staff.id, role: staff.role, ip });
+    const change = this.change(input);
+    const dispute = await this.uow.run(async (tx) => {
+      const dispute = await this.cases.updateDispute(tx, id, change, staff.id);
+      if (dispute) await this.record(tx, staff, ip, 'dispute_updated', 'dispute', id, change.status);
+      return dispute;
+    });
     if (!dispute) throw CaseErrors.disputeNotFound();
     return { message: 'Réclamation mise à jour.', dispute: toDisputeDto(dispute) };
   }
 
   async updateSupportRequest(staff: AuthUser, id: string, input: UpdateCaseInput, ip?: string): Promise<SupportRequestUpdatedResponse> {
-    const request = await this.cases.updateSupportRequest(id, this.change(input), { id: staff.id, role: staff.role, ip });
+    const change = this.change(input);
+    const request = await this.uow.run(async (tx) => {
+      const request = await this.cases.updateSupportRequest(tx, id, change, staff.id);
+      if (request) await this.record(tx, staff, ip, 'support_request_updated', 'support_request', id, change.status);
+      return request;
+    });
     if (!request) throw CaseErrors.supportRequestNotFound();
     return { message: 'Demande de support mise à jour.', support_request: toSupportRequestDto(request) };
+  }
+
+  /** The audit row of a handled case, in the transaction that changed it. */
+  private record(tx: Tx, staff: AuthUser, ip: string | undefined, action: AuditAction, resourceType: string, resourceId: string, status: CaseStatus) {
+    return this.audit.record({ actorId: staff.id, actorRole: staff.role, action, resourceType, resourceId, success: true, ip, details: { status } }, tx);
   }
 
   /** A case is resolved when it closes (resolved or rejected) and open again when it moves back. */

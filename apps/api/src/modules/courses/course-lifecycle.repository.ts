@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseStatus } from '@coursa/domain';
 import type { Course, Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
 /** The fields a move sets beside the status (times, courier, price, reason, the dead delivery code). */
@@ -13,12 +12,6 @@ export type StatusFields = Pick<
 /** The only writer of a course's status: used by the course lifecycle, inside its transaction. */
 @Injectable()
 export class CourseLifecycleRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.client.$transaction(work);
-  }
-
   find(tx: Tx, id: string): Promise<Course | null> {
     return tx.course.findUnique({ where: { id } });
   }

@@ -36,7 +36,6 @@ function setUp() {
   const writes: { to: CourseStatus; fields: object }[] = [];
   let raceLost = false;
   const repository = {
-    transaction: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})),
     find: jest.fn(async (..._args: unknown[]): Promise<Course | null> => null),
     move: jest.fn(async (_tx: object, seen: Course, to: CourseStatus, fields: object) => {
       if (raceLost) return null;
@@ -52,6 +51,7 @@ function setUp() {
   const ledger = { cashCollected: fake() };
   const outbox = { add: fake() };
   const audit = { record: fake() };
+  const uow = { run: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})) };
   const lifecycle = new CourseLifecycle(
     repository as never,
     payments as never,
@@ -61,8 +61,9 @@ function setUp() {
     outbox as never,
     audit as never,
     { now: () => NOW } as never,
+    uow as never,
   );
-  return { lifecycle, repository, payments, loyalty, commissions, ledger, outbox, audit, writes, loseRace: () => (raceLost = true) };
+  return { lifecycle, repository, uow, payments, loyalty, commissions, ledger, outbox, audit, writes, loseRace: () => (raceLost = true) };
 }
 
 describe('CourseLifecycle.transition', () => {
@@ -239,6 +240,6 @@ describe('CourseLifecycle.transition', () => {
     expect(await t.lifecycle.move('nope', 'cancelled', actors.staff)).toEqual({ ok: false, refusal: 'not_found', status: null });
     t.repository.find.mockResolvedValueOnce(course('pending'));
     expect(await t.lifecycle.move('course-1', 'cancelled', actors.staff)).toMatchObject({ ok: true });
-    expect(t.repository.transaction).toHaveBeenCalledTimes(2);
+    expect(t.uow.run).toHaveBeenCalledTimes(2);
   });
 });

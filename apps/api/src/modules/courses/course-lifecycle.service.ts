@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Course } from '../../generated/prisma/client.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -77,11 +78,12 @@ export class CourseLifecycle {
     private readonly outbox: OutboxRepository,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** Reads the course and moves it, in one transaction of its own. */
   move(courseId: string, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
-    return this.courses.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       const course = await this.courses.find(tx, courseId);
       if (!course) return { ok: false, refusal: 'not_found', status: null };
       return this.transition(tx, course, to, actor, context);

@@ -76,17 +76,17 @@ export class CoursesRepository {
   ) {}
 
   /**
-   * Creates the course and binds its payment in one transaction with its outbox events (the recipient's
+   * Creates the course and binds its payment, in the caller's transaction, with its outbox events (the recipient's
    * SMS among them). A paid course claims its payment with a conditional update, so a payment serves once
    * even when two requests race; cash on delivery gets its own pending payment row.
    */
-  create(
+  async create(
     course: NewCourse,
     payment: CoursePayment,
     events: (courseId: string) => OutboxEventInput[],
     options: {
       ip?: string;
-      /** The transaction to write in (a paid order's crediting), else one of its own. */
+      /** The transaction to write in: the direct order's, or a paid order's crediting. */
       tx?: Tx;
       /** Runs last in the transaction, with the created course (to store the request's answer with it). */
       withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>;
@@ -132,7 +132,10 @@ export class CoursesRepository {
       await withCreated(tx, whole);
       return whole;
     };
-    return options.tx ? write(options.tx) : this.prisma.client.$transaction(write);
+    // Every caller writes a course inside its own transaction (UnitOfWork); `tx` stays optional in the type only until
+    // OrderDesk.place, which passes its options through, requires it.
+    if (!options.tx) throw new Error('CoursesRepository.create needs the transaction of its caller');
+    return write(options.tx);
   }
 
   /**

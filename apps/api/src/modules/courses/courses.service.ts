@@ -3,6 +3,7 @@ import type { CourseDto, CoursesResponse, CourseTrackingDto, QuoteResponse } fro
 import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, distanceKm, estimatePrice, readRoute, statusesOf } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock, RandomSource } from '../../common/security/secrets.js';
 import { PaymentErrors } from '../payments/payments.errors.js';
 import { courseEta } from '../tracking/course-eta.js';
@@ -27,6 +28,7 @@ export class CoursesService {
     private readonly clock: Clock,
     private readonly positions: PositionsStore,
     private readonly loyalty: LoyaltyService,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async quote(user: AuthUser, input: QuoteInput): Promise<QuoteResponse> {
@@ -67,7 +69,8 @@ export class CoursesService {
       payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}`, amount: priced.total };
     }
     try {
-      const course = await this.desk.place(client, priced, payment, { ip, withCreated: (tx, created) => saveAnswerWithin(tx, toCourseDto(created)) });
+      // The course, its payment, its events, its audit row and the stored answer to the request: one transaction.
+      const course = await this.uow.run((tx) => this.desk.place(client, priced, payment, { ip, tx, withCreated: (tx, created) => saveAnswerWithin(tx, toCourseDto(created)) }));
       return toCourseDto(course);
     } catch (error) {
       if (error instanceof PaymentClaimLost) throw PaymentErrors.alreadyUsed();

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus, type HandoverFlag } from '@coursa/domain';
-import type { OutboxEventInput } from '@coursa/contracts';
-import { Prisma, type Course, type Payment, type User } from '../../generated/prisma/client.js';
-import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { Prisma, type Course, type Payment, type SupportRequest, type User } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
@@ -46,7 +45,6 @@ export type CourierCourse = Course & {
 export class DeliveryRepository {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly outbox: OutboxRepository,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -126,31 +124,20 @@ export class DeliveryRepository {
     return reserved.count === 1;
   }
 
-  /** A new delivery code replaces the old one (which dies) and goes to the recipient through the outbox. */
-  regenerateOtp(courseId: string, actor: Actor, otpHash: string, at: Date, sms: (course: Course) => OutboxEventInput): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const replaced = await tx.course.updateMany({
-        where: { id: courseId, courierId: actor.id, status: { in: [...ACTIVE_STATUSES] } },
-        data: { otpHash, otpAttempts: 0, otpGeneratedAt: at },
-      });
-      if (replaced.count === 0) return false;
-      const course = await tx.course.findUniqueOrThrow({ where: { id: courseId } });
-      await this.outbox.add(tx, sms(course));
-      await this.audit.record({ actorId: actor.id, actorRole: actor.role, action: 'otp_regenerated', resourceType: 'course', resourceId: courseId, success: true, ip: actor.ip }, tx);
-      return true;
+  /**
+   * A new delivery code replaces the old one (which dies), if the course is still the courier's and under way: the
+   * course, or null.
+   */
+  async replaceOtp(tx: Tx, courseId: string, courierId: string, otpHash: string, at: Date): Promise<Course | null> {
+    const replaced = await tx.course.updateMany({
+      where: { id: courseId, courierId, status: { in: [...ACTIVE_STATUSES] } },
+      data: { otpHash, otpAttempts: 0, otpGeneratedAt: at },
     });
+    return replaced.count === 0 ? null : tx.course.findUniqueOrThrow({ where: { id: courseId } });
   }
 
-  /** Stores a courier's support request, and tells staff through the outbox. */
-  async createSupportRequest(courseId: string, requesterId: string, issue: string, occurredAt: Date | null = null): Promise<void> {
-    await this.prisma.client.$transaction(async (tx) => {
-      const request = await tx.supportRequest.create({ data: { courseId, requesterId, issue, occurredAt } });
-      await this.outbox.add(tx, {
-        type: 'staff.notice',
-        aggregateType: 'support_request',
-        aggregateId: request.id,
-        payload: { kind: 'support', message: `Nouvelle demande de support : ${issue.slice(0, 120)}` },
-      });
-    });
+  /** Stores a courier's support request. */
+  createSupportRequest(tx: Tx, courseId: string, requesterId: string, issue: string, occurredAt: Date | null = null): Promise<SupportRequest> {
+    return tx.supportRequest.create({ data: { courseId, requesterId, issue, occurredAt } });
   }
 }

@@ -10,6 +10,9 @@ const GOOD_CODE = '123456';
 /** Codes are compared against their "hash": here the code itself, reversed, so a plain comparison would fail. */
 const hasher = { hash: (value: string) => [...value].reverse().join(''), matches: (value: string, hash: string) => [...value].reverse().join('') === hash };
 
+/** The transaction the fake unit of work hands out. */
+const TX = { transaction: true };
+
 function setUp(status: CourseStatus = 'en_route_delivery') {
   let attempts = 0;
   const stored = {
@@ -43,6 +46,9 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     { isOverCashCap: async () => false, balancesOf: async () => ({ cash_owed: 0 }) } as never,
     positions as never,
     { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000, HANDOVER_MAX_DISTANCE_M: 300, HANDOVER_POSITION_MAX_AGE_S: 180 } as never,
+    { add: jest.fn(async () => {}) } as never,
+    { record: jest.fn(async () => {}) } as never,
+    { run: (work: (tx: object) => Promise<unknown>) => work(TX) } as never,
   );
   return { service, repository, lifecycle, positions, attempts: () => attempts };
 }
@@ -222,13 +228,13 @@ describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', ()
 describe('DeliveryService.contactSupport with occurred_at (issue 34)', () => {
   it('refuses a time before the course existed (1970) or in the future, in French, and stores nothing', async () => {
     const t = setUp();
-    const createSupportRequest = jest.fn(async (..._args: unknown[]) => {});
+    const createSupportRequest = jest.fn(async (..._args: unknown[]) => ({ id: 'request-1' }));
     Object.assign(t.repository, { createSupportRequest });
     await expect(t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date(0))).rejects.toMatchObject({ status: 400, code: 'OCCURRED_AT_BEFORE_COURSE' });
     await expect(t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date('2026-11-25T10:05:00Z'))).rejects.toMatchObject({ code: 'OCCURRED_AT_IN_FUTURE' });
     expect(createSupportRequest).not.toHaveBeenCalled();
     await t.service.contactSupport(COURIER, COURSE_ID, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
-    expect(createSupportRequest).toHaveBeenCalledWith(COURSE_ID, COURIER.id, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
+    expect(createSupportRequest).toHaveBeenCalledWith(TX, COURSE_ID, COURIER.id, 'Colis abîmé', new Date('2026-11-25T09:30:00Z'));
   });
 });
 

@@ -26,11 +26,14 @@ import {
 import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
 import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { isUuid } from '../../common/validation/params.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -73,6 +76,9 @@ export class DeliveryService {
     private readonly ledger: LedgerService,
     private readonly positions: PositionsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: OutboxRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
@@ -188,16 +194,14 @@ export class DeliveryService {
     if (course.status === 'delivered' || course.status === 'cancelled') throw DeliveryErrors.courseClosed();
     await this.limiter.hit([REGENERATE_LIMIT, course.id]);
     const otp = this.random.digits(CODE_LENGTH);
-    const replaced = await this.delivery.regenerateOtp(course.id, this.actor(courier, ip), this.hasher.hash(otp), this.clock.now(), (updated) => ({
-      type: 'sms',
-      aggregateType: 'course',
-      aggregateId: updated.id,
-      payload: {
-        to: updated.recipientPhone,
-        kind: 'delivery_otp',
-        text: newDeliveryCodeSms({ code: otp }),
-      },
-    }));
+    // The new code goes to the recipient through the outbox, in the transaction that stores its hash.
+    const replaced = await this.uow.run(async (tx) => {
+      const updated = await this.delivery.replaceOtp(tx, course.id, courier.id, this.hasher.hash(otp), this.clock.now());
+      if (!updated) return false;
+      await this.outbox.add(tx, { type: 'sms', aggregateType: 'course', aggregateId: updated.id, payload: { to: updated.recipientPhone, kind: 'delivery_otp', text: newDeliveryCodeSms({ code: otp }) } });
+      await this.audit.record({ actorId: courier.id, actorRole: courier.role, action: 'otp_regenerated', resourceType: 'course', resourceId: course.id, success: true, ip }, tx);
+      return true;
+    });
     if (!replaced) throw DeliveryErrors.courseClosed();
     return { message: DELIVERY_MESSAGES.otpRegenerated };
   }
@@ -209,7 +213,16 @@ export class DeliveryService {
     const course = await this.mine(courier, courseId);
     const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), null, course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
-    await this.delivery.createSupportRequest(course.id, courier.id, text.slice(0, 2000), occurredAt ? stepTime(occurredAt, this.clock.now()) : null);
+    // Staff are told through the outbox, in the transaction that stores the request.
+    await this.uow.run(async (tx) => {
+      const request = await this.delivery.createSupportRequest(tx, course.id, courier.id, text.slice(0, 2000), occurredAt ? stepTime(occurredAt, this.clock.now()) : null);
+      await this.outbox.add(tx, {
+        type: 'staff.notice',
+        aggregateType: 'support_request',
+        aggregateId: request.id,
+        payload: { kind: 'support', message: `Nouvelle demande de support : ${text.slice(0, 120)}` },
+      });
+    });
     return { message: DELIVERY_MESSAGES.supportRecorded };
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DispatchController } from './dispatch.controller.js';
+import { DispatchEvents } from './dispatch.events.js';
 import { DispatchProcessor } from './dispatch.processor.js';
 import { DispatchRepository } from './dispatch.repository.js';
 import { DispatchService } from './dispatch.service.js';
@@ -10,5 +11,5 @@ import { DispatchService } from './dispatch.service.js';
 export class DispatchModule {}
 
 /** Worker side: offering new courses to the nearest couriers first, then to all. */
-@Module({ providers: [DispatchRepository, PositionsStore, DispatchProcessor], exports: [DispatchProcessor] })
+@Module({ providers: [DispatchRepository, PositionsStore, DispatchProcessor, DispatchEvents], exports: [DispatchProcessor, DispatchEvents] })
 export class DispatchWorkerModule {}

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Course, Dispute, Prisma } from '../../generated/prisma/client.js';
-import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 export type NewDispute = Pick<Dispute, 'courseId' | 'clientId' | 'type' | 'reason' | 'description'>;
 
@@ -11,40 +10,14 @@ const CLAIMS_NEWEST_FIRST = newestFirst<Prisma.DisputeWhereInput, Prisma.Dispute
 
 @Injectable()
 export class DisputesRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-    private readonly outbox: OutboxRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   findCourse(id: string): Promise<Pick<Course, 'clientId'> | null> {
     return this.prisma.client.course.findUnique({ where: { id }, select: { clientId: true } });
   }
 
-  create(dispute: NewDispute, ip: string | undefined): Promise<Dispute> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const created = await tx.dispute.create({ data: dispute });
-      await this.outbox.add(tx, {
-        type: 'staff.notice',
-        aggregateType: 'dispute',
-        aggregateId: created.id,
-        payload: { kind: 'claim', message: `Nouvelle réclamation : ${created.reason}` },
-      });
-      await this.audit.record(
-        {
-          actorId: dispute.clientId,
-          actorRole: 'client',
-          action: 'dispute_created',
-          resourceType: 'dispute',
-          resourceId: created.id,
-          success: true,
-          ip,
-          details: { courseId: dispute.courseId, type: dispute.type },
-        },
-        tx,
-      );
-      return created;
-    });
+  create(tx: Tx, dispute: NewDispute): Promise<Dispute> {
+    return tx.dispute.create({ data: dispute });
   }
 
   /** The client's claims, newest first, a page at a time. */

@@ -3,23 +3,51 @@ import type { ClientDisputesResponse, DisputeCreatedResponse, DisputeDto } from 
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
 import type { Dispute } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import type { CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesRepository } from './disputes.repository.js';
 
 @Injectable()
 export class DisputesService {
-  constructor(private readonly disputes: DisputesRepository) {}
+  constructor(
+    private readonly disputes: DisputesRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   /** A client opens a claim on one of their own courses, whatever its status. */
   async open(client: AuthUser, input: CreateDisputeInput, ip?: string): Promise<DisputeCreatedResponse> {
     const course = await this.disputes.findCourse(input.course_id);
     if (!course || course.clientId !== client.id) throw CourseErrors.notFound();
-    const dispute = await this.disputes.create(
-      { courseId: input.course_id, clientId: client.id, type: input.dispute_type, reason: input.reason, description: input.description },
-      ip,
-    );
+    // Staff are told through the outbox, in the transaction that stores the claim with its audit row.
+    const dispute = await this.uow.run(async (tx) => {
+      const created = await this.disputes.create(tx, { courseId: input.course_id, clientId: client.id, type: input.dispute_type, reason: input.reason, description: input.description });
+      await this.outbox.add(tx, {
+        type: 'staff.notice',
+        aggregateType: 'dispute',
+        aggregateId: created.id,
+        payload: { kind: 'claim', message: `Nouvelle réclamation : ${created.reason}` },
+      });
+      await this.audit.record(
+        {
+          actorId: client.id,
+          actorRole: 'client',
+          action: 'dispute_created',
+          resourceType: 'dispute',
+          resourceId: created.id,
+          success: true,
+          ip,
+          details: { courseId: input.course_id, type: input.dispute_type },
+        },
+        tx,
+      );
+      return created;
+    });
     return { message: 'Réclamation enregistrée avec succès!', dispute: toDisputeDto(dispute) };
   }
 

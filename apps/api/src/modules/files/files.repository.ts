@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FileKind, StoredFile } from '../../generated/prisma/client.js';
-import type { Actor } from '../../common/auth/actor.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 /** The photos people upload (receipts are files too, but the API makes them itself). */
 export type PhotoKind = Extract<FileKind, 'personal_photo' | 'id_photo' | 'parcel_photo'>;
@@ -18,30 +17,11 @@ export interface NewPhoto {
 
 @Injectable()
 export class FilesRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
-  /** Records a stored photo with its audit row. */
-  recordPhoto(actor: Actor, photo: NewPhoto): Promise<StoredFile> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const file = await tx.storedFile.create({ data: { ...photo, uploadedById: actor.id } });
-      await this.audit.record(
-        {
-          actorId: actor.id,
-          actorRole: actor.role,
-          action: 'file_uploaded',
-          resourceType: 'file',
-          resourceId: file.id,
-          success: true,
-          ip: actor.ip,
-          details: { kind: photo.kind, mime_type: photo.mimeType, size_bytes: photo.sizeBytes },
-        },
-        tx,
-      );
-      return file;
-    });
+  /** Records a stored photo, uploaded by `uploadedById`. */
+  recordPhoto(tx: Tx, uploadedById: string, photo: NewPhoto): Promise<StoredFile> {
+    return tx.storedFile.create({ data: { ...photo, uploadedById } });
   }
 
   /**

@@ -5,9 +5,11 @@ import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { RandomSource } from '../../common/security/secrets.js';
 import { StorageService } from '../../common/storage/storage.service.js';
 import { isUuid } from '../../common/validation/params.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { FilesErrors } from './files.errors.js';
 import { FilesRepository, type PhotoKind } from './files.repository.js';
 
@@ -28,6 +30,8 @@ export class FilesService {
     private readonly repository: FilesRepository,
     private readonly storage: StorageService,
     private readonly random: RandomSource,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async uploadPhoto(user: AuthUser, kind: PhotoKind, file: MultipartFileStream | undefined, ip: string): Promise<PhotoUploadResponse> {
@@ -37,10 +41,25 @@ export class FilesService {
     if (!mimeType) throw FilesErrors.photoFormat();
     const storageKey = `${STORAGE_FOLDERS[kind]}/${this.random.token(24)}`;
     await this.storage.put(storageKey, data);
-    const stored = await this.repository.recordPhoto(
-      { id: user.id, role: user.role, ip },
-      { kind, storageKey, mimeType, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex') },
-    );
+    const photo = { kind, storageKey, mimeType, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+    // The file's row and its audit row, in one transaction.
+    const stored = await this.uow.run(async (tx) => {
+      const file = await this.repository.recordPhoto(tx, user.id, photo);
+      await this.audit.record(
+        {
+          actorId: user.id,
+          actorRole: user.role,
+          action: 'file_uploaded',
+          resourceType: 'file',
+          resourceId: file.id,
+          success: true,
+          ip,
+          details: { kind: photo.kind, mime_type: photo.mimeType, size_bytes: photo.sizeBytes },
+        },
+        tx,
+      );
+      return file;
+    });
     return { photo_url: `${FILES_PATH}${stored.id}`, file_id: stored.id };
   }
 

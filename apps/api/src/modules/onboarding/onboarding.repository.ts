@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BloodGroup, VehicleType } from '@coursa/domain';
 import type { BloodGroup as StoredBloodGroup, User, VehicleType as StoredVehicleType } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import type { NewAccount } from './new-accounts.js';
 
@@ -22,49 +20,37 @@ const BLOOD_GROUPS: Record<BloodGroup, StoredBloodGroup> = {
 
 @Injectable()
 export class OnboardingRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
-
-  /** The courier, activated, with their KYC file and the audit row, in one transaction. */
-  createCourier(actor: Actor, account: NewAccount, kyc: CreateDeliveryPersonInput, photos: { idPhotoId: string; personalPhotoId: string | null }, at: Date): Promise<User> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: {
-          ...account,
-          role: kyc.role,
-          activatedAt: at,
-          courierProfile: {
-            create: {
-              vehicleType: kyc.vehicle_type && VEHICLE_TYPES[kyc.vehicle_type],
-              licenseNumber: kyc.license_number,
-              vehicleRegistration: kyc.vehicle_registration,
-              vehicleDescription: kyc.vehicle_description,
-              idType: kyc.id_type,
-              idNumber: kyc.id_number,
-              idExpiryDate: new Date(kyc.id_expiry_date),
-              idPhotoId: photos.idPhotoId,
-              personalPhotoId: photos.personalPhotoId,
-              bloodGroup: kyc.blood_group && BLOOD_GROUPS[kyc.blood_group],
-              emergencyContactName: kyc.emergency_contact_name,
-              emergencyContactPhone: kyc.emergency_contact_phone,
-              emergencyContactRelationship: kyc.emergency_contact_relationship,
-              address: kyc.address,
-              experienceYears: kyc.experience_years,
-              previousEmployer: kyc.previous_employer,
-              bankAccount: kyc.bank_account,
-              bankName: kyc.bank_name,
-              createdById: actor.id,
-            },
+  /** The courier, activated, with their KYC file, created by `createdById`. */
+  createCourier(tx: Tx, createdById: string, account: NewAccount, kyc: CreateDeliveryPersonInput, photos: { idPhotoId: string; personalPhotoId: string | null }, at: Date): Promise<User> {
+    return tx.user.create({
+      data: {
+        ...account,
+        role: kyc.role,
+        activatedAt: at,
+        courierProfile: {
+          create: {
+            vehicleType: kyc.vehicle_type && VEHICLE_TYPES[kyc.vehicle_type],
+            licenseNumber: kyc.license_number,
+            vehicleRegistration: kyc.vehicle_registration,
+            vehicleDescription: kyc.vehicle_description,
+            idType: kyc.id_type,
+            idNumber: kyc.id_number,
+            idExpiryDate: new Date(kyc.id_expiry_date),
+            idPhotoId: photos.idPhotoId,
+            personalPhotoId: photos.personalPhotoId,
+            bloodGroup: kyc.blood_group && BLOOD_GROUPS[kyc.blood_group],
+            emergencyContactName: kyc.emergency_contact_name,
+            emergencyContactPhone: kyc.emergency_contact_phone,
+            emergencyContactRelationship: kyc.emergency_contact_relationship,
+            address: kyc.address,
+            experienceYears: kyc.experience_years,
+            previousEmployer: kyc.previous_employer,
+            bankAccount: kyc.bank_account,
+            bankName: kyc.bank_name,
+            createdById,
           },
         },
-      });
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'user_created', resourceType: 'user', resourceId: user.id, success: true, ip: actor.ip, details: { role: user.role } },
-        tx,
-      );
-      return user;
+      },
     });
   }
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { CreateDeliveryPersonResponse } from '@coursa/contracts';
 import { isIdDocumentExpired, KYC_MESSAGES, toGuineanMobile } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { FilesService } from '../files/files.service.js';
 import type { PhotoKind } from '../files/files.repository.js';
 import { toUserDto } from '../users/users.mapper.js';
@@ -18,6 +20,8 @@ export class OnboardingService {
     private readonly accounts: NewAccounts,
     private readonly files: FilesService,
     private readonly clock: Clock,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async createCourier(staff: AuthUser, input: CreateDeliveryPersonInput, ip: string): Promise<CreateDeliveryPersonResponse> {
@@ -31,13 +35,15 @@ export class OnboardingService {
     if (input.personal_photo_url && !personalPhotoId) throw OnboardingErrors.personalPhotoUnknown();
 
     const account = await this.accounts.prepare(input);
-    const user = await this.repository.createCourier(
-      { id: staff.id, role: staff.role, ip },
-      account,
-      { ...input, emergency_contact_phone: emergencyPhone },
-      { idPhotoId, personalPhotoId },
-      now,
-    );
+    // The courier, activated, with their KYC file and the audit row, in one transaction.
+    const user = await this.uow.run(async (tx) => {
+      const user = await this.repository.createCourier(tx, staff.id, account, { ...input, emergency_contact_phone: emergencyPhone }, { idPhotoId, personalPhotoId }, now);
+      await this.audit.record(
+        { actorId: staff.id, actorRole: staff.role, action: 'user_created', resourceType: 'user', resourceId: user.id, success: true, ip, details: { role: user.role } },
+        tx,
+      );
+      return user;
+    });
     return { message: KYC_MESSAGES.courierCreated, user: toUserDto(user) };
   }
 

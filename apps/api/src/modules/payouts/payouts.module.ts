@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../common/config/config.js';
 import { createPayoutGateway } from '../../common/money-gateways/gateways.js';
 import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
 import { PayoutsController } from './payouts.controller.js';
+import { PayoutsEvents } from './payouts.events.js';
 import { PayoutsProcessor } from './payouts.processor.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { PayoutsService } from './payouts.service.js';
@@ -27,7 +28,7 @@ export class PayoutsModule {}
 
 /** Worker side: the weekly run's payouts and the transfers of the payout job. */
 @Module({
-  providers: [PayoutsService, PayoutsRepository, ...useCases, WeeklyRunUseCase, PayoutsProcessor, payoutGateway],
-  exports: [PayoutsProcessor, WeeklyRunUseCase],
+  providers: [PayoutsService, PayoutsRepository, ...useCases, WeeklyRunUseCase, PayoutsProcessor, PayoutsEvents, payoutGateway],
+  exports: [PayoutsProcessor, WeeklyRunUseCase, PayoutsEvents],
 })
 export class PayoutsWorkerModule {}

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CourierRatingsDto, RatingCreatedResponse, RatingDto } from '@coursa/contracts';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import type { CreateRatingInput } from './dto/ratings.dto.js';
 import { RatingErrors } from './ratings.errors.js';
@@ -13,7 +15,11 @@ const STARS_HIGH_TO_LOW = [5, 4, 3, 2, 1];
 
 @Injectable()
 export class RatingsService {
-  constructor(private readonly ratings: RatingsRepository) {}
+  constructor(
+    private readonly ratings: RatingsRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   /** The client of a delivered course rates its courier, once. */
   async rate(client: AuthUser, input: CreateRatingInput, ip?: string): Promise<RatingCreatedResponse> {
@@ -23,10 +29,27 @@ export class RatingsService {
     // Staff may close a course as delivered without a courier: there is nobody to rate.
     if (!course.courierId) throw RatingErrors.noCourier();
     try {
-      const rating = await this.ratings.create(
-        { courseId: input.course_id, clientId: client.id, courierId: course.courierId, rating: input.rating, comment: input.comment },
-        ip,
-      );
+      const courierId = course.courierId;
+      // The rating, the courier's recomputed average and the audit row, in one transaction.
+      const rating = await this.uow.run(async (tx) => {
+        await this.ratings.lockCourier(tx, courierId);
+        const created = await this.ratings.create(tx, { courseId: input.course_id, clientId: client.id, courierId, rating: input.rating, comment: input.comment });
+        await this.ratings.recountCourier(tx, courierId);
+        await this.audit.record(
+          {
+            actorId: client.id,
+            actorRole: 'client',
+            action: 'course_rated',
+            resourceType: 'course',
+            resourceId: input.course_id,
+            success: true,
+            ip,
+            details: { rating: input.rating, courierId },
+          },
+          tx,
+        );
+        return created;
+      });
       return { message: 'Merci pour votre évaluation !', rating: toRatingDto(rating) };
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw RatingErrors.alreadyRated();

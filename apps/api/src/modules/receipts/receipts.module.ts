@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RetentionWorkerModule } from '../retention/retention.module.js';
 import { ReceiptsController } from './receipts.controller.js';
+import { ReceiptsEvents } from './receipts.events.js';
 import { ReceiptsProcessor } from './receipts.processor.js';
 import { ReceiptsRepository } from './receipts.repository.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -9,6 +10,6 @@ import { ReceiptsService } from './receipts.service.js';
 @Module({ controllers: [ReceiptsController], providers: [ReceiptsService, ReceiptsRepository] })
 export class ReceiptsModule {}
 
-/** Worker side: rendering them (with the route the courier rode, which retention owns). */
-@Module({ imports: [RetentionWorkerModule], providers: [ReceiptsRepository, ReceiptsProcessor], exports: [ReceiptsProcessor] })
+/** Worker side: rendering them once delivered (with the route the courier rode, which retention owns). */
+@Module({ imports: [RetentionWorkerModule], providers: [ReceiptsRepository, ReceiptsProcessor, ReceiptsEvents], exports: [ReceiptsProcessor, ReceiptsEvents] })
 export class ReceiptsWorkerModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { StorageService } from '../../common/storage/storage.service.js';
 import { TrailRetention } from '../retention/trail-retention.service.js';
@@ -18,6 +19,7 @@ export class ReceiptsProcessor implements JobProcessor {
     private readonly receipts: ReceiptsRepository,
     private readonly storage: StorageService,
     private readonly trail: TrailRetention,
+    private readonly uow: UnitOfWork,
   ) {}
 
   private async render(courseId: string) {
@@ -46,6 +48,11 @@ export class ReceiptsProcessor implements JobProcessor {
     });
     const key = `receipts/${course.id}.pdf`;
     await this.storage.put(key, pdf);
-    await this.receipts.attach(course.id, key, pdf);
+    // Recorded once: a second rendering (a retried job) does not replace the first.
+    await this.uow.run(async (tx) => {
+      if (await this.receipts.receiptFileOf(tx, course.id)) return;
+      const file = await this.receipts.storeReceiptFile(tx, key, pdf);
+      await this.receipts.setReceipt(tx, course.id, file.id);
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { StoredFile } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 
 @Injectable()
 export class ReceiptsRepository {
@@ -18,18 +20,22 @@ export class ReceiptsRepository {
     });
   }
 
-  /** Records the receipt once: a second rendering (a retried job) does not replace the first. */
-  async attach(courseId: string, storageKey: string, pdf: Buffer): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const course = await tx.course.findUniqueOrThrow({ where: { id: courseId }, select: { receiptFileId: true } });
-      if (course.receiptFileId) return false;
-      const file = await tx.storedFile.upsert({
-        where: { storageKey },
-        update: {},
-        create: { kind: 'receipt', storageKey, mimeType: 'application/pdf', sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') },
-      });
-      await tx.course.update({ where: { id: courseId }, data: { receiptFileId: file.id } });
-      return true;
+  /** The course's receipt file, if it has one already. */
+  async receiptFileOf(tx: Tx, courseId: string): Promise<string | null> {
+    const course = await tx.course.findUniqueOrThrow({ where: { id: courseId }, select: { receiptFileId: true } });
+    return course.receiptFileId;
+  }
+
+  /** The stored PDF's row (the same one when it was recorded before). */
+  storeReceiptFile(tx: Tx, storageKey: string, pdf: Buffer): Promise<StoredFile> {
+    return tx.storedFile.upsert({
+      where: { storageKey },
+      update: {},
+      create: { kind: 'receipt', storageKey, mimeType: 'application/pdf', sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') },
     });
+  }
+
+  async setReceipt(tx: Tx, courseId: string, fileId: string): Promise<void> {
+    await tx.course.update({ where: { id: courseId }, data: { receiptFileId: fileId } });
   }
 }

@@ -4,6 +4,7 @@ import { createPayoutGateway, createRefundGateway } from '../../common/money-gat
 import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
 import { REFUND_GATEWAY } from '../../common/money-gateways/refund-gateway.js';
 import { RefundsController } from './refunds.controller.js';
+import { RefundsEvents } from './refunds.events.js';
 import { RefundsProcessor } from './refunds.processor.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { RefundsService } from './refunds.service.js';
@@ -28,7 +29,7 @@ export class RefundsModule {}
 
 /** Worker side: the refund job (provider refunds, and checks of transfers still under way). */
 @Module({
-  providers: [RefundsService, RefundsRepository, ...useCases, RefundsProcessor, ...gateways],
-  exports: [RefundsProcessor],
+  providers: [RefundsService, RefundsRepository, ...useCases, RefundsProcessor, RefundsEvents, ...gateways],
+  exports: [RefundsProcessor, RefundsEvents],
 })
 export class RefundsWorkerModule {}

@@ -4,8 +4,7 @@ import { DAY_MS } from '@coursa/domain';
 import type { AuditLog, Prisma, User } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import type { NewAccount } from '../onboarding/new-accounts.js';
 
 export interface AuditFilter {
@@ -20,44 +19,29 @@ const NEWEST_FIRST = new Keyset<Pick<AuditLog, 'at' | 'id'>, Prisma.AuditLogWher
 
 @Injectable()
 export class SuperAdminRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
-  /** An activated admin and the audit row, in one transaction. */
-  createAdmin(actor: Actor, account: NewAccount, at: Date): Promise<User> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const admin = await tx.user.create({ data: { ...account, role: 'admin', activatedAt: at } });
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'admin_created', resourceType: 'user', resourceId: admin.id, success: true, ip: actor.ip },
-        tx,
-      );
-      return admin;
-    });
+  /** An activated admin. */
+  createAdmin(tx: Tx, account: NewAccount, at: Date): Promise<User> {
+    return tx.user.create({ data: { ...account, role: 'admin', activatedAt: at } });
   }
 
   /** True while the platform has no super administrator (the migration's first-run bootstrap). */
-  async noSuperAdmin(): Promise<boolean> {
-    return (await this.prisma.client.user.count({ where: { role: 'super_admin' } })) === 0;
+  async noSuperAdmin(tx: Tx = this.prisma.client): Promise<boolean> {
+    return (await tx.user.count({ where: { role: 'super_admin' } })) === 0;
   }
 
   /**
-   * Makes the caller super_admin if the platform has none yet (first-run bootstrap); false otherwise. The audit
-   * row is written either way. The caller's session version moves, so their current tokens stop working.
+   * Holds, until the transaction ends, the lock every first-run migration takes: a lock rather than a conditional
+   * update, since two callers at once would each see no super_admin in their snapshot.
    */
-  migrateToSuperAdmin(actor: Actor): Promise<boolean> {
-    return this.prisma.client.$transaction(async (tx) => {
-      // A lock rather than a conditional update: two callers at once would each see no super_admin in their snapshot.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('coursa:super-admin-migration'))`;
-      const allowed = (await tx.user.count({ where: { role: 'super_admin' } })) === 0;
-      if (allowed) await tx.user.update({ where: { id: actor.id }, data: { role: 'super_admin', sessionVersion: { increment: 1 } } });
-      await this.audit.record(
-        { actorId: actor.id, actorRole: actor.role, action: 'super_admin_migration', resourceType: 'user', resourceId: actor.id, success: allowed, ip: actor.ip },
-        tx,
-      );
-      return allowed;
-    });
+  async lockSuperAdminMigration(tx: Tx): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('coursa:super-admin-migration'))`;
+  }
+
+  /** Makes the user super_admin; their session version moves, so their current tokens stop working. */
+  async promoteToSuperAdmin(tx: Tx, userId: string): Promise<void> {
+    await tx.user.update({ where: { id: userId }, data: { role: 'super_admin', sessionVersion: { increment: 1 } } });
   }
 
   /** Newest first, with the actor's name. */

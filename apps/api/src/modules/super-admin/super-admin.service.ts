@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { AuditLogsResponse, AuditStatsDto, MigrationAvailabilityDto, SuccessResponse } from '@coursa/contracts';
 import { DAY_MS, startOfDay } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
 import { NewAccounts } from '../onboarding/new-accounts.js';
 import { AuthStates } from '../users/auth-states.js';
@@ -18,14 +20,20 @@ const MOST_ACTIVE_USERS = 5;
 export class SuperAdminService {
   constructor(
     private readonly repository: SuperAdminRepository,
+    private readonly audit: AuditRepository,
+    private readonly uow: UnitOfWork,
     private readonly accounts: NewAccounts,
     private readonly authStates: AuthStates,
     private readonly clock: Clock,
   ) {}
 
+  /** An activated admin and the audit row, in one transaction. */
   async createAdmin(superAdmin: AuthUser, input: AccountInput, ip: string): Promise<SuccessResponse> {
     const account = await this.accounts.prepare(input);
-    await this.repository.createAdmin({ id: superAdmin.id, role: superAdmin.role, ip }, account, this.clock.now());
+    await this.uow.run(async (tx) => {
+      const admin = await this.repository.createAdmin(tx, account, this.clock.now());
+      await this.audit.record({ actorId: superAdmin.id, actorRole: superAdmin.role, action: 'admin_created', resourceType: 'user', resourceId: admin.id, success: true, ip }, tx);
+    });
     return { success: true, message: SuperAdminMessages.adminCreated };
   }
 
@@ -34,8 +42,19 @@ export class SuperAdminService {
     return { available: staff.role === 'admin' && (await this.repository.noSuperAdmin()) };
   }
 
+  /**
+   * Makes the caller super_admin if the platform has none yet (first-run bootstrap). The audit row is written either
+   * way, in the same transaction as the check, under a lock two callers at once queue on.
+   */
   async migrateToSuperAdmin(staff: AuthUser, ip: string): Promise<SuccessResponse> {
-    if (!(await this.repository.migrateToSuperAdmin({ id: staff.id, role: staff.role, ip }))) throw SuperAdminErrors.superAdminExists();
+    const allowed = await this.uow.run(async (tx) => {
+      await this.repository.lockSuperAdminMigration(tx);
+      const allowed = await this.repository.noSuperAdmin(tx);
+      if (allowed) await this.repository.promoteToSuperAdmin(tx, staff.id);
+      await this.audit.record({ actorId: staff.id, actorRole: staff.role, action: 'super_admin_migration', resourceType: 'user', resourceId: staff.id, success: allowed, ip }, tx);
+      return allowed;
+    });
+    if (!allowed) throw SuperAdminErrors.superAdminExists();
     await this.authStates.changed(staff.id);
     return { success: true, message: SuperAdminMessages.migrated };
   }
