@@ -87,10 +87,10 @@ export class CoursesRepository {
     options: {
       ip?: string;
       /** The transaction to write in: the direct order's, or a paid order's crediting. */
-      tx?: Tx;
+      tx: Tx;
       /** Runs last in the transaction, with the created course (to store the request's answer with it). */
       withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>;
-    } = {},
+    },
   ): Promise<CourseWithRelations> {
     const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
     const { ip, withCreated = async () => {} } = options;
@@ -134,7 +134,6 @@ export class CoursesRepository {
     };
     // Every caller writes a course inside its own transaction (UnitOfWork); `tx` stays optional in the type only until
     // OrderDesk.place, which passes its options through, requires it.
-    if (!options.tx) throw new Error('CoursesRepository.create needs the transaction of its caller');
     return write(options.tx);
   }
 

@@ -88,7 +88,7 @@ export class OrderDesk {
     client: Orderer,
     priced: PricedOrder,
     payment: CoursePayment,
-    options: { ip?: string; tx?: Tx; withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void> } = {},
+    options: { ip?: string; tx: Tx; withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void> },
   ): Promise<CourseWithRelations> {
     const { order } = priced;
     const otp = this.random.digits(CODE_LENGTH);
