@@ -1,4 +1,6 @@
 import type { Role } from '@coursa/domain';
+import type { z } from 'zod';
+import type { ActivateSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RefreshSchema, RegisterSchema, ResetPasswordSchema } from './schemas/auth.js';
 
 /** A user as the API returns it (spec §3 "User", without the password). */
 export interface UserDto {
@@ -19,10 +21,7 @@ export interface UserDto {
   updated_at: string;
 }
 
-export interface LoginRequest {
-  phone: string;
-  password: string;
-}
+export type LoginRequest = z.input<typeof LoginSchema>;
 
 export interface SessionResponse {
   access_token: string;
@@ -32,48 +31,24 @@ export interface SessionResponse {
   user: UserDto;
 }
 
-export interface RegisterRequest {
-  phone: string;
-  password: string;
-  full_name: string;
-  email?: string | null;
-  role?: string;
-  referral_code?: string | null;
-  accepted_terms: boolean;
-  terms_accepted_at?: string;
-}
+export type RegisterRequest = z.input<typeof RegisterSchema>;
 
 export interface RegisterResponse {
   requires_activation: true;
   message: string;
 }
 
-export interface ActivateRequest {
-  token: string;
-}
+export type ActivateRequest = z.input<typeof ActivateSchema>;
 
 export type RecoveryMethod = 'sms' | 'email';
 
-export interface ForgotPasswordRequest {
-  contact: string;
-  method: RecoveryMethod;
-}
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordSchema>;
 
-export interface ResetPasswordRequest {
-  contact: string;
-  method: RecoveryMethod;
-  reset_code: string;
-  new_password: string;
-}
+export type ResetPasswordRequest = z.input<typeof ResetPasswordSchema>;
 
-export interface ChangePasswordRequest {
-  current_password: string;
-  new_password: string;
-}
+export type ChangePasswordRequest = z.input<typeof ChangePasswordSchema>;
 
-export interface RefreshRequest {
-  refresh_token: string;
-}
+export type RefreshRequest = z.input<typeof RefreshSchema>;
 
 export interface MessageResponse {
   message: string;
@@ -95,6 +70,4 @@ export interface HealthResponse {
 /** The change-password answer: every session ended, so it carries a fresh one for this device. */
 export type ChangePasswordResponse = MessageResponse & SessionResponse;
 
-export interface LogoutRequest {
-  refresh_token: string;
-}
+export type LogoutRequest = z.input<typeof RefreshSchema>;

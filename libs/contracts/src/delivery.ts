@@ -1,6 +1,8 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { CourseDto, LocationDto } from './courses.js';
 import type { CountedPage, Page } from './pagination.js';
+import type { z } from 'zod';
+import type { VerifyOtpSchema } from './schemas/delivery.js';
 
 /**
  * What a courier is told of a course's money and trip (issue 34): what the client pays (after the promo discount), the
@@ -92,9 +94,4 @@ export interface CourseStatusUpdatedResponse {
 }
 
 /** POST /delivery/course/:id/verify-otp. */
-export interface VerifyOtpRequest {
-  /** The 6 digits the recipient received. */
-  otp: string;
-  /** When the courier entered it, if without network (ISO 8601): the handover's time when plausible. */
-  occurred_at?: string;
-}
+export type VerifyOtpRequest = z.input<typeof VerifyOtpSchema>;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientDisputesResponse, DisputeCreatedResponse, DisputeDto } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
+import type { CreateDisputeInput } from '@coursa/contracts/schemas';
 import type { Dispute } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { CourseErrors } from '../courses/courses.errors.js';
-import type { CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesRepository } from './disputes.repository.js';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { COURSE_STATUS_FILTERS } from '@coursa/domain';
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalFilter, optionalText, requiredText } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalFilter, optionalText, requiredText } from './fields.js';
 
 const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })

@@ -1,7 +1,7 @@
 import { CASE_STATUSES } from '@coursa/domain';
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalText } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalText } from './fields.js';
 
 const caseStatus = z.enum(CASE_STATUSES, { error: 'Statut inconnu : open, in_review, resolved ou rejected.' });
 

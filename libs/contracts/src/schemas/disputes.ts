@@ -1,6 +1,6 @@
 import { DISPUTE_TYPES } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { optionalText, requiredText } from './fields.js';
 
 export const CreateDisputeSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalFilter } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalFilter } from './fields.js';
 
 const REFUND_STATUSES = ['to_do', 'processing', 'completed', 'failed'] as const;
 

@@ -1,7 +1,7 @@
 import { BASE_PRICE_GNF } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
-import { CourseOrderSchema } from '../../courses/dto/courses.dto.js';
+import { optionalText, requiredText } from './fields.js';
+import { CourseOrderSchema } from './courses.js';
 
 const MAX_AMOUNT_GNF = 50_000_000;
 
@@ -56,3 +56,16 @@ export const CashDepositSchema = z
   })
   .strict();
 export type CashDepositInput = z.output<typeof CashDepositSchema>;
+
+/** The browser's return from PayCard's page. */
+export const PaycardReturnSchema = z.object({ 'paycard-operation-reference': z.string().max(100).optional() }).loose();
+export type PaycardReturnInput = z.output<typeof PaycardReturnSchema>;
+/** Orange Money's notification of a payment's outcome. */
+export const OrangeMoneyNoticeSchema = z.object({ status: z.string().max(20), notif_token: z.string().min(1).max(200), txnid: z.string().max(100).optional() }).loose();
+export type OrangeMoneyNoticeInput = z.output<typeof OrangeMoneyNoticeSchema>;
+/** MTN MoMo's notification of a payment's outcome. */
+export const MtnMomoNoticeSchema = z.object({ externalId: z.string().min(1).max(100), status: z.string().max(20).optional() }).loose();
+export type MtnMomoNoticeInput = z.output<typeof MtnMomoNoticeSchema>;
+/** The sandbox's hosted page: the tester's choice. */
+export const SandboxOutcomeSchema = z.object({ outcome: z.enum(['success', 'failure']) }).strict();
+export type SandboxOutcomeInput = z.output<typeof SandboxOutcomeSchema>;

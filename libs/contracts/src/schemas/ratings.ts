@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../../../common/validation/zod.js';
+import { optionalText } from './fields.js';
 
 const OUT_OF_RANGE = 'La note doit être un nombre entier de 1 à 5.';
 

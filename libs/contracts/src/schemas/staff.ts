@@ -11,7 +11,8 @@ import {
   VEHICLE_TYPES,
 } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { AUDIT_ACTIONS } from '../audit.js';
+import { optionalFilter, optionalText, pageFields, requiredText } from './fields.js';
 
 /** One of `values`; its own message when missing, another when it is not one of them. */
 const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, missing: string, invalid: string) =>
@@ -86,3 +87,16 @@ export const CreateDeliveryPersonSchema = z
   })
   .strict();
 export type CreateDeliveryPersonInput = z.output<typeof CreateDeliveryPersonSchema>;
+
+/** The super administrator creates an admin: the fields every staff-made account has. */
+export const CreateAdminSchema = z.object(AccountFields).strict();
+
+export const AuditLogsQuery = z
+  .object({
+    // The spec's page shows 50.
+    ...pageFields(50),
+    action: optionalFilter(z.enum(AUDIT_ACTIONS, { error: 'Action inconnue.' })),
+    resource_type: optionalText(60),
+  })
+  .loose();
+export type AuditLogsInput = z.output<typeof AuditLogsQuery>;
