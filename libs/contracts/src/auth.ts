@@ -1,5 +1,6 @@
 import type { Role } from '@coursa/domain';
 import type { z } from 'zod';
+import type { ApiErrorSchema, MessageResponseSchema } from './schemas/answers.js';
 import type { ActivateSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RefreshSchema, RegisterSchema, ResetPasswordSchema } from './schemas/auth.js';
 
 /** A user as the API returns it (spec §3 "User", without the password). */
@@ -50,16 +51,10 @@ export type ChangePasswordRequest = z.input<typeof ChangePasswordSchema>;
 
 export type RefreshRequest = z.input<typeof RefreshSchema>;
 
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** Every error answer of the API. */
-export interface ApiError {
-  detail: string;
-  code: string;
-  request_id?: string;
-}
+export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export interface HealthResponse {
   status: 'ok' | 'degraded';

@@ -1,6 +1,7 @@
 // The request schemas of the API (bodies, query strings): the one definition of each shape. The API validates with
 // them, the contracts' types are inferred from them, and the OpenAPI document is generated from them. A separate
 // entry point, so that a client importing the contracts' types and constants does not load zod.
+export * from './answers.js';
 export * from './auth.js';
 export * from './back-office.js';
 export * from './cases.js';

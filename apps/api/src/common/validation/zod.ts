@@ -23,7 +23,8 @@ function hasNulCharacter(value: unknown, depth = 0): boolean {
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(
-    private readonly schema: S,
+    /** Also read by the OpenAPI document, which describes each route with the schema it validates with. */
+    readonly schema: S,
     private readonly errorFor?: (issue: z.core.$ZodIssue) => DomainError | undefined,
   ) {}
 
