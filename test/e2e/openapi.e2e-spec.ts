@@ -133,7 +133,7 @@ describe('the reference UI', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, path]) => path!);
+    const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map(([, path]) => path!);
     expect(assets).toEqual(['/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/coursa-docs.js']);
     // Each answer read to its end: an unread one would hold its connection open.
     const get = async (path: string) => {

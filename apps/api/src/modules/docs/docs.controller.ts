@@ -32,6 +32,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Coursa — référence de l'API</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${DOCS}/swagger-ui.css" />
   </head>
   <body>
