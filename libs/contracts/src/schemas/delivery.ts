@@ -6,6 +6,7 @@ const occurredAt = z.iso
   .transform((value) => new Date(value))
   .optional();
 
+/** `otp`: the 6 digits the recipient received; `occurred_at`: when the courier entered it without network (the handover's time when plausible). */
 export const VerifyOtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Le code doit contenir 6 chiffres.' }), occurred_at: occurredAt }).strict();
 export type VerifyOtpInput = z.output<typeof VerifyOtpSchema>;
 

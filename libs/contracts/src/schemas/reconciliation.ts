@@ -7,6 +7,7 @@ export const MarkPaidOutsideSchema = z
     method: z.enum(['cash', 'bank_transfer', 'orange_money', 'mtn_momo', 'other'], {
       error: 'Moyen de paiement inconnu : cash, bank_transfer, orange_money, mtn_momo ou other.',
     }),
+    /** The receipt's or the operator's reference of the payment made. */
     reference: requiredText(100, 'La référence du paiement est obligatoire (reçu, numéro de transaction).'),
     note: optionalText(500),
   })
