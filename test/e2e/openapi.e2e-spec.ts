@@ -119,6 +119,13 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('describes an answer defined by a zod schema in the contracts with that schema', () => {
+    const answer = (key: string) => operationOf(key)!.responses['200']!.content!['application/json']!;
+    expect(answer('GET /api/auth/me').schema).toEqual({ $ref: '#/components/schemas/User' });
+    expect(answer('POST /api/auth/login').schema).toEqual({ $ref: '#/components/schemas/Session' });
+    expect(document.components).toMatchObject({ schemas: { User: { type: 'object', required: expect.arrayContaining(['id', 'role']) } } });
+  });
+
   it("documents a list's query string: its filter, and the page's limit and cursor", () => {
     const list = operationOf('GET /api/courses')!;
     const query = (list as unknown as { parameters: { name: string; in: string }[] }).parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);

@@ -2,6 +2,7 @@ import type { CourseStatus } from '@coursa/domain';
 import type { CountedPage } from './pagination.js';
 import type { CourseRefundDto } from './refunds.js';
 import type { z } from 'zod';
+import type { QuoteResponseSchema } from './schemas/answers.js';
 import type { CreateCourseSchema, QuoteSchema } from './schemas/courses.js';
 
 export interface LocationDto {
@@ -13,14 +14,7 @@ export interface LocationDto {
 
 export type QuoteRequest = z.input<typeof QuoteSchema>;
 
-export interface QuoteResponse {
-  distance_km: number;
-  estimated_price: number;
-  discount: number;
-  /** What the client pays: the price less the promo discount. */
-  total_price: number;
-  currency: 'GNF';
-}
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
 /** What a client orders: the course without its payment (stored with a paid order's payment, issue 34). */
 export type CourseOrder = Omit<CreateCourseRequest, 'payment_reference' | 'payment_method'>;

@@ -1,6 +1,7 @@
 import type { UserDto } from './auth.js';
 import type { Page } from './pagination.js';
 import type { z } from 'zod';
+import type { SuccessResponseSchema } from './schemas/answers.js';
 import type { CreateAdminSchema, CreateDeliveryPersonSchema } from './schemas/staff.js';
 
 /** POST /upload/personal-photo and /upload/id-photo: the stored photo, to quote in the KYC payload. */
@@ -30,10 +31,7 @@ export interface CreateDeliveryPersonResponse {
 export type CreateAdminRequest = z.input<typeof CreateAdminSchema>;
 
 /** Answer of create-admin and migrate-to-super-admin. */
-export interface SuccessResponse {
-  success: true;
-  message: string;
-}
+export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 
 /** One row of GET /super-admin/audit-logs (spec §3 "Audit log"). */
 export interface AuditLogDto {

@@ -7,7 +7,7 @@ import { COMMON_MESSAGES, DomainError } from '../../common/errors/domain-error.j
 import { ZodPipe } from '../../common/validation/zod.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { DocumentedRoute } from './documented-routes.js';
-import { ANSWER_EXAMPLES, BODY_EXAMPLES, NON_JSON_ANSWERS, OPTIONAL_BODY_EXAMPLES, UPLOADS, type NonJsonAnswer } from './route-examples.js';
+import { ANSWER_EXAMPLES, ANSWER_SCHEMAS, BODY_EXAMPLES, NON_JSON_ANSWERS, OPTIONAL_BODY_EXAMPLES, UPLOADS, type NonJsonAnswer } from './route-examples.js';
 
 /** The name of the bearer scheme in the document; a route's roles are listed in its security requirement. */
 export const BEARER = 'bearer';
@@ -103,7 +103,9 @@ function successResponse(route: DocumentedRoute): Record<string, ResponseConfig>
     return { [route.status]: { description: other.description, content: Object.fromEntries(types.map((type: string) => [type, { schema }])) } };
   }
   const example = (ANSWER_EXAMPLES as Partial<Record<RouteKey, unknown>>)[key];
-  return { [route.status]: { description: 'La réponse, en JSON.', content: { 'application/json': { schema: {}, example } } } };
+  // An answer without a schema of its own is described by its example (its type is in the contracts' route map).
+  const schema = (ANSWER_SCHEMAS as Partial<Record<RouteKey, z.ZodType>>)[key] ?? {};
+  return { [route.status]: { description: 'La réponse, en JSON.', content: { 'application/json': { schema, example } } } };
 }
 
 const ROLE_TEXT = { public: 'Sans compte.', 'signed-in': 'Tout compte connecté (jeton bearer).' } as const;

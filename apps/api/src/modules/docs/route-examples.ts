@@ -18,9 +18,21 @@ import type {
   UploadRouteKey,
   UserDto,
 } from '@coursa/contracts';
-import type { OccurredAtBody } from '@coursa/contracts/schemas';
+import {
+  AvailabilityResponseSchema,
+  CourseAcceptedResponseSchema,
+  CourseStatusUpdatedResponseSchema,
+  HealthResponseSchema,
+  MessageResponseSchema,
+  QuoteResponseSchema,
+  RegisterResponseSchema,
+  SessionResponseSchema,
+  SuccessResponseSchema,
+  UserDtoSchema,
+  type OccurredAtBody,
+} from '@coursa/contracts/schemas';
 import { CASE_STATUS_LABELS, COURSE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 // What the OpenAPI document cannot read from the request schemas: what a route answers when it is not JSON, and an
 // example of each body and answer. Each table is typed by the contracts' route map, so a route added to the map, or
@@ -50,6 +62,42 @@ export const UPLOADS: Record<UploadRouteKey, string> = {
   'POST /api/upload/personal-photo': 'La photo personnelle du livreur (JPEG, PNG ou WebP).',
   'POST /api/upload/id-photo': "La photo de la pièce d'identité du livreur (JPEG, PNG ou WebP).",
   'POST /api/upload/parcel-photo': 'La photo du colis (JPEG, PNG ou WebP).',
+};
+
+/** Routes answering JSON (uploads included). */
+type JsonAnswerRouteKey = Exclude<RouteKey, FileRouteKey | BrowserRouteKey>;
+
+/** The answers defined by a zod schema in the contracts (the others are TypeScript types of the route map). */
+export const ANSWER_SCHEMAS: Partial<{ [K in JsonAnswerRouteKey]: z.ZodType<RouteAnswer<K>> }> = {
+  'POST /api/auth/register': RegisterResponseSchema,
+  'POST /api/auth/activate': MessageResponseSchema,
+  'POST /api/auth/login': SessionResponseSchema,
+  'POST /api/auth/refresh': SessionResponseSchema,
+  'POST /api/auth/logout': MessageResponseSchema,
+  'GET /api/auth/me': UserDtoSchema,
+  'POST /api/auth/change-password': z.object({ ...MessageResponseSchema.shape, ...SessionResponseSchema.shape }),
+  'POST /api/auth/forgot-password-choice': MessageResponseSchema,
+  'POST /api/auth/reset-password-choice': MessageResponseSchema,
+  'POST /api/courses/quote': QuoteResponseSchema,
+  'POST /api/payments/callback/orange-money': MessageResponseSchema,
+  'POST /api/payments/callback/mtn-momo': MessageResponseSchema,
+  'POST /api/delivery/toggle-availability': AvailabilityResponseSchema,
+  'POST /api/delivery/accept-course/:id': CourseAcceptedResponseSchema,
+  'POST /api/delivery/course/:id/update-status': CourseStatusUpdatedResponseSchema,
+  'POST /api/delivery/course/:id/verify-otp': MessageResponseSchema,
+  'POST /api/delivery/course/:id/regenerate-otp': MessageResponseSchema,
+  'POST /api/delivery/course/:id/contact-support': MessageResponseSchema,
+  'DELETE /api/admin/users/:id': SuccessResponseSchema,
+  'POST /api/admin/payment-requests/:id/approve': SuccessResponseSchema,
+  'POST /api/admin/payment-requests/:id/reject': SuccessResponseSchema,
+  'POST /api/admin/couriers/:id/cash-deposits': MessageResponseSchema,
+  'POST /api/admin/couriers/:id/ledger-adjustments': MessageResponseSchema,
+  'POST /api/admin/payments/:id/refund': MessageResponseSchema,
+  'POST /api/admin/refunds/:id/mark-paid-outside': MessageResponseSchema,
+  'POST /api/admin/payouts/:id/mark-paid-outside': MessageResponseSchema,
+  'POST /api/super-admin/create-admin': SuccessResponseSchema,
+  'POST /api/super-admin/migrate-to-super-admin': SuccessResponseSchema,
+  'GET /api/health': HealthResponseSchema,
 };
 
 /** Routes taking a JSON body. */
@@ -248,8 +296,6 @@ export const OPTIONAL_BODY_EXAMPLES: Partial<Record<RouteKey, z.input<typeof Occ
 };
 
 /** An example answer of each route answering JSON. Lists answer as their route's answer type says. */
-/** Routes answering JSON (uploads included). */
-type JsonAnswerRouteKey = Exclude<RouteKey, FileRouteKey | BrowserRouteKey>;
 
 export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/auth/register': { requires_activation: true, message: 'Compte créé : ouvrez le lien reçu par SMS pour l’activer.' },
