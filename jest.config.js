@@ -28,6 +28,7 @@ export default {
     '^@/(.*)$': '<rootDir>/apps/web/src/$1',
     '\\.css$': '<rootDir>/test/support/stubs/style.js',
     '^@coursa/(contracts|domain)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@coursa/contracts/schemas$': '<rootDir>/libs/contracts/src/schemas/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Its ESM build imports JSON without an import attribute, which Jest warns about on every suite.
     '^libphonenumber-js/min$': '<rootDir>/node_modules/libphonenumber-js/min/index.cjs',

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const root = new URL('../', import.meta.url);
 const swc = JSON.parse(readFileSync(new URL('.swcrc', root), 'utf8'));
 delete swc.$schema;
-const LIBS = { '@coursa/contracts': 'libs/contracts/src/index.ts', '@coursa/domain': 'libs/domain/src/index.ts' };
+const LIBS = {
+  '@coursa/contracts': 'libs/contracts/src/index.ts',
+  '@coursa/contracts/schemas': 'libs/contracts/src/schemas/index.ts',
+  '@coursa/domain': 'libs/domain/src/index.ts',
+};
 
 export async function resolve(specifier, context, nextResolve) {
   if (LIBS[specifier]) return { url: new URL(LIBS[specifier], root).href, shortCircuit: true };

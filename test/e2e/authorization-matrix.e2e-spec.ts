@@ -111,6 +111,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /metrics': { request: () => ({ path: '/metrics' }), expected: everyone(200) },
   'POST /api/admin/queue-board/session': { request: () => ({ path: '/api/admin/queue-board/session' }), expected: only(['admin', 'super_admin'], 200) },
   'GET /api/health': { request: () => ({ path: '/api/health' }), expected: everyone(200) },
+  // The API's reference: its OpenAPI document and the UI reading it, open to all.
+  'GET /api/docs/openapi.json': { request: () => ({ path: '/api/docs/openapi.json' }), expected: everyone(200) },
+  'GET /api/docs': { request: () => ({ path: '/api/docs' }), expected: everyone(200) },
+  'GET /api/docs/:file': { request: () => ({ path: '/api/docs/coursa-docs.js' }), expected: everyone(200) },
   // ── payments ──
   'GET /api/payments/methods': { request: () => ({ path: '/api/payments/methods' }), expected: only(SIGNED_IN, 200) },
   'POST /api/payments/paycard': { request: () => ({ path: '/api/payments/paycard', body: {} }), expected: only(['client'], 400) },

@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync } from 'node:fs';
@@ -12,6 +11,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/config.js';
+import { API_PREFIX, OUTSIDE_API_PREFIX } from './common/http/api-prefix.js';
 import { COMPRESSION_OPTIONS } from './common/http/compression.js';
 import { clientErrorResponse, routerErrorAnswer } from './common/errors/error-response.js';
 import { maskPathSecrets } from './common/logging/log-path.js';
@@ -53,13 +53,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
   });
-  // The sandbox's hosted payment page stands outside the API, like a provider's page would.
-  app.setGlobalPrefix('api', {
-    exclude: [
-      { path: 'sandbox/pay/:reference', method: RequestMethod.ALL },
-      { path: 'metrics', method: RequestMethod.GET },
-    ],
-  });
+  app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });

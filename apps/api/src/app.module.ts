@@ -11,6 +11,7 @@ import { CasesModule } from './modules/cases/cases.module.js';
 import { CommissionsModule } from './modules/commissions/commissions.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
+import { DocsModule } from './modules/docs/docs.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         FilesModule,
         OnboardingModule,
         SuperAdminModule,
+        DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };

@@ -1,13 +1,11 @@
 import type { CaseStatus, DisputeType } from '@coursa/domain';
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { CreateDisputeSchema } from './schemas/disputes.js';
+import type { CreateRatingSchema } from './schemas/ratings.js';
 
 /** POST /ratings: a client rates the courier of one of their delivered courses. */
-export interface CreateRatingRequest {
-  course_id: string;
-  /** An integer from 1 to 5; 5 when left out. */
-  rating?: number;
-  comment?: string | null;
-}
+export type CreateRatingRequest = z.input<typeof CreateRatingSchema>;
 
 /** One rating (spec §3 "Rating"). */
 export interface RatingDto {
@@ -37,14 +35,7 @@ export interface CourierRatingsDto {
 }
 
 /** POST /disputes (spec §3 "Dispute payload"). */
-export interface CreateDisputeRequest {
-  course_id: string;
-  /** The short summary. */
-  reason: string;
-  description?: string | null;
-  /** delivery_issue when left out. */
-  dispute_type?: DisputeType;
-}
+export type CreateDisputeRequest = z.input<typeof CreateDisputeSchema>;
 
 /** A claim as its client sees it. */
 export interface DisputeDto {

@@ -1,100 +1,38 @@
-import type { Role } from '@coursa/domain';
+import type { z } from 'zod';
+import type { ApiErrorSchema, HealthResponseSchema, MessageResponseSchema, RegisterResponseSchema, SessionResponseSchema, UserDtoSchema } from './schemas/answers.js';
+import type { ActivateSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RefreshSchema, RegisterSchema, ResetPasswordSchema } from './schemas/auth.js';
 
 /** A user as the API returns it (spec §3 "User", without the password). */
-export interface UserDto {
-  id: string;
-  phone: string;
-  full_name: string;
-  email: string | null;
-  role: Role;
-  referral_code: string | null;
-  loyalty_points: number;
-  is_available: boolean;
-  is_active: boolean;
-  total_courses: number;
-  rating: number | null;
-  accepted_terms: boolean;
-  terms_accepted_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type UserDto = z.infer<typeof UserDtoSchema>;
 
-export interface LoginRequest {
-  phone: string;
-  password: string;
-}
+export type LoginRequest = z.input<typeof LoginSchema>;
 
-export interface SessionResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  user: UserDto;
-}
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
-export interface RegisterRequest {
-  phone: string;
-  password: string;
-  full_name: string;
-  email?: string | null;
-  role?: string;
-  referral_code?: string | null;
-  accepted_terms: boolean;
-  terms_accepted_at?: string;
-}
+export type RegisterRequest = z.input<typeof RegisterSchema>;
 
-export interface RegisterResponse {
-  requires_activation: true;
-  message: string;
-}
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export interface ActivateRequest {
-  token: string;
-}
+export type ActivateRequest = z.input<typeof ActivateSchema>;
 
 export type RecoveryMethod = 'sms' | 'email';
 
-export interface ForgotPasswordRequest {
-  contact: string;
-  method: RecoveryMethod;
-}
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordSchema>;
 
-export interface ResetPasswordRequest {
-  contact: string;
-  method: RecoveryMethod;
-  reset_code: string;
-  new_password: string;
-}
+export type ResetPasswordRequest = z.input<typeof ResetPasswordSchema>;
 
-export interface ChangePasswordRequest {
-  current_password: string;
-  new_password: string;
-}
+export type ChangePasswordRequest = z.input<typeof ChangePasswordSchema>;
 
-export interface RefreshRequest {
-  refresh_token: string;
-}
+export type RefreshRequest = z.input<typeof RefreshSchema>;
 
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** Every error answer of the API. */
-export interface ApiError {
-  detail: string;
-  code: string;
-  request_id?: string;
-}
+export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-export interface HealthResponse {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  redis: 'up' | 'down';
-}
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** The change-password answer: every session ended, so it carries a fresh one for this device. */
 export type ChangePasswordResponse = MessageResponse & SessionResponse;
 
-export interface LogoutRequest {
-  refresh_token: string;
-}
+export type LogoutRequest = z.input<typeof RefreshSchema>;

@@ -1,5 +1,7 @@
 import type { CourierMoneyFields } from './courier-money.js';
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { PaymentRequestSchema, WeeklyRunSchema } from './schemas/commissions.js';
 
 /** The courier's money (spec §3): earnings, commissions, payouts, early payment requests. */
 
@@ -58,11 +60,7 @@ export interface PaymentRequestDto {
 }
 
 /** POST /delivery/request-payment: a courier asks for their pending commissions before the weekly run. */
-export interface EarlyPaymentRequest {
-  /** Whole GNF, above 0. */
-  amount: number;
-  reason: 'early_payment';
-}
+export type EarlyPaymentRequest = z.input<typeof PaymentRequestSchema>;
 
 export interface EarlyPaymentRequestedResponse {
   message: string;
@@ -70,9 +68,7 @@ export interface EarlyPaymentRequestedResponse {
 }
 
 /** POST /admin/commissions/weekly-run: the ISO week (2026-W20) to settle; the last finished week when left out. */
-export interface WeeklyRunRequest {
-  iso_week?: string;
-}
+export type WeeklyRunRequest = z.input<typeof WeeklyRunSchema>;
 
 /** 202: the run is queued (one per week: a second request for the same week is the same job). */
 export interface WeeklyRunQueuedResponse {

@@ -1,4 +1,7 @@
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { CashDepositSchema } from './schemas/payments.js';
+import type { LedgerAdjustmentSchema, OfficeDepositSchema } from './schemas/payouts.js';
 
 /** The courier ledger, cash on delivery and refunds (README "Courier money"). Amounts are whole GNF. */
 
@@ -45,12 +48,7 @@ export interface CourierMoneyFields {
 export type LedgerResponse = Page<'entries', LedgerEntryDto>;
 
 /** POST /api/delivery/cash-deposits: the platform's share deposited by mobile money. */
-export interface CashDepositRequest {
-  payment_method: 'orange_money' | 'mtn_momo';
-  phone_number: string;
-  /** Whole GNF, at most the cash owed. */
-  amount: number;
-}
+export type CashDepositRequest = z.input<typeof CashDepositSchema>;
 
 export interface CashDepositInitiatedResponse {
   deposit_id: string;
@@ -62,18 +60,10 @@ export interface CashDepositInitiatedResponse {
 }
 
 /** POST /api/admin/couriers/:id/cash-deposits: cash handed over at the office. */
-export interface OfficeDepositRequest {
-  amount: number;
-  note?: string;
-}
+export type OfficeDepositRequest = z.input<typeof OfficeDepositSchema>;
 
 /** POST /api/admin/couriers/:id/ledger-adjustments */
-export interface LedgerAdjustmentRequest {
-  account: 'earnings' | 'cash';
-  /** Signed GNF, not 0. */
-  amount: number;
-  reason: string;
-}
+export type LedgerAdjustmentRequest = z.input<typeof LedgerAdjustmentSchema>;
 
 export interface CourierCashRow {
   courier_id: string;

@@ -1,6 +1,9 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { CountedPage } from './pagination.js';
 import type { CourseRefundDto } from './refunds.js';
+import type { z } from 'zod';
+import type { QuoteResponseSchema } from './schemas/answers.js';
+import type { CreateCourseSchema, QuoteSchema } from './schemas/courses.js';
 
 export interface LocationDto {
   address: string;
@@ -9,39 +12,14 @@ export interface LocationDto {
   instructions?: string | null;
 }
 
-export interface QuoteRequest {
-  pickup_location: Pick<LocationDto, 'latitude' | 'longitude'>;
-  delivery_location: Pick<LocationDto, 'latitude' | 'longitude'>;
-  promo_code?: string;
-}
+export type QuoteRequest = z.input<typeof QuoteSchema>;
 
-export interface QuoteResponse {
-  distance_km: number;
-  estimated_price: number;
-  discount: number;
-  /** What the client pays: the price less the promo discount. */
-  total_price: number;
-  currency: 'GNF';
-}
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
 /** What a client orders: the course without its payment (stored with a paid order's payment, issue 34). */
 export type CourseOrder = Omit<CreateCourseRequest, 'payment_reference' | 'payment_method'>;
 
-export interface CreateCourseRequest {
-  pickup_location: LocationDto;
-  delivery_location: LocationDto;
-  description?: string | null;
-  photo_url?: string | null;
-  package_type?: string | null;
-  recipient_phone: string;
-  pickup_contact_phone?: string | null;
-  delivery_contact_phone?: string | null;
-  /** The order_id of a succeeded, unused payment of the quoted amount… */
-  payment_reference?: string;
-  /** …or cash on delivery. */
-  payment_method?: 'cash_on_delivery';
-  promo_code?: string;
-}
+export type CreateCourseRequest = z.input<typeof CreateCourseSchema>;
 
 /** A course as its client sees it (spec §3 "Course"). */
 export interface CourseDto {

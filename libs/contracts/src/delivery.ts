@@ -1,6 +1,9 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { CourseDto, LocationDto } from './courses.js';
 import type { CountedPage, Page } from './pagination.js';
+import type { z } from 'zod';
+import type { AvailabilityResponseSchema, CourseAcceptedResponseSchema, CourseStatusUpdatedResponseSchema } from './schemas/answers.js';
+import type { VerifyOtpSchema } from './schemas/delivery.js';
 
 /**
  * What a courier is told of a course's money and trip (issue 34): what the client pays (after the promo discount), the
@@ -73,28 +76,13 @@ export interface NavigationDto extends CourseMoneyForCourier {
 }
 
 /** POST /delivery/toggle-availability. */
-export interface AvailabilityResponse {
-  is_available: boolean;
-}
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
 
 /** POST /delivery/accept-course/:id. */
-export interface CourseAcceptedResponse {
-  message: string;
-  course_id: string;
-  status: CourseStatus;
-}
+export type CourseAcceptedResponse = z.infer<typeof CourseAcceptedResponseSchema>;
 
 /** POST /delivery/course/:id/update-status (delivered goes through the delivery code instead). */
-export interface CourseStatusUpdatedResponse {
-  message: string;
-  status: CourseStatus;
-  status_label: string;
-}
+export type CourseStatusUpdatedResponse = z.infer<typeof CourseStatusUpdatedResponseSchema>;
 
 /** POST /delivery/course/:id/verify-otp. */
-export interface VerifyOtpRequest {
-  /** The 6 digits the recipient received. */
-  otp: string;
-  /** When the courier entered it, if without network (ISO 8601): the handover's time when plausible. */
-  occurred_at?: string;
-}
+export type VerifyOtpRequest = z.input<typeof VerifyOtpSchema>;

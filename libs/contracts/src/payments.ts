@@ -1,4 +1,5 @@
-import type { CourseOrder } from './courses.js';
+import type { z } from 'zod';
+import type { CardPaymentSchema, MobileMoneyPaymentSchema, MtnMomoNoticeSchema, OrangeMoneyNoticeSchema, PaycardPaymentSchema, PaycardReturnSchema } from './schemas/payments.js';
 
 export type PaymentMethodCode = 'paycard' | 'orange_money' | 'mtn_momo' | 'card' | 'cash_on_delivery';
 
@@ -20,40 +21,11 @@ export interface PaymentMethodsResponse {
   paycard_info?: { provider: string; description: string };
 }
 
-interface PaymentCommon {
-  /** The course price in GNF (card payments are charged in USD at the configured rate). */
-  amount: number;
-  customer_email?: string | null;
-  customer_name: string;
-  phone_number?: string | null;
-  /** COURSE_ followed by a timestamp, unique. */
-  order_id: string;
-  description?: string;
-  /**
-   * The course this payment pays for, stored with the payment: once the provider confirms it, the course is created
-   * by the server whether or not the browser comes back. Its price (after any promo) must equal `amount`.
-   */
-  course?: CourseOrder;
-}
+export type PaycardPaymentRequest = z.input<typeof PaycardPaymentSchema>;
 
-export interface PaycardPaymentRequest extends PaymentCommon {
-  auto_redirect?: boolean;
-  jump_to_om?: boolean;
-}
+export type MobileMoneyPaymentRequest = z.input<typeof MobileMoneyPaymentSchema>;
 
-export interface MobileMoneyPaymentRequest extends PaymentCommon {
-  currency: 'GNF';
-  payment_method: 'orange_money' | 'mtn_momo';
-  phone_number: string;
-}
-
-export interface CardPaymentRequest extends PaymentCommon {
-  currency: 'USD';
-  card_number: string;
-  cvv: string;
-  expiry_month: string;
-  expiry_year: string;
-}
+export type CardPaymentRequest = z.input<typeof CardPaymentSchema>;
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'refund_pending' | 'refunded';
 
@@ -85,19 +57,10 @@ export interface PaymentStatusResponse {
 }
 
 /** GET /payments/callback/paycard: PayCard sends the customer's browser back with its operation reference. */
-export interface PaycardReturnQuery {
-  'paycard-operation-reference'?: string;
-}
+export type PaycardReturnQuery = z.input<typeof PaycardReturnSchema>;
 
 /** POST /payments/callback/orange-money: Orange's notice (only its token is trusted; the status is re-checked). */
-export interface OrangeMoneyNotice {
-  status: string;
-  notif_token: string;
-  txnid?: string;
-}
+export type OrangeMoneyNotice = z.input<typeof OrangeMoneyNoticeSchema>;
 
 /** POST /payments/callback/mtn-momo: MTN's notice (the status is re-checked with MTN). */
-export interface MtnMomoNotice {
-  externalId: string;
-  status?: string;
-}
+export type MtnMomoNotice = z.input<typeof MtnMomoNoticeSchema>;

@@ -1,15 +1,12 @@
 import type { PaymentMethodCode } from './payments.js';
+import type { z } from 'zod';
+import type { MarkPaidOutsideSchema } from './schemas/reconciliation.js';
 
 /** How staff paid money outside Coursa (« Marquer comme payé hors Coursa », issue 34). */
 export type OutsideMethod = 'cash' | 'bank_transfer' | 'orange_money' | 'mtn_momo' | 'other';
 
 /** POST /admin/refunds/{id}/mark-paid-outside and /admin/payouts/{id}/mark-paid-outside. */
-export interface MarkPaidOutsideRequest {
-  method: OutsideMethod;
-  /** The receipt's or the operator's reference of the payment made. */
-  reference: string;
-  note?: string | null;
-}
+export type MarkPaidOutsideRequest = z.input<typeof MarkPaidOutsideSchema>;
 
 /** A client's payment credited with no course (its course could not be made, or its app never came back). */
 export interface UnmatchedPaymentDto {

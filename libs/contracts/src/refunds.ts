@@ -1,4 +1,6 @@
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { SendRefundSchema } from './schemas/refunds.js';
 
 /**
  * Money back to the client of a cancelled paid course (README "Refunds"): MTN MoMo payments through MTN's refund
@@ -47,10 +49,7 @@ export interface StaffRefundDto {
 export type RefundsResponse = Page<'refunds', StaffRefundDto>;
 
 /** POST /admin/refunds/:id/send */
-export interface SendRefundRequest {
-  /** The client's Guinean mobile-money wallet. */
-  phone: string;
-}
+export type SendRefundRequest = z.input<typeof SendRefundSchema>;
 
 export interface RefundSentResponse {
   message: string;

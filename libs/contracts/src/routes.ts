@@ -103,6 +103,14 @@ export interface BrowserAnswer {
   readonly browser: 'page' | 'redirect';
 }
 
+/** An OpenAPI 3.1 document (its paths, components… as the specification defines them). */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, object>;
+  components?: object;
+}
+
 /** A multipart/form-data body with one file in the field `file`. */
 export interface FileUpload {
   readonly multipart: 'file';
@@ -228,6 +236,11 @@ export interface ApiRoutes {
 
   // Operations
   'GET /api/health': Route<HealthResponse>;
+  /** The OpenAPI 3.1 document of these routes, generated from their request schemas. */
+  'GET /api/docs/openapi.json': Route<OpenApiDocument>;
+  /** The reference UI reading it (Swagger UI, served from the API itself). */
+  'GET /api/docs': Route<BrowserAnswer>;
+  'GET /api/docs/:file': Route<FileAnswer<'text/css' | 'text/javascript'>>;
   'GET /metrics': Route<FileAnswer<'text/plain'>>;
 }
 

@@ -1,12 +1,11 @@
 import type { CaseStatus, DisputeType } from '@coursa/domain';
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { UpdateCaseSchema } from './schemas/cases.js';
+import type { ProcessPaymentSchema } from './schemas/payouts.js';
 
 /** PUT /admin/disputes/{id} and /admin/support-requests/{id}: staff move a case and may leave a note. */
-export interface UpdateCaseRequest {
-  status: CaseStatus;
-  /** Replaces the staff note when given; the client sees it on their claim. */
-  note?: string | null;
-}
+export type UpdateCaseRequest = z.input<typeof UpdateCaseSchema>;
 
 interface CaseFields {
   id: string;
@@ -108,14 +107,7 @@ export interface StaffPaymentRequestDto {
 export type PaymentRequestsResponse = Page<'requests', StaffPaymentRequestDto>;
 
 /** POST /admin/commissions/process-payment. */
-export interface ProcessPaymentRequest {
-  deliverer_id: string;
-  /** Pending commissions of that courier, paid together in one transfer. */
-  commission_ids: string[];
-  payment_method: 'mobile_money';
-  /** The MTN MoMo wallet (66X) the money goes to. */
-  phone: string;
-}
+export type ProcessPaymentRequest = z.input<typeof ProcessPaymentSchema>;
 
 /** GET /admin/payouts: money sent, or set aside to send, to a courier. */
 export interface PayoutDto {

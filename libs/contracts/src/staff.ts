@@ -1,6 +1,8 @@
-import type { BloodGroup, EmergencyRelationship, IdType, PayoutAccount, VehicleType } from '@coursa/domain';
 import type { UserDto } from './auth.js';
 import type { Page } from './pagination.js';
+import type { z } from 'zod';
+import type { SuccessResponseSchema } from './schemas/answers.js';
+import type { CreateAdminSchema, CreateDeliveryPersonSchema } from './schemas/staff.js';
 
 /** POST /upload/personal-photo and /upload/id-photo: the stored photo, to quote in the KYC payload. */
 /** Where an uploaded photo is served (`GET /api/files/:id`): the upload answers `<FILES_PATH><file_id>`. */
@@ -18,38 +20,7 @@ export interface PhotoUploadResponse {
 }
 
 /** POST /admin/create-delivery-person (back-office spec §3 "Delivery person creation payload"). */
-export interface CreateDeliveryPersonRequest {
-  full_name: string;
-  /** A Guinean mobile, stored in E.164. */
-  phone: string;
-  email?: string | null;
-  /** At least 6 characters. */
-  password: string;
-  role: 'salaried_delivery' | 'independent_delivery';
-  vehicle_type?: VehicleType | null;
-  license_number?: string | null;
-  vehicle_registration?: string | null;
-  vehicle_description?: string | null;
-  id_type: IdType;
-  id_number: string;
-  /** YYYY-MM-DD, not in the past. */
-  id_expiry_date: string;
-  /** The photo_url of an upload to /upload/id-photo. */
-  id_photo_url: string;
-  /** The photo_url of an upload to /upload/personal-photo. */
-  personal_photo_url?: string | null;
-  blood_group?: BloodGroup | null;
-  emergency_contact_name: string;
-  /** A Guinean mobile. */
-  emergency_contact_phone: string;
-  emergency_contact_relationship: EmergencyRelationship;
-  address?: string | null;
-  /** 0 to 50. */
-  experience_years?: number | null;
-  previous_employer?: string | null;
-  bank_account?: string | null;
-  bank_name?: PayoutAccount | null;
-}
+export type CreateDeliveryPersonRequest = z.input<typeof CreateDeliveryPersonSchema>;
 
 export interface CreateDeliveryPersonResponse {
   message: string;
@@ -57,18 +28,10 @@ export interface CreateDeliveryPersonResponse {
 }
 
 /** POST /super-admin/create-admin (spec §3 "Admin creation payload"). */
-export interface CreateAdminRequest {
-  full_name: string;
-  phone: string;
-  email?: string | null;
-  password: string;
-}
+export type CreateAdminRequest = z.input<typeof CreateAdminSchema>;
 
 /** Answer of create-admin and migrate-to-super-admin. */
-export interface SuccessResponse {
-  success: true;
-  message: string;
-}
+export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 
 /** One row of GET /super-admin/audit-logs (spec §3 "Audit log"). */
 export interface AuditLogDto {

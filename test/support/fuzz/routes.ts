@@ -261,4 +261,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   // Operations
   'GET /api/health': { caller: null, light: true },
   'GET /metrics': { caller: null, light: true },
+  'GET /api/docs/openapi.json': { caller: null, light: true },
+  'GET /api/docs': { caller: null, light: true },
+  'GET /api/docs/:file': { caller: null },
 };

@@ -1,5 +1,4 @@
-import { PAGE_SIZE } from '@coursa/contracts';
-import { z } from 'zod';
+import { CURSOR_INVALID_MESSAGE } from '@coursa/contracts/schemas';
 import { Prisma } from '../../generated/prisma/client.js';
 import { badRequest } from '../errors/domain-error.js';
 import { isUuid } from '../validation/params.js';
@@ -24,32 +23,10 @@ export interface RowsPage<Row> {
   nextCursor: string | null;
 }
 
-const LIMIT_MESSAGE = `Le paramètre « limit » doit être un nombre entier entre 1 et ${PAGE_SIZE.max}.`;
-const CURSOR_MESSAGE = 'Le paramètre « cursor » est invalide : rechargez la liste depuis le début.';
-/** Far longer than any list's cursor: a few dates, ids and numbers. */
-const MAX_CURSOR_LENGTH = 512;
+const invalidCursor = () => badRequest('VALIDATION_ERROR', CURSOR_INVALID_MESSAGE);
 
-const invalidCursor = () => badRequest('VALIDATION_ERROR', CURSOR_MESSAGE);
-const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
-
-/**
- * The `limit` and `cursor` fields of a list's query schema, to spread into it. `limit` is 1 to 100 written in plain
- * digits (20 when left out or empty, or the list's own default); `cursor` is checked against the list's keys later.
- */
-export const pageFields = (defaultLimit: number = PAGE_SIZE.default) => ({
-  limit: z.preprocess(
-    (value) => blankAsMissing(value) ?? String(defaultLimit),
-    z
-      .string({ error: LIMIT_MESSAGE })
-      .regex(/^[1-9]\d{0,2}$/, { error: LIMIT_MESSAGE })
-      .transform(Number)
-      .pipe(z.number().max(PAGE_SIZE.max, { error: LIMIT_MESSAGE })),
-  ),
-  cursor: z.preprocess(blankAsMissing, z.string({ error: CURSOR_MESSAGE }).max(MAX_CURSOR_LENGTH, { error: CURSOR_MESSAGE }).optional()),
-});
-
-/** The query of a list without filters of its own. */
-export const PageQuerySchema = z.object(pageFields()).loose();
+// A list's `limit` and `cursor` fields are part of its request schema, in the contracts.
+export { pageFields, PageQuerySchema } from '@coursa/contracts/schemas';
 
 /** A sort key's type: a timestamp, a uuid, a whole number, a text, or an enum's values in their declared order. */
 export type KeyKind = 'date' | 'uuid' | 'integer' | 'text' | readonly string[];

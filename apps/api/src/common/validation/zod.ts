@@ -23,7 +23,8 @@ function hasNulCharacter(value: unknown, depth = 0): boolean {
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(
-    private readonly schema: S,
+    /** Also read by the OpenAPI document, which describes each route with the schema it validates with. */
+    readonly schema: S,
     private readonly errorFor?: (issue: z.core.$ZodIssue) => DomainError | undefined,
   ) {}
 
@@ -36,22 +37,5 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   }
 }
 
-/** A trimmed, required text of bounded length. */
-export const requiredText = (max: number, message?: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message ?? 'Ce champ est obligatoire.' })
-    .max(max);
-
-/** A screen's "all" filter may send the parameter empty: that means no filter. */
-export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-/** An optional text: '' and null mean "not given". */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+// The fields request schemas are made of live with those schemas, in the contracts.
+export { optionalFilter, optionalText, requiredText } from '@coursa/contracts/schemas';

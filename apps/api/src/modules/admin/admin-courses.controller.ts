@@ -1,13 +1,17 @@
 import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
+import {
+  CourseListQuery,
+  CourseStatusQuery,
+  type CourseListInput,
+  type CourseStatusInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminCoursesService } from './admin-courses.service.js';
-import { CourseListQuery, type CourseListInput } from '../courses/dto/courses.dto.js';
-import { CourseStatusQuery, type CourseStatusInput } from './dto/admin.dto.js';
 
 /** Spec §2 "Course management". */
 @Roles(...STAFF_ROLES)

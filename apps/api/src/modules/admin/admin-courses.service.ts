@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminCourseDto, AdminCoursesResponse } from '@coursa/contracts';
 import { readHandoverFlag, readPositionFlag, statusesOf, type CourseStatus } from '@coursa/domain';
+import type { CourseListInput, CourseStatusInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
 import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { AdminCoursesRepository } from './admin-courses.repository.js';
-import type { CourseListInput } from '../courses/dto/courses.dto.js';
-import type { CourseStatusInput } from './dto/admin.dto.js';
 
 @Injectable()
 export class AdminCoursesService {

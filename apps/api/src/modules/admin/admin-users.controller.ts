@@ -1,12 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
+import { UsersQuery, type UsersQueryInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersService } from './admin-users.service.js';
-import { UsersQuery, type UsersQueryInput } from './dto/admin.dto.js';
 
 /** An id that cannot be a user's is answered like an unknown one. */
 const UserId = UuidParam(AdminErrors.userNotFound);

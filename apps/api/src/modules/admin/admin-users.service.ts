@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse } from '@coursa/contracts';
 import { isStaff, mayManageAccount } from '@coursa/domain';
+import type { UsersQueryInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
@@ -8,7 +9,6 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { AuthStates } from '../users/auth-states.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
-import type { UsersQueryInput } from './dto/admin.dto.js';
 
 const ANONYMISED_NAME = 'Utilisateur supprimé';
 /** Not an argon2 hash: no password ever matches it. */

@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
+import { AnalyticsQuery, type AnalyticsQueryInput } from '@coursa/contracts/schemas';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { AnalyticsService } from './analytics.service.js';
-import { AnalyticsQuery, type AnalyticsQueryInput } from './dto/admin.dto.js';
 
 /** The back office's live dashboard counters (spec §2 "Admin dashboard"). */
 @Roles(...STAFF_ROLES)

@@ -1,10 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Public, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { ZodPipe } from '../../common/validation/zod.js';
-import { AuthErrors } from './auth.errors.js';
-import { AuthService } from './auth.service.js';
 import {
   ActivateSchema,
   ChangePasswordSchema,
@@ -18,7 +14,11 @@ import {
   type LoginInput,
   type RegisterInput,
   type ResetPasswordInput,
-} from './dto/auth.dto.js';
+} from '@coursa/contracts/schemas';
+import { CurrentUser, Public, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ZodPipe } from '../../common/validation/zod.js';
+import { AuthErrors } from './auth.errors.js';
+import { AuthService } from './auth.service.js';
 import type { SessionContext } from './tokens.service.js';
 
 const context = (request: FastifyRequest): SessionContext => ({

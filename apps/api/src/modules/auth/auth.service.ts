@@ -2,6 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { MessageResponse, RegisterResponse, SessionResponse, UserDto } from '@coursa/contracts';
 import { CODE_LENGTH, isUsableAccount, looksLikeEmail, toGuineanMobile } from '@coursa/domain';
 import type { Logger } from 'pino';
+import type {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '@coursa/contracts/schemas';
 import { Prisma, type User } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
@@ -17,13 +24,6 @@ import { toUserDto } from '../users/users.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthErrors, AuthMessages } from './auth.errors.js';
 import { AuthRepository, type NewClient } from './auth.repository.js';
-import type {
-  ChangePasswordInput,
-  ForgotPasswordInput,
-  LoginInput,
-  RegisterInput,
-  ResetPasswordInput,
-} from './dto/auth.dto.js';
 import { TokensService, type SessionContext } from './tokens.service.js';
 
 export const ACTIVATION_TTL_MS = 24 * 3600_000;

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { CaseListQuery, UpdateCaseSchema, type CaseListInput, type UpdateCaseInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CaseErrors } from './cases.errors.js';
 import { CasesService } from './cases.service.js';
-import { CaseListQuery, UpdateCaseSchema, type CaseListInput, type UpdateCaseInput } from './dto/cases.dto.js';
 
 const DisputeId = UuidParam(CaseErrors.disputeNotFound);
 const SupportRequestId = UuidParam(CaseErrors.supportRequestNotFound);

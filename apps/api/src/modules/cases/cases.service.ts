@@ -9,6 +9,7 @@ import type {
   SupportRequestUpdatedResponse,
 } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
+import type { CaseListInput, UpdateCaseInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
@@ -16,7 +17,6 @@ import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CaseErrors } from './cases.errors.js';
 import { CasesRepository, type CaseChange, type StaffDispute, type StaffSupportRequest } from './cases.repository.js';
-import type { CaseListInput, UpdateCaseInput } from './dto/cases.dto.js';
 
 const CLOSED: readonly CaseStatus[] = ['resolved', 'rejected'];
 

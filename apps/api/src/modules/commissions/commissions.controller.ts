@@ -1,12 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { MONEY_ROLES } from '@coursa/domain';
+import {
+  PaymentRequestSchema,
+  WeeklyRunSchema,
+  type PaymentRequestInput,
+  type WeeklyRunInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CommissionsService } from './commissions.service.js';
-import { PaymentRequestSchema, WeeklyRunSchema, type PaymentRequestInput, type WeeklyRunInput } from './dto/commissions.dto.js';
 
 /** The courier's earnings screen (spec §2 "Earnings", §7): summary, histories, early payment. */
 @Roles('salaried_delivery', 'independent_delivery')

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName } from '@coursa/contracts';
 import { commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
+import type { PaymentRequestInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
@@ -13,7 +14,6 @@ import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
 import { RequestEarlyPaymentUseCase } from './use-cases/request-early-payment.use-case.js';
 import type { CommissionHistoryResponse, EarningsSummaryDto, LedgerResponse, PaymentHistoryResponse, PaymentRequestDto } from '@coursa/contracts';
-import type { PaymentRequestInput } from './dto/commissions.dto.js';
 
 const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
 

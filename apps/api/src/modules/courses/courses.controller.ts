@@ -1,12 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import {
+  CourseListQuery,
+  CreateCourseSchema,
+  QuoteSchema,
+  type CourseListInput,
+  type CreateCourseInput,
+  type QuoteInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from './courses.errors.js';
 import { CoursesService } from './courses.service.js';
-import { CourseListQuery, CreateCourseSchema, QuoteSchema, type CourseListInput, type CreateCourseInput, type QuoteInput } from './dto/courses.dto.js';
 
 const CourseId = UuidParam(CourseErrors.notFound);
 

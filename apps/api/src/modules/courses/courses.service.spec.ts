@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { CreateCourseInput, QuoteInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { Payment, PromoCode } from '../../generated/prisma/client.js';
 import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { PaymentsRepository } from '../payments/payments.repository.js';
-import type { CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';

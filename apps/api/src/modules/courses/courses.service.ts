@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, CoursesResponse, CourseTrackingDto, QuoteResponse } from '@coursa/contracts';
 import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, distanceKm, estimatePrice, readRoute, statusesOf } from '@coursa/domain';
+import type { CourseListInput, CreateCourseInput, QuoteInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
@@ -15,7 +16,6 @@ import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PhotoClaimLost, PromoClaimLost, type CoursePayment } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
-import type { CourseListInput, CreateCourseInput, QuoteInput } from './dto/courses.dto.js';
 
 @Injectable()
 export class CoursesService {

@@ -1,28 +1,25 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
-import { z } from 'zod';
+import {
+  CourseListQuery,
+  OccurredAtBody,
+  OccurredAtQuery,
+  StatusUpdateQuery,
+  SupportIssueQuery,
+  VerifyOtpSchema,
+  type CourseListInput,
+  type OccurredAtInput,
+  type StatusUpdateInput,
+  type SupportIssueInput,
+  type VerifyOtpInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { CourseListQuery, type CourseListInput } from '../courses/dto/courses.dto.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryService } from './delivery.service.js';
-
-/** When the courier's device made the action (sent later when made offline): ISO 8601 with its offset, body or query. */
-const occurredAt = z.iso
-  .datetime({ offset: true, error: 'occurred_at doit être une date ISO 8601 (ex. 2026-11-25T10:00:00Z).' })
-  .transform((value) => new Date(value))
-  .optional();
-const OtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, { error: 'Le code doit contenir 6 chiffres.' }), occurred_at: occurredAt }).strict();
-const StatusQuery = z.object({ new_status: z.string({ error: 'Paramètre new_status manquant.' }).max(40), occurred_at: occurredAt }).loose();
-const IssueQuery = z
-  .object({ issue: z.string().max(2000, { error: 'Description trop longue (2000 caractères au plus).' }).optional(), occurred_at: occurredAt })
-  .loose();
-/** The steps' calls take an empty body today; a device sending an offline action later may put occurred_at there. */
-const OccurredAtBody = z.object({ occurred_at: occurredAt }).loose();
-const OccurredAtQuery = z.object({ occurred_at: occurredAt }).loose();
 
 /** A course that is not the courier's is a 404; one that cannot be accepted (unknown included) a 409. */
 const CourseId = UuidParam(DeliveryErrors.notFound);
@@ -75,8 +72,8 @@ export class DeliveryController {
   updateStatus(
     @CurrentUser() courier: AuthUser,
     @Param('id', CourseId) id: string,
-    @Query(new ZodPipe(StatusQuery)) query: z.output<typeof StatusQuery>,
-    @Body(new ZodPipe(OccurredAtBody)) body: z.output<typeof OccurredAtBody>,
+    @Query(new ZodPipe(StatusUpdateQuery)) query: StatusUpdateInput,
+    @Body(new ZodPipe(OccurredAtBody)) body: OccurredAtInput,
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/delivery/course/:id/update-status'>> {
     return this.delivery.updateStatus(courier, id, query.new_status, ip, body.occurred_at ?? query.occurred_at);
@@ -88,8 +85,8 @@ export class DeliveryController {
   verifyOtp(
     @CurrentUser() courier: AuthUser,
     @Param('id', CourseId) id: string,
-    @Body(new ZodPipe(OtpSchema)) body: z.output<typeof OtpSchema>,
-    @Query(new ZodPipe(OccurredAtQuery)) query: z.output<typeof OccurredAtQuery>,
+    @Body(new ZodPipe(VerifyOtpSchema)) body: VerifyOtpInput,
+    @Query(new ZodPipe(OccurredAtQuery)) query: OccurredAtInput,
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/delivery/course/:id/verify-otp'>> {
     return this.delivery.verifyOtp(courier, id, body.otp, ip, body.occurred_at ?? query.occurred_at);
@@ -111,8 +108,8 @@ export class DeliveryController {
   contactSupport(
     @CurrentUser() courier: AuthUser,
     @Param('id', CourseId) id: string,
-    @Query(new ZodPipe(IssueQuery)) query: z.output<typeof IssueQuery>,
-    @Body(new ZodPipe(OccurredAtBody)) body: z.output<typeof OccurredAtBody>,
+    @Query(new ZodPipe(SupportIssueQuery)) query: SupportIssueInput,
+    @Body(new ZodPipe(OccurredAtBody)) body: OccurredAtInput,
   ): Promise<RouteAnswer<'POST /api/delivery/course/:id/contact-support'>> {
     return this.delivery.contactSupport(courier, id, query.issue, body.occurred_at ?? query.occurred_at);
   }

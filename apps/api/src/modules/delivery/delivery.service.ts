@@ -23,6 +23,7 @@ import {
   tripKm,
   type CourseStatus,
 } from '@coursa/domain';
+import type { CourseListInput } from '@coursa/contracts/schemas';
 import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -39,7 +40,6 @@ import { CourseLifecycle } from '../courses/course-lifecycle.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { newDeliveryCodeSms } from '../notifications/sms-texts.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
-import type { CourseListInput } from '../courses/dto/courses.dto.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryErrors } from './delivery.errors.js';
 import type { Course } from '../../generated/prisma/client.js';

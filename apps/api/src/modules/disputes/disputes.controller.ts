@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { CreateDisputeSchema, type CreateDisputeInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { CreateDisputeSchema, type CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesService } from './disputes.service.js';
 
 /** Claims, from the client's side (staff handle them in the back office). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientDisputesResponse, DisputeCreatedResponse, DisputeDto } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
+import type { CreateDisputeInput } from '@coursa/contracts/schemas';
 import type { Dispute } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
@@ -8,7 +9,6 @@ import type { PageRequest } from '../../common/pagination/pagination.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseErrors } from '../courses/courses.errors.js';
-import type { CreateDisputeInput } from './dto/disputes.dto.js';
 import { DisputesRepository } from './disputes.repository.js';
 
 @Injectable()

@@ -1,13 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { MONEY_ROLES } from '@coursa/domain';
+import {
+  LedgerAdjustmentSchema,
+  OfficeDepositSchema,
+  type LedgerAdjustmentInput,
+  type OfficeDepositInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourierCashService } from './courier-cash.service.js';
-import { LedgerAdjustmentSchema, OfficeDepositSchema, type LedgerAdjustmentInput, type OfficeDepositInput } from '../payouts/dto/payouts.dto.js';
 import { LedgerErrors } from './ledger.errors.js';
 
 const CourierId = UuidParam(LedgerErrors.courierNotFound);

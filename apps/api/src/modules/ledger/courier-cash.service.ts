@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CashOverviewResponse, CourierCashRow, MessageResponse } from '@coursa/contracts';
 import { courierBalances, formatGnf, isOverCashCap } from '@coursa/domain';
+import type { LedgerAdjustmentInput, OfficeDepositInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { Clock } from '../../common/security/secrets.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
-import type { LedgerAdjustmentInput, OfficeDepositInput } from '../payouts/dto/payouts.dto.js';
 import { LedgerErrors } from './ledger.errors.js';
 import { AdjustLedgerUseCase } from './use-cases/adjust-ledger.use-case.js';
 import { RecordOfficeDepositUseCase } from './use-cases/record-office-deposit.use-case.js';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { toGuineanMobile } from '@coursa/domain';
+import type { AccountInput } from '@coursa/contracts/schemas';
 import { PasswordHasher, RandomSource } from '../../common/security/secrets.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { AccountInput } from './dto/onboarding.dto.js';
 
 /** The user columns of an account created by staff, checked and ready to insert. */
 export interface NewAccount {

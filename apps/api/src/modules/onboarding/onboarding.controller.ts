@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { CreateDeliveryPersonSchema, type CreateDeliveryPersonInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { CreateDeliveryPersonSchema, type CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import { OnboardingService } from './onboarding.service.js';
 
 /** The creation of a delivery person with their KYC file (its photos are uploaded through the files module first). */

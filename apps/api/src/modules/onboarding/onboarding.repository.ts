@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BloodGroup, VehicleType } from '@coursa/domain';
+import type { CreateDeliveryPersonInput } from '@coursa/contracts/schemas';
 import type { BloodGroup as StoredBloodGroup, User, VehicleType as StoredVehicleType } from '../../generated/prisma/client.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import type { NewAccount } from './new-accounts.js';
 
 /** The spec's values are stored as they are; the Prisma client names the ones that are not identifiers. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateDeliveryPersonResponse } from '@coursa/contracts';
 import { isIdDocumentExpired, KYC_MESSAGES, toGuineanMobile } from '@coursa/domain';
+import type { CreateDeliveryPersonInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
@@ -8,7 +9,6 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { FilesService } from '../files/files.service.js';
 import type { PhotoKind } from '../files/files.repository.js';
 import { toUserDto } from '../users/users.mapper.js';
-import type { CreateDeliveryPersonInput } from './dto/onboarding.dto.js';
 import { NewAccounts } from './new-accounts.js';
 import { OnboardingErrors } from './onboarding.errors.js';
 import { OnboardingRepository } from './onboarding.repository.js';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
+import { CourseOrderSchema, type CourseOrderInput } from '@coursa/contracts/schemas';
 import type { Payment } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -8,7 +9,6 @@ import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets
 import { CourseErrors } from '../courses/courses.errors.js';
 import type { CourseWithRelations } from '../courses/courses.mapper.js';
 import { CoursesRepository, PromoClaimLost, type CoursePayment } from '../courses/courses.repository.js';
-import { CourseOrderSchema, type CourseOrderInput } from '../courses/dto/courses.dto.js';
 import { FilesService } from '../files/files.service.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
 import { deliveryCodeSms, trackingLinkSms } from '../notifications/sms-texts.js';

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { CashDepositSchema, type CashDepositInput } from '@coursa/contracts/schemas';
 import { CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { CashDepositSchema, type CashDepositInput } from './dto/payments.dto.js';
 import { PaymentsService } from './payments.service.js';
 
 /** A courier deposits the cash they owe by mobile money, on the provider's page (the sandbox's in development). */

@@ -1,28 +1,29 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import {
+  CardPaymentSchema,
+  MobileMoneyPaymentSchema,
+  MtnMomoNoticeSchema,
+  OrangeMoneyNoticeSchema,
+  PaycardPaymentSchema,
+  PaycardReturnSchema,
+  type CardPaymentInput,
+  type MobileMoneyPaymentInput,
+  type MtnMomoNoticeInput,
+  type OrangeMoneyNoticeInput,
+  type PaycardPaymentInput,
+  type PaycardReturnInput,
+} from '@coursa/contracts/schemas';
 import { CurrentUser, Public, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { ParamMatching } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import {
-  CardPaymentSchema,
-  MobileMoneyPaymentSchema,
-  PaycardPaymentSchema,
-  type CardPaymentInput,
-  type MobileMoneyPaymentInput,
-  type PaycardPaymentInput,
-} from './dto/payments.dto.js';
 import { PaymentErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
 
 /** The form of our order ids: `COURSE_<timestamp>` for paid courses, `COD_<timestamp>_<token>` for cash on delivery. */
 const ORDER_ID = /^[\w-]{1,64}$/;
-
-const PaycardReturn = z.object({ 'paycard-operation-reference': z.string().max(100).optional() }).loose();
-const OrangeNotification = z.object({ status: z.string().max(20), notif_token: z.string().min(1).max(200), txnid: z.string().max(100).optional() }).loose();
-const MtnNotification = z.object({ externalId: z.string().min(1).max(100), status: z.string().max(20).optional() }).loose();
 
 @Controller('payments')
 export class PaymentsController {
@@ -75,7 +76,7 @@ export class PaymentsController {
   /** PayCard sends the customer's browser back here; we re-check with PayCard and send them to the app. */
   @Public()
   @Get('callback/paycard')
-  async paycardReturn(@Query(new ZodPipe(PaycardReturn)) query: z.output<typeof PaycardReturn>, @Res() reply: FastifyReply) {
+  async paycardReturn(@Query(new ZodPipe(PaycardReturnSchema)) query: PaycardReturnInput, @Res() reply: FastifyReply) {
     const reference = query['paycard-operation-reference'];
     const payment = reference
       ? ((await this.payments.onProviderNotice('paycard', { providerReference: reference })) ??
@@ -88,7 +89,7 @@ export class PaymentsController {
   @Post('callback/orange-money')
   @HttpCode(200)
   async orangeNotification(
-    @Body(new ZodPipe(OrangeNotification)) body: z.output<typeof OrangeNotification>,
+    @Body(new ZodPipe(OrangeMoneyNoticeSchema)) body: OrangeMoneyNoticeInput,
   ): Promise<RouteAnswer<'POST /api/payments/callback/orange-money'>> {
     await this.payments.onProviderNotice('orange_money', { notifyToken: body.notif_token });
     return { message: 'ok' };
@@ -98,7 +99,7 @@ export class PaymentsController {
   @Post('callback/mtn-momo')
   @HttpCode(200)
   async mtnNotification(
-    @Body(new ZodPipe(MtnNotification)) body: z.output<typeof MtnNotification>,
+    @Body(new ZodPipe(MtnMomoNoticeSchema)) body: MtnMomoNoticeInput,
   ): Promise<RouteAnswer<'POST /api/payments/callback/mtn-momo'>> {
     await this.payments.onProviderNotice('mtn_momo', { orderId: body.externalId });
     return { message: 'ok' };

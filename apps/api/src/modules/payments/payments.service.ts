@@ -3,6 +3,13 @@ import { jobIds, JobName, type CashDepositInitiatedResponse, type PaymentInitiat
 import { customerEmail, paymentFailureMessage, toGuineanMobile } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type {
+  CardPaymentInput,
+  CashDepositInput,
+  CourseOrderInput,
+  MobileMoneyPaymentInput,
+  PaycardPaymentInput,
+} from '@coursa/contracts/schemas';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
@@ -12,9 +19,7 @@ import { settleSandboxPayment } from '../../common/money-gateways/sandbox.gatewa
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import type { CourseOrderInput } from '../courses/dto/courses.dto.js';
 import { OrderDesk } from '../orders/order-desk.service.js';
-import type { CardPaymentInput, CashDepositInput, MobileMoneyPaymentInput, PaycardPaymentInput } from './dto/payments.dto.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
 import { PaymentErrors } from './payments.errors.js';

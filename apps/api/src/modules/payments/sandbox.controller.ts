@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { formatGnf } from '@coursa/domain';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { SandboxOutcomeSchema, type SandboxOutcomeInput } from '@coursa/contracts/schemas';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { notFound } from '../../common/errors/domain-error.js';
@@ -9,8 +9,6 @@ import { findSandboxPayment, settleSandboxPayment, type SandboxPayment } from '.
 import { RedisService } from '../../common/redis/redis.service.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { PaymentsService } from './payments.service.js';
-
-const Outcome = z.object({ outcome: z.enum(['success', 'failure']) }).strict();
 
 const TITLES: Record<SandboxPayment['gateway'], string> = {
   paycard: 'PayCard',
@@ -40,7 +38,7 @@ export class SandboxController {
 
   @Public()
   @Post('pay/:reference')
-  async decide(@Param('reference') reference: string, @Body(new ZodPipe(Outcome)) body: z.output<typeof Outcome>, @Res() reply: FastifyReply) {
+  async decide(@Param('reference') reference: string, @Body(new ZodPipe(SandboxOutcomeSchema)) body: SandboxOutcomeInput, @Res() reply: FastifyReply) {
     await this.find(reference);
     const payment = (await settleSandboxPayment(this.redis, reference, body.outcome))!;
     const provider = payment.gateway === 'card' ? 'card' : payment.gateway;

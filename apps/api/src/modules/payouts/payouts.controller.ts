@@ -1,13 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { MONEY_ROLES } from '@coursa/domain';
+import {
+  MarkPaidOutsideSchema,
+  ProcessPaymentSchema,
+  type MarkPaidOutsideInput,
+  type ProcessPaymentInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { MarkPaidOutsideSchema, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
-import { ProcessPaymentSchema, type ProcessPaymentInput } from './dto/payouts.dto.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsService } from './payouts.service.js';
 

@@ -11,6 +11,7 @@ import type {
 import { formatGnf, payableWallet, WALLET_OPERATOR_LABELS } from '@coursa/domain';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { MarkPaidOutsideInput, ProcessPaymentInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { LOGGER } from '../../common/logging/logger.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
@@ -18,8 +19,7 @@ import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import { NoRailError, PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
-import { paidOutsideRecord, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
-import type { ProcessPaymentInput } from './dto/payouts.dto.js';
+import { paidOutsideRecord } from '../reconciliation/paid-outside.js';
 import { payoutWallet } from './payout-wallet.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';

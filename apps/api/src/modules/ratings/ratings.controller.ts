@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { CreateRatingSchema, type CreateRatingInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { CreateRatingSchema, type CreateRatingInput } from './dto/ratings.dto.js';
 import { RatingsService } from './ratings.service.js';
 
 @Roles('client')

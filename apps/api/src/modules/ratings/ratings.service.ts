@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CourierRatingsDto, RatingCreatedResponse, RatingDto } from '@coursa/contracts';
+import type { CreateRatingInput } from '@coursa/contracts/schemas';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseErrors } from '../courses/courses.errors.js';
-import type { CreateRatingInput } from './dto/ratings.dto.js';
 import { RatingErrors } from './ratings.errors.js';
 import { RatingsRepository, type RatingWithNames } from './ratings.repository.js';
 

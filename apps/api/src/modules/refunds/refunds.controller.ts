@@ -1,12 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { MONEY_ROLES } from '@coursa/domain';
+import {
+  MarkPaidOutsideSchema,
+  RefundListQuery,
+  SendRefundSchema,
+  type MarkPaidOutsideInput,
+  type RefundListInput,
+  type SendRefundInput,
+} from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { MarkPaidOutsideSchema, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
-import { RefundListQuery, SendRefundSchema, type RefundListInput, type SendRefundInput } from './dto/refunds.dto.js';
 import { RefundErrors } from './refunds.errors.js';
 import { RefundsService } from './refunds.service.js';
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, type RefundSentResponse, type RefundsResponse, type StaffRefundDto } from '@coursa/contracts';
 import { courseNumber, formatGnf, payableWallet } from '@coursa/domain';
 import type { Logger } from 'pino';
+import type { MarkPaidOutsideInput, RefundListInput, SendRefundInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { LOGGER } from '../../common/logging/logger.js';
@@ -10,8 +11,7 @@ import { PAYOUT_GATEWAY, type PayoutGateway } from '../../common/money-gateways/
 import { REFUND_GATEWAY, type RefundGateway, type RefundState } from '../../common/money-gateways/refund-gateway.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import { paidOutsideRecord, type MarkPaidOutsideInput } from '../reconciliation/dto/mark-paid-outside.dto.js';
-import type { RefundListInput, SendRefundInput } from './dto/refunds.dto.js';
+import { paidOutsideRecord } from '../reconciliation/paid-outside.js';
 import { RefundErrors } from './refunds.errors.js';
 import { ClaimRefundUseCase } from './use-cases/claim-refund.use-case.js';
 import { CompleteRefundOutsideUseCase } from './use-cases/complete-refund-outside.use-case.js';

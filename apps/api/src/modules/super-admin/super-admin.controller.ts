@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
+import { AuditLogsQuery, CreateAdminSchema, type AccountInput, type AuditLogsInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
-import { AuditLogsQuery, CreateAdminSchema, type AuditLogsInput } from './dto/super-admin.dto.js';
 import { SuperAdminService } from './super-admin.service.js';
 
 /**

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLogsResponse, AuditStatsDto, MigrationAvailabilityDto, SuccessResponse } from '@coursa/contracts';
 import { DAY_MS, startOfDay } from '@coursa/domain';
+import type { AccountInput, AuditLogsInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import type { AccountInput } from '../onboarding/dto/onboarding.dto.js';
 import { NewAccounts } from '../onboarding/new-accounts.js';
 import { AuthStates } from '../users/auth-states.js';
-import type { AuditLogsInput } from './dto/super-admin.dto.js';
 import { SuperAdminErrors, SuperAdminMessages } from './super-admin.errors.js';
 import { SuperAdminRepository } from './super-admin.repository.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalFilter } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalFilter } from './fields.js';
 
 const REFUND_STATUSES = ['to_do', 'processing', 'completed', 'failed'] as const;
 
@@ -9,5 +9,6 @@ export const RefundListQuery = z
   .loose();
 export type RefundListInput = z.output<typeof RefundListQuery>;
 
+/** `phone`: the client's Guinean mobile-money wallet. */
 export const SendRefundSchema = z.object({ phone: z.string({ error: 'Le numéro du portefeuille est obligatoire.' }).max(30) }).strict();
 export type SendRefundInput = z.output<typeof SendRefundSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { optionalText, requiredText } from './fields.js';
 
 /** « Marquer comme payé hors Coursa » (issue 34): how staff paid, the payment's reference, and a note. */
 export const MarkPaidOutsideSchema = z
@@ -7,16 +7,9 @@ export const MarkPaidOutsideSchema = z
     method: z.enum(['cash', 'bank_transfer', 'orange_money', 'mtn_momo', 'other'], {
       error: 'Moyen de paiement inconnu : cash, bank_transfer, orange_money, mtn_momo ou other.',
     }),
+    /** The receipt's or the operator's reference of the payment made. */
     reference: requiredText(100, 'La référence du paiement est obligatoire (reçu, numéro de transaction).'),
     note: optionalText(500),
   })
   .strict();
 export type MarkPaidOutsideInput = z.output<typeof MarkPaidOutsideSchema>;
-
-/** What the refund or payout keeps of it, and its audit line, with who recorded it. */
-export const paidOutsideRecord = (input: MarkPaidOutsideInput, staffId: string) => ({
-  method: input.method,
-  reference: input.reference,
-  note: input.note ?? null,
-  recorded_by: staffId,
-});

@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalFilter, optionalText } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalFilter, optionalText } from './fields.js';
 
 const PERIODS = Object.keys(ANALYTICS_PERIODS) as [AnalyticsPeriod, ...AnalyticsPeriod[]];
 

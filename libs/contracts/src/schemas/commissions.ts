@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 export const PaymentRequestSchema = z
   .object({
+    /** Whole GNF, above 0. */
     amount: z
       .number({ error: 'Le montant doit être un nombre.' })
       .int({ error: 'Le montant doit être un nombre entier de GNF.' })

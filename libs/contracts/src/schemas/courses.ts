@@ -1,7 +1,7 @@
 import { COURSE_STATUS_FILTERS } from '@coursa/domain';
 import { z } from 'zod';
-import { pageFields } from '../../../common/pagination/pagination.js';
-import { optionalFilter, optionalText, requiredText } from '../../../common/validation/zod.js';
+import { pageFields } from './fields.js';
+import { optionalFilter, optionalText, requiredText } from './fields.js';
 
 const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })
@@ -51,7 +51,9 @@ export type CourseOrderInput = z.output<typeof CourseOrderSchema>;
 export const CreateCourseSchema = z
   .object({
     ...courseOrder,
+    /** The order_id of a succeeded, unused payment of the quoted amount… */
     payment_reference: z.string().max(40).optional(),
+    /** …or cash on delivery. */
     payment_method: z.literal('cash_on_delivery', { error: 'Seul le paiement à la livraison se choisit ici.' }).optional(),
   })
   .strict();

@@ -11,7 +11,8 @@ import {
   VEHICLE_TYPES,
 } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { AUDIT_ACTIONS } from '../audit.js';
+import { optionalFilter, optionalText, pageFields, requiredText } from './fields.js';
 
 /** One of `values`; its own message when missing, another when it is not one of them. */
 const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, missing: string, invalid: string) =>
@@ -24,11 +25,13 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(values: 
 /** What every account staff create has: the admin creation payload, and the start of the courier's. */
 export const AccountFields = {
   full_name: requiredText(100, 'Le nom complet est obligatoire.'),
+  /** A Guinean mobile, stored in E.164. */
   phone: requiredText(40, 'Le numéro de téléphone est obligatoire.'),
   email: z
     .union([z.email({ error: 'Adresse email invalide.' }).max(200), z.literal(''), z.null()])
     .optional()
     .transform((value) => (value ? value.toLowerCase() : null)),
+  /** At least 6 characters. */
   password: z
     .string({ error: 'Le mot de passe est obligatoire.' })
     .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
@@ -50,16 +53,20 @@ export const CreateDeliveryPersonSchema = z
       "Type de pièce d'identité invalide : carte_identite, passeport, permis_conduire ou carte_sejour attendu.",
     ),
     id_number: requiredText(50, "Le numéro de la pièce d'identité est obligatoire."),
+    /** YYYY-MM-DD, not in the past. */
     id_expiry_date: z.iso.date({
       error: (issue) =>
         issue.input === undefined
           ? "La date d'expiration de la pièce d'identité est obligatoire."
           : "Date d'expiration invalide : format AAAA-MM-JJ attendu.",
     }),
+    /** The photo_url of an upload to /upload/id-photo. */
     id_photo_url: requiredText(200, "La photo de la pièce d'identité est obligatoire."),
+    /** The photo_url of an upload to /upload/personal-photo. */
     personal_photo_url: optionalText(200),
     blood_group: optionalChoice(BLOOD_GROUPS, 'Groupe sanguin invalide : A+, A-, B+, B-, AB+, AB-, O+ ou O- attendu.'),
     emergency_contact_name: requiredText(100, "Le nom du contact d'urgence est obligatoire."),
+    /** A Guinean mobile. */
     emergency_contact_phone: requiredText(40, "Le téléphone du contact d'urgence est obligatoire."),
     emergency_contact_relationship: requiredChoice(
       EMERGENCY_RELATIONSHIPS,
@@ -67,6 +74,7 @@ export const CreateDeliveryPersonSchema = z
       "Lien avec le contact d'urgence invalide : parent, conjoint, frere_soeur, enfant, ami ou autre attendu.",
     ),
     address: optionalText(300),
+    /** 0 to 50. */
     experience_years: z.preprocess(
       (value) => (value === '' ? null : value),
       z
@@ -86,3 +94,16 @@ export const CreateDeliveryPersonSchema = z
   })
   .strict();
 export type CreateDeliveryPersonInput = z.output<typeof CreateDeliveryPersonSchema>;
+
+/** The super administrator creates an admin: the fields every staff-made account has. */
+export const CreateAdminSchema = z.object(AccountFields).strict();
+
+export const AuditLogsQuery = z
+  .object({
+    // The spec's page shows 50.
+    ...pageFields(50),
+    action: optionalFilter(z.enum(AUDIT_ACTIONS, { error: 'Action inconnue.' })),
+    resource_type: optionalText(60),
+  })
+  .loose();
+export type AuditLogsInput = z.output<typeof AuditLogsQuery>;

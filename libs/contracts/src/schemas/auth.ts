@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, MESSAGES } from '@coursa/domain';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../../../common/validation/zod.js';
+import { optionalText, requiredText } from './fields.js';
 
 const password = z
   .string({ error: 'Le mot de passe est obligatoire.' })
