@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { RouteAnswer } from '@coursa/contracts';
 import { z } from 'zod';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -41,11 +42,12 @@ export class DeliveryController {
   }
 
   @Get('available-courses')
-  availableCourses(
+  async availableCourses(
     @CurrentUser() courier: AuthUser,
     @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
   ): Promise<RouteAnswer<'GET /api/delivery/available-courses'>> {
-    return this.delivery.availableCourses(courier, page);
+    return reply.items(await this.delivery.availableCourses(courier, page), 'courses');
   }
 
   @Post('accept-course/:id')
@@ -59,8 +61,12 @@ export class DeliveryController {
   }
 
   @Get('history')
-  history(@CurrentUser() courier: AuthUser, @Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/delivery/history'>> {
-    return this.delivery.history(courier, query);
+  async history(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(CourseListQuery)) query: CourseListInput,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/delivery/history'>> {
+    return reply.items(await this.delivery.history(courier, query), 'deliveries');
   }
 
   @Get('course/:id/navigation')

@@ -36,11 +36,11 @@ export function CasesTab() {
   const [routeOf, setRouteOf] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // Only the kind shown loads; each keeps its last list on screen while another filter loads.
-  const disputesList = usePagedList(casesQueries.disputes(status || undefined), (page) => page.disputes, {
+  const disputesList = usePagedList(casesQueries.disputes(status || undefined), (disputes) => disputes, {
     enabled: kind === 'disputes',
     keepPrevious: true,
   });
-  const requestsList = usePagedList(casesQueries.supportRequests(status || undefined), (page) => page.support_requests, {
+  const requestsList = usePagedList(casesQueries.supportRequests(status || undefined), (requests) => requests, {
     enabled: kind === 'support',
     keepPrevious: true,
   });

@@ -32,7 +32,7 @@ const isFinal = (status: CourseStatus) => status === 'delivered' || status === '
  */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatus | ''>('');
-  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page.courses);
+  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page);
   const queryClient = useQueryClient();
   const [change, setChange] = useState<StatusChange | null>(null);
   const [routeOf, setRouteOf] = useState<string | null>(null);

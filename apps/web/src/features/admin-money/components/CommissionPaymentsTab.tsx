@@ -17,7 +17,7 @@ import { useSessionStore } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
-import { moneyApi, moneyQueries } from '../api/money-api';
+import { moneyApi, moneyQueries, pendingByCourier } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CashPanel } from './CashPanel';
@@ -65,9 +65,9 @@ export function CommissionPaymentsTab() {
   const movesMoney = useMovesMoney();
   const [section, setSection] = useState<Section>('pending');
   const { data: summary = null } = useQuery(moneyQueries.summary());
-  const groups = usePagedList(moneyQueries.pending(), (page) => page.commissions);
+  const groups = usePagedList(moneyQueries.pending(), (page) => pendingByCourier(page.commissions));
   const requests = usePagedList(moneyQueries.paymentRequests(), (page) => page.requests);
-  const payouts = usePagedList(moneyQueries.payouts(), (page) => page.payouts);
+  const payouts = usePagedList(moneyQueries.payouts(), (payouts) => payouts);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
 

@@ -24,7 +24,7 @@ export const courierApi = {
   toggleAvailability: () => apiClient.call('POST /api/delivery/toggle-availability'),
   accept: (id: string) => apiClient.call('POST /api/delivery/accept-course/:id', { params: { id } }),
   /** Every course the courier has under way (all the pages of `active`: a courier carries a few at most). */
-  activeDeliveries: () => allPages('GET /api/delivery/history', { status: 'active' }, (page) => page.deliveries),
+  activeDeliveries: () => allPages('GET /api/delivery/history', { status: 'active' }, (deliveries) => deliveries),
   navigation: (id: string) => apiClient.call('GET /api/delivery/course/:id/navigation', { params: { id } }),
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
   depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),

@@ -46,7 +46,7 @@ const fromDto = (course: AvailableCourseDto): Offer => ({
  */
 export function AvailableCourses() {
   const available = useIsAvailable();
-  const list = usePagedList(courierQueries.availableCourses(), (page) => page.courses.map(fromDto));
+  const list = usePagedList(courierQueries.availableCourses(), (courses) => courses.map(fromDto));
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);

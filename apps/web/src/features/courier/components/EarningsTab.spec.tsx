@@ -70,8 +70,8 @@ describe('EarningsTab', () => {
       const url = String(input);
       if (url.includes('/api/delivery/earnings')) return answer(200, earnings);
       if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
-      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
-      return answer(200, { payments: [], next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, []);
+      return answer(200, []);
     });
     globalThis.fetch = fetchMock;
     sessionStorage.clear();
@@ -140,8 +140,8 @@ describe('EarningsTab: early payment and history', () => {
       const url = String(input);
       if (url.includes('/api/delivery/earnings')) return answer(200, { ...SUMMARY, ...fields });
       if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
-      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
-      return answer(200, { payments, next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, []);
+      return answer(200, payments);
     });
     useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
   };

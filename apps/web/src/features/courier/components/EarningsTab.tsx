@@ -49,8 +49,8 @@ export function EarningsTab() {
 
 function Earnings() {
   const { summary, depositWaiting, depositNotice, followDeposit } = useEarningsFollowingDeposit();
-  const commissionList = usePagedList(courierQueries.commissionHistory(), (page) => page.commissions);
-  const paymentList = usePagedList(courierQueries.paymentHistory(), (page) => page.payments);
+  const commissionList = usePagedList(courierQueries.commissionHistory(), (commissions) => commissions);
+  const paymentList = usePagedList(courierQueries.paymentHistory(), (payments) => payments);
   const commissions = commissionList.items ?? [];
   const payments = paymentList.items ?? [];
   const queryClient = useQueryClient();

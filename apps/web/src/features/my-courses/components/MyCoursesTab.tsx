@@ -14,7 +14,7 @@ import { RATING_MESSAGES, RatingModal } from './RatingModal';
 /** Spec §2 "My courses": the client's courses, newest first, with their actions; « Voir plus » reads the next page. */
 export function MyCoursesTab() {
   // Spec §8: load failures are logged only; the screen offers a reload.
-  const courses = usePagedList(myCoursesQueries.list(), (page) => page.courses);
+  const courses = usePagedList(myCoursesQueries.list(), (courses) => courses);
   const queryClient = useQueryClient();
   const [rating, setRating] = useState<string | null>(null);
   const [claim, setClaim] = useState<string | null>(null);

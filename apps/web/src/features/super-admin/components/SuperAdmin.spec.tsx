@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderWithQuery } from '@/test/render-with-query';
-import { answer } from '@/test/fetch-answer';
+import { answer, pageAnswer } from '@/test/fetch-answer';
 import { AuditTab } from './AuditTab';
 import { CreateAdminForm } from './CreateAdminForm';
 import { useSessionStore } from '@/features/auth';
@@ -83,7 +83,7 @@ describe('super admin screens', () => {
     fetchMock.mockImplementation((input) => {
       const url = String(input);
       if (url.includes('audit-stats')) return answer(200, { total_actions: 60, actions_per_day: 2, most_active_users: [], actions_by_type: {} });
-      return url.includes('cursor=') ? answer(200, { logs: [entry(51)], next_cursor: null }) : answer(200, { logs: Array.from({ length: 50 }, (_, i) => entry(i)), next_cursor: 'c50' });
+      return url.includes('cursor=') ? answer(200, { logs: [entry(51)], next_cursor: null }) : pageAnswer({ logs: Array.from({ length: 50 }, (_, i) => entry(i)), next_cursor: 'c50' }, { next: 'c50' });
     });
     renderWithQuery(<AuditTab />);
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Voir plus' })));

@@ -37,7 +37,7 @@ describe('tracking', () => {
   });
 
   it('shows the empty state without active courses', async () => {
-    fetchMock.mockReturnValue(reply(200, { courses: [], next_cursor: null, total: 0 }));
+    fetchMock.mockReturnValue(reply(200, [], { 'x-total-count': '0' }));
     renderWithQuery(<TrackingTab />);
     expect(await screen.findByText('Aucune course active')).toBeTruthy();
     // The server keeps the courses under way, across all the pages of the list.
