@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -22,7 +22,7 @@ export function CashPanel() {
   // The totals are over every courier: the first page says them.
   const cash = cashList.first;
   // Deposits and corrections move money: administrators only.
-  const canRecord = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canRecord = mayMoveMoney(useCurrentUser().role);
   // Below the screen's main lists: nothing until it has something to say.
   if (!cash) return null;
   return (

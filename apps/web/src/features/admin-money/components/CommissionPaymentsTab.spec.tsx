@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import type { UserDto } from '@coursa/contracts';
-import { useSessionStore } from '@/features/auth';
 import { CommissionPaymentsTab, walletHint } from './CommissionPaymentsTab';
 
 const group = {
@@ -21,7 +20,7 @@ const group = {
 };
 /** The group as the list answers it: one item per commission, with its courier. */
 const listed = ({ amount: _amount, count: _count, commissions, ...courier }: typeof group) => commissions.map((commission) => ({ ...commission, ...courier }));
-const signedInAs = (role: UserDto['role']) => useSessionStore.setState({ user: { id: 'u1', role } as UserDto });
+const signedInAs = (role: UserDto['role']) => signInForRenders({ id: 'u1', role } as UserDto);
 const summary = { pending_amount: 12500, pending_count: 2, paid_this_month: 30000, payments_this_month: 1 };
 const paymentRequest = {
   id: 'r1',

@@ -13,7 +13,7 @@ import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -58,7 +58,7 @@ export function walletHint(phone: string): string {
 }
 
 /** Only administrators move money: support sees the same lists without the buttons that would pay, decide or send. */
-const useMovesMoney = () => useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+const useMovesMoney = () => mayMoveMoney(useCurrentUser().role);
 
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
 export function CommissionPaymentsTab() {

@@ -8,7 +8,7 @@ import { DetailRow } from '@/components/ui/DetailRow';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -29,7 +29,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * admins send each to the client's wallet.
  */
 export function RefundsPanel() {
-  const canSend = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canSend = mayMoveMoney(useCurrentUser().role);
   const refunds = usePagedList(refundsQueries.toDo(), (page) => page.refunds);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);

@@ -8,7 +8,7 @@ import { DetailRow } from '@/components/ui/DetailRow';
 import { Input } from '@/components/ui/Input';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
 import { reconciliationApi, reconciliationQueries } from '../api/reconciliation-api';
@@ -37,7 +37,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * as paid outside Coursa.
  */
 export function ReconciliationTab() {
-  const canAct = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canAct = mayMoveMoney(useCurrentUser().role);
   const overview = useQuery(reconciliationQueries.overview());
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);

@@ -1,9 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { DEPOSIT_POLL_MS, DEPOSIT_WAIT_MS } from '../hooks/deposit-follow-up';
 import { pendingDeposit } from '../stores/pending-deposit';
 import { EarningsTab, requestEarlyPayment } from './EarningsTab';
@@ -75,7 +74,7 @@ describe('EarningsTab', () => {
     });
     globalThis.fetch = fetchMock;
     sessionStorage.clear();
-    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never);
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -143,7 +142,7 @@ describe('EarningsTab: early payment and history', () => {
       if (url.includes('/api/delivery/commission-history')) return answer(200, []);
       return answer(200, payments);
     });
-    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never);
   };
   const button = async () => (await screen.findByRole('button', { name: 'Demander un paiement anticipé' })) as HTMLButtonElement;
 
