@@ -1,5 +1,5 @@
 import type { JsonRouteKey } from '@coursa/contracts';
-import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryCache, QueryClient, queryOptions, useMutation, useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import { forgetOfflineData } from '@/pwa/offline-data';
 import { apiClient, sessionTokens, type CallArgs } from './api-client';
 
@@ -35,5 +35,19 @@ export function routeQuery<K extends JsonRouteKey>(route: K, ...args: CallArgs<K
   return queryOptions({
     queryKey: [route, input?.params ?? {}, input?.query ?? {}] as const,
     queryFn: () => apiClient.call(route, ...args),
+  });
+}
+
+/**
+ * A write to the API as a mutation, with what it changes beside it: once it succeeded, the queries `changes` names are
+ * read again (every screen showing them updates), whichever screen asked for the write.
+ */
+export function useChange<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>, changes: () => QueryFilters[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      for (const filters of changes()) void client.invalidateQueries(filters);
+    },
   });
 }

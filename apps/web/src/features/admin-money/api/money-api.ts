@@ -20,6 +20,9 @@ export const moneyQueries = {
   cash: () => pagedQuery('GET /api/admin/cash'),
 };
 
+/** What a payment, a decision, a payout check, the weekly run, a deposit or a correction may change: the whole screen. */
+export const moneyChanged = () => [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.paymentRequests(), moneyQueries.payouts(), moneyQueries.cash()];
+
 export const moneyApi = {
   processPayment: (body: ProcessPaymentRequest) => apiClient.call('POST /api/admin/commissions/process-payment', { body }),
   approve: (id: string) => apiClient.call('POST /api/admin/payment-requests/:id/approve', { params: { id } }),
