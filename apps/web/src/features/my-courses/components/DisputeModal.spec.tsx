@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery } from '@/test/render-with-query';
 import { DISPUTE_CLOSE_MS, DisputeModal } from './DisputeModal';
 import { RatingModal } from './RatingModal';
