@@ -40,14 +40,18 @@ export function routeQuery<K extends JsonRouteKey>(route: K, ...args: CallArgs<K
 
 /**
  * A write to the API as a mutation, with what it changes beside it: once it succeeded, the queries `changes` names are
- * read again (every screen showing them updates), whichever screen asked for the write.
+ * read again (every screen showing them updates), whichever screen asked for the write. `evenWhenRefused`: read them
+ * again after a refusal too, for the writes whose refusal may say the state moved meanwhile (already sent, already
+ * settled by someone else).
  */
-export function useChange<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>, changes: () => QueryFilters[]) {
+export function useChange<Variables, Answer>(
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  changes: () => QueryFilters[],
+  { evenWhenRefused = false }: { evenWhenRefused?: boolean } = {},
+) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      for (const filters of changes()) void client.invalidateQueries(filters);
-    },
-  });
+  const readAgain = () => {
+    for (const filters of changes()) void client.invalidateQueries(filters);
+  };
+  return useMutation({ mutationFn, onSuccess: readAgain, onError: evenWhenRefused ? readAgain : undefined });
 }
