@@ -65,10 +65,13 @@ export async function refreshAfterDelivery(event: Pick<CourseStatusEvent, 'couri
   if (user && (user.role === 'client' || event.courier_id === user.id)) await refreshCurrentUser(client);
 }
 
-/** After login, or any answer that opens a new session (e.g. a password change). */
+/**
+ * After login, or any answer that opens a new session (e.g. a password change): the user first, so that no screen
+ * sees the new token without them and reads them again.
+ */
 export function startSession(session: Pick<SessionResponse, 'access_token' | 'refresh_token' | 'user'>, client: QueryClient = appQueryClient): void {
-  sessionTokens.save(session);
   client.setQueryData(currentUserQuery().queryKey, session.user);
+  sessionTokens.save(session);
 }
 
 /** Changes a field of the signed-in user that a call answered with (e.g. their availability), without reading them again. */
