@@ -43,10 +43,11 @@ async function check(coursaUrl, bareUrl, token, { total, page }) {
   const read = async (url) => {
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.json();
-    if (response.status !== 200 || body.courses?.length !== page || body.total !== total || !body.next_cursor !== (page === total)) {
+    const counted = Number(response.headers.get('x-total-count'));
+    if (response.status !== 200 || body.length !== page || counted !== total || !response.headers.get('link') !== (page === total)) {
       throw new Error(`${url}: ${response.status}, ${JSON.stringify(body).slice(0, 200)}`);
     }
-    return body.courses.map((course) => course.id).join();
+    return body.map((course) => course.id).join();
   };
   if ((await read(coursaUrl)) !== (await read(bareUrl))) throw new Error('Coursa and the baseline answer different pages');
 }

@@ -1,8 +1,8 @@
 // Baseline for scenario 2: a bare Fastify route doing the work of Coursa's GET /api/courses?limit=N with `pg`:
 // the access token's JWT checked with the same library, key and algorithm (jsonwebtoken, HS256, SECRET_KEY), then
 // the same two statements as CoursesRepository.listForUser — the page (N + 1 rows, to know whether a next page
-// follows, with the client's name, the payment and its refund, the rating) and the count — answering
-// {courses, next_cursor, total}. No session lookup: a bare JWT service trusts a token until it expires, and Coursa's
+// follows, with the client's name, the payment and its refund, the rating) and the count — answering the courses,
+// with the next page's Link and X-Total-Count in headers. No session lookup: a bare JWT service trusts a token until it expires, and Coursa's
 // own session check is served from its in-process cache (README "Performance"), so this is the stricter comparison.
 import { createSecretKey } from 'node:crypto';
 import Fastify from 'fastify';
@@ -43,7 +43,9 @@ app.get('/api/courses', async (request, reply) => {
   const courses = page.rows.slice(0, limit);
   const last = courses.at(-1);
   const next = page.rows.length > limit ? Buffer.from(JSON.stringify([last.created_at.toISOString(), last.id])).toString('base64url') : null;
-  return { courses, next_cursor: next, total: count.rows[0].total };
+  if (next) reply.header('link', `</api/courses?limit=${limit}&cursor=${next}>; rel="next"`);
+  reply.header('x-total-count', String(count.rows[0].total));
+  return courses;
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('bare api ready');

@@ -68,7 +68,9 @@ async function request(url, token, method, path, { body, headers } = {}) {
     });
     // The answer read whole before the clock stops.
     const answer = await response.json().catch(() => null);
-    return { status: response.status, body: answer, ms: performance.now() - started };
+    // A list's next page: the URL of its `Link: <…>; rel="next"` header (README "Lists come in pages").
+    const next = /^<([^>]*)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+    return { status: response.status, body: answer, next, ms: performance.now() - started };
   } catch (error) {
     return { status: error.name === 'TimeoutError' ? 'timeout' : 'network', body: null, ms: performance.now() - started };
   }
@@ -219,8 +221,7 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
   /** A list's first page, and its second when there is one. */
   const browse = async (name, token, path) => {
     const first = await call(name, token, 'GET', path);
-    const cursor = first.body?.next_cursor;
-    if (cursor) await call(`${name} (page 2)`, token, 'GET', `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`);
+    if (first.next) await call(`${name} (page 2)`, token, 'GET', first.next);
   };
 
   async function client({ token }) {
@@ -242,8 +243,8 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
         }
       } else {
         const list = await call('GET /api/courses', token, 'GET', '/api/courses?limit=20');
-        if (list.body?.next_cursor && Math.random() < 0.15) {
-          await call('GET /api/courses (page 2)', token, 'GET', `/api/courses?limit=20&cursor=${encodeURIComponent(list.body.next_cursor)}`);
+        if (list.next && Math.random() < 0.15) {
+          await call('GET /api/courses (page 2)', token, 'GET', list.next);
         }
         if (course) {
           const tracking = await call('GET /api/courses/:id/tracking', token, 'GET', `/api/courses/${course.id}/tracking`);
@@ -377,7 +378,7 @@ export async function mixedLoad({ url, warmupSeconds, seconds, people, riders, r
  */
 export async function soloCalls({ url, people, rounds, only }) {
   const [staff, client, courier] = [people.staff[0].token, people.clients[0].token, people.couriers[0].token];
-  const latest = (await request(url, client, 'GET', '/api/courses?limit=1')).body?.courses?.[0]?.id;
+  const latest = (await request(url, client, 'GET', '/api/courses?limit=1')).body?.[0]?.id;
   const calls = [
     ...STAFF_LISTS.map(([name, path]) => [name, staff, path]),
     ['GET /api/dashboard/stats', staff, '/api/dashboard/stats'],

@@ -111,7 +111,7 @@ describe('a client in the browser', () => {
 
     // A courier delivers it through the API, with the code the recipient received.
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body.courses as { id: string; recipient_phone: string }[];
+    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as { id: string; recipient_phone: string }[];
     const course = courses.find((candidate) => candidate.recipient_phone === recipient)!;
     const courier = await signedIn(app, 'independent_delivery');
     const asCourier = (path: string, body?: unknown) => app.request('POST', `/api/delivery/${path}`, body, { token: courier.token });
@@ -181,6 +181,6 @@ describe('a client in the browser', () => {
     const myClaim = page.getByRole('region', { name: 'Mes réclamations' }).getByRole('listitem').filter({ hasText: 'Un livre abîmé' });
     await myClaim.getByText('Ouverte', { exact: true }).waitFor();
     const claims = await app.request('GET', '/api/disputes', undefined, { token });
-    expect(claims.body.disputes).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
+    expect(claims.body).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
   });
 });

@@ -5,7 +5,7 @@ import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
 import { insertCourse } from '../support/courses.js';
 import { expectLedgerInvariant } from '../support/ledger.js';
-import { allPagesOf } from '../support/pagination.js';
+import { allPagesOf, nextLinkOf, pendingByCourier, pendingCommissionsOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -142,7 +142,7 @@ describe('claims', () => {
     expect(resolved.body.dispute).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: expect.any(String) });
 
     const mine = await app.request('GET', '/api/disputes', undefined, { token: client.token });
-    expect(mine.body.disputes).toEqual([expect.objectContaining({ id, status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: resolved.body.dispute.resolved_at })]);
+    expect(mine.body).toEqual([expect.objectContaining({ id, status: 'resolved', status_label: 'Résolue', staff_note: note, resolved_at: resolved.body.dispute.resolved_at })]);
 
     const audit = await auditOf(app, id, 'dispute_updated');
     expect(audit.map((row) => row.details)).toEqual(expect.arrayContaining([{ status: 'in_review' }, { status: 'resolved' }]));
@@ -211,9 +211,16 @@ describe('pending commissions and payment requests', () => {
     const paid = await commissionOf(app, first.user.id, 9100, 2);
     await app.db.commission.update({ where: { id: paid.id }, data: { status: 'paid', paidAt: new Date() } });
 
-    const pending = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token);
-    const groupOf = (id: string) => pending.find((group: { deliverer_id: string }) => group.deliverer_id === id);
+    const listed = await pendingCommissionsOf(app, admin.token);
     const item = (commission: typeof older) => ({ id: commission.id, amount: commission.amount, created_at: commission.createdAt.toISOString(), course_id: commission.courseId, in_payout: false });
+    // The spec's shape: one item per commission, with its id and created_at, and its courier beside it.
+    const courier = { deliverer_id: first.user.id, deliverer_name: first.user.fullName, deliverer_phone: first.phone, deliverer_wallet: first.phone };
+    expect(listed.filter((row: { deliverer_id: string }) => row.deliverer_id === first.user.id)).toEqual([
+      { ...item(older), ...courier },
+      { ...item(newer), ...courier },
+    ]);
+    const pending = pendingByCourier(listed);
+    const groupOf = (id: string) => pending.find((group: { deliverer_id: string }) => group.deliverer_id === id);
     expect(groupOf(first.user.id)).toEqual({
       deliverer_id: first.user.id,
       deliverer_name: first.user.fullName,
@@ -269,7 +276,7 @@ describe('pending commissions and payment requests', () => {
       { status: 'pending', payoutId: null },
     ]);
     expect(await balanceOf(app, courier.user.id)).toBe(6000);
-    const pendingList = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token);
+    const pendingList = pendingByCourier(await pendingCommissionsOf(app, admin.token));
     expect(pendingList.find((group: { deliverer_id: string }) => group.deliverer_id === courier.user.id)).toMatchObject({ amount: 9000, count: 2 });
     expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: courier.token })).body).toMatchObject({ paid_amount: 3000, pending_amount: 9000, balance: 6000 });
     // A later hand payment of what the balance covers works.
@@ -364,10 +371,9 @@ describe('paying commissions (sandbox)', () => {
     }
     expect(await app.db.payout.findMany({ where: { courierId: courier.user.id } })).toEqual([expect.objectContaining({ id: payoutId })]);
     expect(await balanceOf(app, courier.user.id)).toBe(0);
-    expect((await app.request('GET', '/api/delivery/payment-history', undefined, { token: courier.token })).body).toEqual({
-      payments: [expect.objectContaining({ id: payoutId, payment_status: 'completed', total_commission: 12_000 })],
-      next_cursor: null,
-    });
+    const courierHistory = await app.request('GET', '/api/delivery/payment-history', undefined, { token: courier.token });
+    expect(courierHistory.body).toEqual([expect.objectContaining({ id: payoutId, payment_status: 'completed', total_commission: 12_000 })]);
+    expect(nextLinkOf(courierHistory)).toBeNull();
 
     expect((await pay(app, admin, courier.user.id, ids)).status).toBe(409);
     expect(await summary()).toEqual({
@@ -515,7 +521,7 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     for (const ids of [[commission.id], [commission.id, another.id]]) expect((await pay(live, liveAdmin, courier.id, ids)).status).toBe(409);
     expect(await live.db.commission.findUniqueOrThrow({ where: { id: another.id } })).toMatchObject({ status: 'pending', payoutId: null });
     // The pending list says which one is inside the payout in progress: it is not offered « Payer » again.
-    const group = (await allPagesOf(live, '/api/admin/commissions/pending', 'commissions', liveAdmin.token)).find((row: { deliverer_id: string }) => row.deliverer_id === courier.id);
+    const group = pendingByCourier(await pendingCommissionsOf(live, liveAdmin.token)).find((row: { deliverer_id: string }) => row.deliverer_id === courier.id);
     expect(group.commissions.map((row: { id: string; in_payout: boolean }) => [row.id, row.in_payout])).toEqual([
       [commission.id, true],
       [another.id, false],

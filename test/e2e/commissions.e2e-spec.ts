@@ -5,6 +5,7 @@ import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { expectLedgerInvariant } from '../support/ledger.js';
 import { codeIn } from '../support/outbox.js';
+import { nextCursorOf, nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -156,9 +157,9 @@ describe('earnings', () => {
     expect(history.status).toBe(200);
     const commissions = await app.db.commission.findMany({ where: { courierId: independent.user.id } });
     const idOf = (courseId: string) => commissions.find((commission) => commission.courseId === courseId)!.id;
-    expect(history.body.next_cursor).toBeNull();
-    expect(history.body.commissions.map((item: { id: string }) => item.id)).toEqual([...independentCourses].reverse().map(idOf));
-    expect(history.body.commissions[0]).toEqual({
+    expect(nextLinkOf(history)).toBeNull();
+    expect(history.body.map((item: { id: string }) => item.id)).toEqual([...independentCourses].reverse().map(idOf));
+    expect(history.body[0]).toEqual({
       id: idOf(independentCourses[2]!),
       status: 'pending',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -167,11 +168,12 @@ describe('earnings', () => {
       commission_amount: INDEPENDENT_SHARE,
       commission_rate: 0.7,
     });
-    expect(history.body.commissions[2].status).toBe('paid');
+    expect(history.body[2].status).toBe('paid');
     const pageOfOne = await app.request('GET', '/api/delivery/commission-history?limit=1', undefined, { token: independent.token });
-    expect(pageOfOne.body.commissions).toEqual([history.body.commissions[0]]);
-    const next = await app.request('GET', `/api/delivery/commission-history?limit=2&cursor=${pageOfOne.body.next_cursor}`, undefined, { token: independent.token });
-    expect(next.body).toEqual({ commissions: history.body.commissions.slice(1), next_cursor: null });
+    expect(pageOfOne.body).toEqual([history.body[0]]);
+    const next = await app.request('GET', `/api/delivery/commission-history?limit=2&cursor=${nextCursorOf(pageOfOne)}`, undefined, { token: independent.token });
+    expect(next.body).toEqual(history.body.slice(1));
+    expect(nextLinkOf(next)).toBeNull();
   });
 });
 
@@ -290,8 +292,8 @@ describe('the weekly run', () => {
     expect(await app.db.commission.count({ where: { status: 'pending', payoutId: null } })).toBe(0);
 
     const history = await app.request('GET', '/api/delivery/payment-history', undefined, { token: independent.token });
-    expect(history.body.next_cursor).toBeNull();
-    expect(history.body.payments).toEqual([
+    expect(nextLinkOf(history)).toBeNull();
+    expect(history.body).toEqual([
       {
         id: mine.id,
         payment_status: 'completed',
@@ -307,7 +309,8 @@ describe('the weekly run', () => {
     // Paid: nothing pending, nothing due.
     expect((await app.request('GET', '/api/delivery/earnings', undefined, { token: independent.token })).body).toMatchObject({ pending_amount: 0, balance: 0 });
     const newcomerHistory = await app.request('GET', '/api/delivery/payment-history', undefined, { token: (await signedIn(app, 'salaried_delivery')).token });
-    expect(newcomerHistory.body).toEqual({ payments: [], next_cursor: null });
+    expect(newcomerHistory.body).toEqual([]);
+    expect(nextLinkOf(newcomerHistory)).toBeNull();
   });
 
   it('admins can start it (by default for the week just ended), support cannot (it moves money); two clicks make one run', async () => {

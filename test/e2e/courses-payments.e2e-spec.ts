@@ -4,6 +4,7 @@ import { estimatePrice } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { signedIn, newPhone } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
+import { nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 import { settled } from '../support/settled.js';
@@ -298,8 +299,13 @@ describe('my courses', () => {
     const id = created.body.id;
 
     const mine = await app.request('GET', '/api/courses', undefined, { token: alice.token });
-    expect(mine.body).toMatchObject({ courses: [{ id }], next_cursor: null, total: 1 });
-    expect((await app.request('GET', '/api/courses', undefined, { token: bob.token })).body).toEqual({ courses: [], next_cursor: null, total: 0 });
+    expect(mine.body).toMatchObject([{ id }]);
+    expect(nextLinkOf(mine)).toBeNull();
+    expect(mine.headers.get('x-total-count')).toBe('1');
+    const bobs = await app.request('GET', '/api/courses', undefined, { token: bob.token });
+    expect(bobs.body).toEqual([]);
+    expect(nextLinkOf(bobs)).toBeNull();
+    expect(bobs.headers.get('x-total-count')).toBe('0');
     for (const [method, path] of [['GET', `/api/courses/${id}`], ['GET', `/api/courses/${id}/tracking`], ['POST', `/api/courses/${id}/cancel`]] as const) {
       expect((await app.request(method, path, undefined, { token: bob.token })).status).toBe(404);
     }

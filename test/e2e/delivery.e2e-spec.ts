@@ -3,7 +3,7 @@ import { courseNumber, estimatePrice, receiptFileName } from '@coursa/domain';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
 import { pdfText } from '../support/pdf.js';
-import { allPagesOf } from '../support/pagination.js';
+import { allPagesOf, nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 import { settled } from '../support/settled.js';
@@ -73,7 +73,7 @@ describe('what the courier is told of the money (issue 34)', () => {
     expect(offered).toMatchObject({ estimated_price: PRICE, earnings: Math.floor(toPay * 0.7), ...money });
     expect((await app.request('POST', `/api/delivery/accept-course/${id}`, undefined, { token: courier.token })).status).toBe(200);
     expect((await app.request('GET', `/api/delivery/course/${id}/navigation`, undefined, { token: courier.token })).body).toMatchObject(money);
-    const listed = async () => (await app.request('GET', '/api/delivery/history', undefined, { token: courier.token })).body.deliveries.find((item: { id: string }) => item.id === id);
+    const listed = async () => (await app.request('GET', '/api/delivery/history', undefined, { token: courier.token })).body.find((item: { id: string }) => item.id === id);
     expect(await listed()).toMatchObject({ ...money, earnings: Math.floor(toPay * 0.7) });
 
     // Staff close it as delivered: the courier never handed it over, and earned nothing for it.
@@ -94,7 +94,9 @@ describe('a full delivery', () => {
     const { client, course, codes } = await orderedCourse();
     const courier = await signedIn(app, 'independent_delivery');
 
-    expect((await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token })).body).toEqual({ courses: [], next_cursor: null });
+    const unavailable = await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token });
+    expect(unavailable.body).toEqual([]);
+    expect(nextLinkOf(unavailable)).toBeNull();
     expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.code).toBe('COURIER_UNAVAILABLE');
     await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
     const available = await allPagesOf(app, '/api/delivery/available-courses', 'courses', courier.token);
@@ -130,8 +132,9 @@ describe('a full delivery', () => {
     expect(audit.map((row) => row.action)).toEqual(['course_created', 'course_accepted', 'course_status_changed', 'course_status_changed', 'course_status_changed', 'course_delivered', 'delivery_flagged']);
 
     const history = await app.request('GET', '/api/delivery/history', undefined, { token: courier.token });
-    expect(history.body).toMatchObject({ next_cursor: null, total: 1 });
-    expect(history.body.deliveries[0]).toMatchObject({ id: course.id, status: 'delivered', earnings: Math.floor(PRICE * 0.7), client_contact: { name: client.user.fullName } });
+    expect(nextLinkOf(history)).toBeNull();
+    expect(history.headers.get('x-total-count')).toBe('1');
+    expect(history.body[0]).toMatchObject({ id: course.id, status: 'delivered', earnings: Math.floor(PRICE * 0.7), client_contact: { name: client.user.fullName } });
     const again = await verify(courier.token, course.id, await codes());
     expect(again.body.code).toBe('OTP_NOT_EXPECTED');
   });

@@ -7,6 +7,7 @@ import { insertCourse } from '../support/courses.js';
 import { RedisService } from '../../apps/api/src/common/redis/redis.service.js';
 import { PositionsStore } from '../../apps/api/src/modules/tracking/positions.store.js';
 import { codeIn } from '../support/outbox.js';
+import { nextCursorOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
 import { settled } from '../support/settled.js';
@@ -131,7 +132,7 @@ describe('nearest couriers first', () => {
     const list = async (token: string, query = '') => {
       const answer = await app.request('GET', `/api/delivery/available-courses${query}`, undefined, { token });
       expect(answer.status).toBe(200);
-      return answer.body as { courses: { id: string; distance_km: number | null }[]; next_cursor: string | null };
+      return { courses: answer.body as { id: string; distance_km: number | null }[], next_cursor: nextCursorOf(answer) };
     };
 
     const near = (await list(courier.courier.token, '?limit=100')).courses.filter((course) => mine.has(course.id));
@@ -260,7 +261,7 @@ describe('nearest couriers first', () => {
       const flagged = (await app.request('GET', '/api/admin/dispatch', undefined, { token })).body.flags as { course_id: string }[];
       expect(flagged.some((flag) => flag.course_id === atTheDoor.id)).toBe(false);
       // And in the course list of the back office.
-      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body.courses as { id: string; handover_flag: unknown }[];
+      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body as { id: string; handover_flag: unknown }[];
       expect(listed.find((course) => course.id === far.id)?.handover_flag).toEqual({ kind: 'far_handover', distance_m: 3000 });
       expect(listed.find((course) => course.id === atTheDoor.id)?.handover_flag).toBeNull();
     });
@@ -319,7 +320,7 @@ describe('nearest couriers first', () => {
         kmh: 7200,
         at: expect.any(String),
       });
-      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body.courses as { id: string; position_flag: unknown }[];
+      const listed = (await app.request('GET', '/api/admin/courses?limit=100', undefined, { token })).body as { id: string; position_flag: unknown }[];
       expect(listed.find((listedCourse) => listedCourse.id === course.id)?.position_flag).toEqual({ distance_m: 20_000, seconds: 10 });
 
       // The next fix agreeing with the last jump says the courier really is there: believed, and live.

@@ -32,7 +32,10 @@ describe('headers', () => {
 
   it('allows cross-origin calls from the configured origin only, and none without one', async () => {
     const from = (target: TestApp, origin: string) => target.request('GET', '/api/health', undefined, { headers: { origin } });
-    expect((await from(withCors, 'https://app.coursa.gn')).headers.get('access-control-allow-origin')).toBe('https://app.coursa.gn');
+    const allowed = await from(withCors, 'https://app.coursa.gn');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.coursa.gn');
+    // A list's page is in its headers (README "Lists come in pages"): the browser must let the app read them.
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('Link, X-Total-Count');
     expect((await from(withCors, 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
     expect((await from(app, 'https://app.coursa.gn')).headers.get('access-control-allow-origin')).toBeNull();
     const preflight = (origin: string) =>

@@ -3,14 +3,15 @@ import { ACTIVE_STATUSES, courierBalances, type CourseStatus, type Role } from '
 import { randomUUID } from 'node:crypto';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
-import { walkPages } from '../support/pagination.js';
+import { couriersIn, nextCursorOf, nextLinkOf, walkPages } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// Every list comes in pages (README "Lists come in pages"). For each paged route: walked a few items at a time, every
-// item comes exactly once, in the list's order, each page but the last full and the last one's next_cursor null —
-// with rows sharing their timestamp, which only the id orders; a filter holds across pages; limit 0, 101 or not a
-// number and a cursor that is garbage or another list's are a 400 in French; and a cursor taken from someone else's
-// list shows the caller their own rows only.
+// Every list comes in pages (README "Lists come in pages"). For each paged route: walked a few items at a time by
+// following each page's Link header, every item comes exactly once, in the list's order, each page but the last full
+// and the last one without a Link — with rows sharing their timestamp, which only the id orders; the lists the spec
+// answers as arrays answer arrays, the counted ones say X-Total-Count; a filter holds across pages; limit 0, 101 or not
+// a number and a cursor that is garbage, garbled or another list's are a 400 in French; and a cursor taken from
+// someone else's list shows the caller their own rows only.
 
 let app: TestApp;
 type Account = Awaited<ReturnType<typeof signedIn>>;
@@ -100,8 +101,8 @@ afterAll(async () => {
 });
 
 /** Reads a list from its first page, `limit` at a time (each page's size and cursor checked), and names its items. */
-async function walk(path: string, key: string, token: string, limit: number, idOf: (item: any) => string = (item) => item.id) {
-  const walked = await walkPages(app, path, key, token, limit);
+async function walk(path: string, key: string, token: string, limit: number, idOf: (item: any) => string = (item) => item.id, sizeOf?: (page: any[]) => number) {
+  const walked = await walkPages(app, path, key, token, limit, { sizeOf });
   return { ...walked, ids: walked.items.map(idOf) };
 }
 
@@ -117,13 +118,18 @@ interface PagedRoute {
   /** The whole list, in its order, as the database has it. */
   expected: () => Promise<string[]>;
   idOf?: (item: any) => string;
-  /** Answers carry how many match in all. */
+  /** Answers say how many match in all (X-Total-Count). */
   counted?: true;
+  /** The spec answers the list as a bare array: the page's items alone. */
+  array?: true;
+  /** What `limit` counts, when not the items. */
+  sizeOf?: (page: any[]) => number;
 }
 
 const ROUTES: PagedRoute[] = [
   {
     path: '/api/courses',
+    array: true,
     key: 'courses',
     caller: () => clientA,
     limit: 7,
@@ -132,6 +138,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/courses?status=active',
+    array: true,
     key: 'courses',
     caller: () => clientA,
     limit: 2,
@@ -140,6 +147,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/delivery/available-courses',
+    array: true,
     key: 'courses',
     caller: () => courier,
     limit: 3,
@@ -147,6 +155,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/delivery/history',
+    array: true,
     key: 'deliveries',
     caller: () => courier,
     limit: 6,
@@ -155,6 +164,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/delivery/history?status=delivered',
+    array: true,
     key: 'deliveries',
     caller: () => courier,
     limit: 2,
@@ -163,6 +173,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/delivery/commission-history',
+    array: true,
     key: 'commissions',
     caller: () => courier,
     limit: 6,
@@ -170,6 +181,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/delivery/payment-history',
+    array: true,
     key: 'payments',
     caller: () => courier,
     limit: 4,
@@ -200,6 +212,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/admin/courses',
+    array: true,
     key: 'courses',
     caller: () => admin,
     limit: 8,
@@ -208,6 +221,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/admin/courses?status=pending',
+    array: true,
     key: 'courses',
     caller: () => admin,
     limit: 3,
@@ -216,6 +230,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/admin/disputes',
+    array: true,
     key: 'disputes',
     caller: () => admin,
     limit: 4,
@@ -223,6 +238,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/admin/support-requests',
+    array: true,
     key: 'support_requests',
     caller: () => admin,
     limit: 4,
@@ -233,14 +249,15 @@ const ROUTES: PagedRoute[] = [
     key: 'commissions',
     caller: () => admin,
     limit: 3,
-    idOf: (group) => group.deliverer_id,
-    // Couriers by their oldest pending commission, then by id.
+    // One item per commission; a page holds `limit` couriers, each with all their pending commissions.
+    sizeOf: couriersIn,
+    // Couriers by their oldest pending commission, then by id; each courier's oldest first.
     expected: async () => {
+      const pending = await app.db.commission.findMany({ where: { status: 'pending' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
       const oldest = new Map<string, number>();
-      for (const commission of await app.db.commission.findMany({ where: { status: 'pending' } })) {
-        oldest.set(commission.courierId, Math.min(oldest.get(commission.courierId) ?? Infinity, commission.createdAt.getTime()));
-      }
-      return [...oldest.entries()].sort(([a, first], [b, second]) => first - second || asc(a, b)).map(([courierId]) => courierId);
+      for (const commission of pending) oldest.set(commission.courierId, Math.min(oldest.get(commission.courierId) ?? Infinity, commission.createdAt.getTime()));
+      const couriers = [...oldest.entries()].sort(([a, first], [b, second]) => first - second || asc(a, b)).map(([courierId]) => courierId);
+      return couriers.flatMap((courierId) => ids(pending.filter((commission) => commission.courierId === courierId)));
     },
   },
   {
@@ -252,6 +269,7 @@ const ROUTES: PagedRoute[] = [
   },
   {
     path: '/api/admin/payouts',
+    array: true,
     key: 'payouts',
     caller: () => admin,
     limit: 4,
@@ -305,11 +323,30 @@ describe.each(ROUTES)('GET $path', (route) => {
     const expected = await route.expected();
     // Several full pages, and rows sharing a timestamp among them.
     expect(expected.length).toBeGreaterThan(route.limit);
-    const walked = await walk(route.path, route.key, route.caller().token, route.limit, route.idOf);
+    const walked = await walk(route.path, route.key, route.caller().token, route.limit, route.idOf, route.sizeOf);
     expect(walked.ids).toEqual(expected);
-    expect(walked.pages).toBe(Math.ceil(expected.length / route.limit));
-    if (route.counted) expect(walked.first.total).toBe(expected.length);
+    expect(walked.pages).toBe(Math.ceil((route.sizeOf ? route.sizeOf(walked.items) : expected.length) / route.limit));
+    expect(Array.isArray(walked.first)).toBe(route.array === true);
+    if (route.counted) expect(walked.total).toBe(expected.length);
+    else expect(walked.total).toBeUndefined();
+    // The lists answered as objects also say the count beside their items, as they did.
+    if (route.counted && !route.array) expect(walked.first.total).toBe(expected.length);
     else expect(walked.first).not.toHaveProperty('total');
+  });
+
+  it('links the next page with its cursor and every other parameter kept, and the last page to none', async () => {
+    const token = route.caller().token;
+    const separator = route.path.includes('?') ? '&' : '?';
+    const first = await app.request('GET', `${route.path}${separator}limit=1`, undefined, { token });
+    expect(first.status).toBe(200);
+    const cursor = nextCursorOf(first);
+    expect(cursor).toEqual(expect.any(String));
+    expect(first.headers.get('link')).toBe(`<${route.path}${separator}limit=1&cursor=${cursor}>; rel="next"`);
+    const last = await app.request('GET', `${route.path}${separator}limit=100`, undefined, { token });
+    expect(last.status).toBe(200);
+    expect(last.headers.get('link')).toBeNull();
+    if (route.counted) expect(last.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+    else expect(last.headers.get('x-total-count')).toBeNull();
   });
 
   it('refuses a limit out of 1–100 and a cursor it did not make, in French', async () => {
@@ -322,8 +359,11 @@ describe.each(ROUTES)('GET $path', (route) => {
     }
     // A list sorted on other keys: the refunds' cursor is (status, date, id), the payouts' (date, id).
     const otherList = route.path.includes('refunds') ? '/api/admin/payouts?limit=1' : '/api/admin/refunds?limit=1';
-    const otherCursor = (await app.request('GET', otherList, undefined, { token: admin.token })).body.next_cursor as string;
-    for (const cursor of ['garbage!', 'bm90LWpzb24', Buffer.from('["yesterday","nobody"]').toString('base64url'), otherCursor, 'x'.repeat(600)]) {
+    const otherCursor = nextCursorOf(await app.request('GET', otherList, undefined, { token: admin.token }))!;
+    // A cursor of this list's Link, garbled: cut short, or one character changed.
+    const ownCursor = nextCursorOf(await get('limit=1'))!;
+    const garbled = [ownCursor.slice(0, Math.floor(ownCursor.length / 2)), `${ownCursor.slice(0, 3)}!${ownCursor.slice(4)}`];
+    for (const cursor of ['garbage!', 'bm90LWpzb24', Buffer.from('["yesterday","nobody"]').toString('base64url'), otherCursor, 'x'.repeat(600), ...garbled]) {
       expect(await get(`cursor=${cursor}`)).toMatchObject({
         status: 400,
         body: { code: 'VALIDATION_ERROR', detail: 'Le paramètre « cursor » est invalide : rechargez la liste depuis le début.' },
@@ -336,8 +376,8 @@ describe.each(ROUTES)('GET $path', (route) => {
 describe('a cursor says where to resume, never whose rows', () => {
   const firstCursor = async (path: string, token: string) => {
     const answer = await app.request('GET', `${path}?limit=2`, undefined, { token });
-    expect(answer.body.next_cursor).toEqual(expect.any(String));
-    return answer.body.next_cursor as string;
+    expect(nextCursorOf(answer)).toEqual(expect.any(String));
+    return nextCursorOf(answer)!;
   };
 
   it("a client paging with a cursor from another client's list sees only their own courses", async () => {
@@ -345,9 +385,9 @@ describe('a cursor says where to resume, never whose rows', () => {
     const mine = ids(await app.db.course.findMany({ where: { clientId: clientB.user.id } }));
     const page = await app.request('GET', `/api/courses?limit=100&cursor=${cursor}`, undefined, { token: clientB.token });
     expect(page.status).toBe(200);
-    expect(page.body.courses.length).toBeGreaterThan(0);
-    for (const course of page.body.courses) expect(mine).toContain(course.id);
-    expect(page.body.total).toBe(mine.length);
+    expect(page.body.length).toBeGreaterThan(0);
+    for (const course of page.body) expect(mine).toContain(course.id);
+    expect(page.headers.get('x-total-count')).toBe(String(mine.length));
   });
 
   it("a courier paging with another courier's cursor sees only their own deliveries, commissions, payouts and entries", async () => {
@@ -359,14 +399,16 @@ describe('a cursor says where to resume, never whose rows', () => {
     ] as const) {
       const cursor = await firstCursor(path, courier.token);
       const page = await app.request('GET', `${path}?cursor=${cursor}`, undefined, { token: otherCourier.token });
-      expect(page).toMatchObject({ status: 200, body: { [key]: [], next_cursor: null } });
+      expect(page).toMatchObject({ status: 200, body: key === 'entries' ? { entries: [], next_cursor: null } : [] });
+      expect(nextLinkOf(page)).toBeNull();
     }
   });
 
   it('an unavailable courier is offered nothing, cursor or not', async () => {
     const cursor = await firstCursor('/api/delivery/available-courses', courier.token);
     const page = await app.request('GET', `/api/delivery/available-courses?cursor=${cursor}`, undefined, { token: otherCourier.token });
-    expect(page).toMatchObject({ status: 200, body: { courses: [], next_cursor: null } });
+    expect(page).toMatchObject({ status: 200, body: [] });
+    expect(nextLinkOf(page)).toBeNull();
   });
 
   it('a filter holds across pages: every page of active courses holds active courses only', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
+import { nextCursorOf, nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -225,11 +226,13 @@ describe('claims', () => {
     await app.db.dispute.update({ where: { id: damaged.body.dispute.id }, data: { status: 'in_review' } });
     const listed = await claims(client);
     expect(listed.status).toBe(200);
-    expect(listed.body.disputes.map((claim: { id: string }) => claim.id)).toEqual([damaged.body.dispute.id, opened.body.dispute.id]);
-    expect(listed.body.disputes[0]).toMatchObject({ status: 'in_review', status_label: "En cours d'examen" });
-    expect(listed.body.disputes[1]).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: 'Livreur relancé', resolved_at: expect.any(String) });
-    expect(listed.body.next_cursor).toBeNull();
-    expect((await claims(await signedIn(app, 'client'))).body).toEqual({ disputes: [], next_cursor: null });
+    expect(listed.body.map((claim: { id: string }) => claim.id)).toEqual([damaged.body.dispute.id, opened.body.dispute.id]);
+    expect(listed.body[0]).toMatchObject({ status: 'in_review', status_label: "En cours d'examen" });
+    expect(listed.body[1]).toMatchObject({ status: 'resolved', status_label: 'Résolue', staff_note: 'Livreur relancé', resolved_at: expect.any(String) });
+    expect(nextLinkOf(listed)).toBeNull();
+    const none = await claims(await signedIn(app, 'client'));
+    expect(none.body).toEqual([]);
+    expect(nextLinkOf(none)).toBeNull();
   });
 
   it("come in pages of 20 by default, each claim once, and a cursor never shows another client's", async () => {
@@ -239,15 +242,18 @@ describe('claims', () => {
     for (let i = 0; i < 23; i++) opened.push((await openClaim(client, { course_id: course.id, reason: `Problème ${i}` })).body.dispute.id);
 
     const first = await claims(client);
-    expect(first.body.disputes).toHaveLength(20);
-    expect(first.body.next_cursor).toEqual(expect.any(String));
-    const rest = await app.request('GET', `/api/disputes?cursor=${first.body.next_cursor}`, undefined, { token: client.token });
-    expect(rest.body.next_cursor).toBeNull();
-    const seen = [...first.body.disputes, ...rest.body.disputes].map((claim: { id: string }) => claim.id);
+    expect(first.body).toHaveLength(20);
+    const cursor = nextCursorOf(first);
+    expect(cursor).toEqual(expect.any(String));
+    const rest = await app.request('GET', `/api/disputes?cursor=${cursor}`, undefined, { token: client.token });
+    expect(nextLinkOf(rest)).toBeNull();
+    const seen = [...first.body, ...rest.body].map((claim: { id: string }) => claim.id);
     expect(seen).toEqual([...opened].reverse());
 
     const stranger = await signedIn(app, 'client');
-    expect((await app.request('GET', `/api/disputes?cursor=${first.body.next_cursor}`, undefined, { token: stranger.token })).body).toEqual({ disputes: [], next_cursor: null });
+    const strangers = await app.request('GET', `/api/disputes?cursor=${cursor}`, undefined, { token: stranger.token });
+    expect(strangers.body).toEqual([]);
+    expect(nextLinkOf(strangers)).toBeNull();
     expect(await app.request('GET', '/api/disputes?limit=101', undefined, { token: client.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
     expect(await app.request('GET', '/api/disputes?cursor=pas-un-curseur', undefined, { token: client.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });

@@ -193,8 +193,8 @@ describe('the per-status course counts', () => {
     const admin = await signedIn(app, 'admin');
     const stats = (await app.request('GET', '/api/dashboard/stats', undefined, { token: admin.token })).body;
     expect(stats).toMatchObject({ total_courses: await app.db.course.count(), completed_courses: await app.db.course.count({ where: { status: 'delivered' } }) });
-    const listed = (await app.request('GET', '/api/admin/courses?status=cancelled&limit=1', undefined, { token: admin.token })).body;
-    expect(listed.total).toBe(await app.db.course.count({ where: { status: 'cancelled' } }));
+    const listed = await app.request('GET', '/api/admin/courses?status=cancelled&limit=1', undefined, { token: admin.token });
+    expect(listed.headers.get('x-total-count')).toBe(String(await app.db.course.count({ where: { status: 'cancelled' } })));
   });
 });
 

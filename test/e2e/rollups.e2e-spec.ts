@@ -251,7 +251,7 @@ describe('the analytics and audit rollups', () => {
     await app.db.course.update({ where: { id: carried[0]!.id }, data: { courierId: couriers[0], status: 'en_route_pickup' } });
     await insertCourse(app, { clientId: client.user.id });
 
-    const total = async (path: string, token: string) => (await app.request('GET', path, undefined, { token })).body.total;
+    const total = async (path: string, token: string) => Number((await app.request('GET', path, undefined, { token })).headers.get('x-total-count'));
     expect(await total('/api/delivery/history', courier.token)).toBe(await app.db.course.count({ where: { courierId: courier.user.id } }));
     expect(await total('/api/delivery/history?status=active', courier.token)).toBe(
       await app.db.course.count({ where: { courierId: courier.user.id, status: { in: [...ACTIVE_STATUSES] } } }),

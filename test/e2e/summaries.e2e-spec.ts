@@ -3,7 +3,7 @@ import { previousIsoWeek } from '@coursa/domain';
 import { SANDBOX_FAILING_WALLET } from '../../apps/api/src/common/money-gateways/payout-gateway.js';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
-import { allPagesOf } from '../support/pagination.js';
+import { allPagesOf, pendingByCourier, pendingCommissionsOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor, waitUntil } from '../support/wait.js';
 
@@ -133,7 +133,7 @@ async function expectAnswersFromRawRows() {
     const [oldestA, oldestB] = [rows.find((row) => row.courierId === a)!, rows.find((row) => row.courierId === b)!];
     return oldestA.createdAt.getTime() - oldestB.createdAt.getTime() || (a < b ? -1 : 1);
   });
-  const listed = await allPagesOf(app, '/api/admin/commissions/pending', 'commissions', admin.token, 2);
+  const listed = pendingByCourier(await pendingCommissionsOf(app, admin.token, 2));
   expect(listed.map((group: { deliverer_id: string }) => group.deliverer_id)).toEqual(order);
   for (const group of listed) {
     const own = groups.get(group.deliverer_id)!;

@@ -56,7 +56,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
-  if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false });
+  // A browser on another origin reads a list's page from its headers (README "Lists come in pages").
+  if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false, exposedHeaders: ['Link', 'X-Total-Count'] });
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {

@@ -53,7 +53,7 @@ export interface DisputeDto {
   resolved_at: string | null;
 }
 
-/** GET /disputes: the client's claims, newest first (a page). */
+/** A page of GET /disputes, the client's claims newest first: the route answers the items, the cursor in headers. */
 export type ClientDisputesResponse = Page<'disputes', DisputeDto>;
 
 export interface DisputeCreatedResponse {

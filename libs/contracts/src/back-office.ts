@@ -89,7 +89,7 @@ export interface AdminCourseDto {
 /** GET /admin/users: newest first (a page). */
 export type AdminUsersResponse = CountedPage<'users', AdminUserDto>;
 
-/** GET /admin/courses: newest first (a page; the spec's answer is a bare array). */
+/** A page of GET /admin/courses, newest first: the route answers the items (the spec's array), the cursor and count in headers. */
 export type AdminCoursesResponse = CountedPage<'courses', AdminCourseDto>;
 
 /** PUT /users/:id/toggle-status: the account's new state. */

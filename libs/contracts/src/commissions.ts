@@ -32,7 +32,7 @@ export interface CommissionDto {
   commission_rate: number;
 }
 
-/** GET /delivery/commission-history: newest first (a page). */
+/** A page of GET /delivery/commission-history, newest first: the route answers the items, the cursor in headers. */
 export type CommissionHistoryResponse = Page<'commissions', CommissionDto>;
 
 /** Spec §3 "Payment record". */
@@ -48,7 +48,7 @@ export interface PaymentRecordDto {
   total_commission: number;
 }
 
-/** GET /delivery/payment-history: newest first (a page). */
+/** A page of GET /delivery/payment-history, newest first: the route answers the items, the cursor in headers. */
 export type PaymentHistoryResponse = Page<'payments', PaymentRecordDto>;
 
 export interface PaymentRequestDto {

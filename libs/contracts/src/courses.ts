@@ -56,7 +56,10 @@ export interface CourseDto {
   rating: { rating: number; comment: string | null } | null;
 }
 
-/** GET /courses: the caller's courses, newest first (a page; README "Where we differ from the spec"). */
+/**
+ * A page of GET /courses, the caller's courses newest first, as the service reads it: the route answers the items
+ * (`CourseDto[]`, the spec's array) and says the cursor and the count in headers (README "Lists come in pages").
+ */
 export type CoursesResponse = CountedPage<'courses', CourseDto>;
 
 /** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (docs/architecture.md, « Realtime »). */

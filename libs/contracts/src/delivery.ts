@@ -35,8 +35,9 @@ export interface AvailableCourseDto extends CourseMoneyForCourier {
 }
 
 /**
- * GET /delivery/available-courses: pending courses (a page), nearest first for a courier with a live position, oldest
- * first otherwise; a course younger than the dispatch delay only to the couriers near its pickup.
+ * A page of GET /delivery/available-courses: pending courses, nearest first for a courier with a live position, oldest
+ * first otherwise; a course younger than the dispatch delay only to the couriers near its pickup. The route answers
+ * the items (the spec's array) and says the next page in headers (README "Lists come in pages").
  */
 export type AvailableCoursesResponse = Page<'courses', AvailableCourseDto>;
 
@@ -50,7 +51,7 @@ export interface DeliveryDto extends CourseDto, CourseMoneyForCourier {
   client_contact: { name: string; phone: string };
 }
 
-/** GET /delivery/history: the courier's courses, newest first (a page). */
+/** A page of GET /delivery/history, the courier's courses newest first: the route answers the items, the cursor and count in headers. */
 export type DeliveryHistoryResponse = CountedPage<'deliveries', DeliveryDto>;
 
 /** What the navigation screen shows (spec §2 "Navigation and delivery"). */

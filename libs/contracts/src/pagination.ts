@@ -1,13 +1,15 @@
 /**
  * Every list of the API is read page by page (README "Lists come in pages"): `?limit=` (1 to 100, 20 when left out)
- * and `?cursor=` (the previous page's `next_cursor`, opaque). A page carries its items under the list's own name.
+ * and `?cursor=` (opaque). Every list says where its page sits in headers: `Link: <…?cursor=…>; rel="next"` (none on
+ * the last page) and `X-Total-Count` on the lists that count. The lists the spec answers as arrays answer the page's
+ * items alone; the others carry their items under the list's own name, with `next_cursor` (and `total`) beside them.
  */
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
 /** What every list takes besides its own filters. */
 export interface PageQuery {
   limit?: number;
-  /** The previous page's `next_cursor`; the first page without it. */
+  /** The next page's cursor, from the previous page's `Link` header; the first page without it. */
   cursor?: string;
 }
 

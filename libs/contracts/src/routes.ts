@@ -1,5 +1,5 @@
 import type { AnalyticsPeriod, CaseStatus, CourseStatus, CourseStatusFilter, Role } from '@coursa/domain';
-import type { ClientDisputesResponse, CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, RatingCreatedResponse } from './after-delivery.js';
+import type { CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, DisputeDto, RatingCreatedResponse } from './after-delivery.js';
 import type {
   ActivateRequest,
   ChangePasswordRequest,
@@ -17,7 +17,7 @@ import type {
   UserDto,
 } from './auth.js';
 import type {
-  AdminCoursesResponse,
+  AdminCourseDto,
   AdminUsersResponse,
   AnalyticsDto,
   CourseClosedResponse,
@@ -26,11 +26,11 @@ import type {
   UserStatusResponse,
 } from './back-office.js';
 import type {
-  CommissionHistoryResponse,
+  CommissionDto,
   EarlyPaymentRequest,
   EarlyPaymentRequestedResponse,
   EarningsSummaryDto,
-  PaymentHistoryResponse,
+  PaymentRecordDto,
   WeeklyRunQueuedResponse,
   WeeklyRunRequest,
 } from './commissions.js';
@@ -42,13 +42,13 @@ import type {
   LedgerResponse,
   OfficeDepositRequest,
 } from './courier-money.js';
-import type { CourseDto, CourseTrackingDto, CoursesResponse, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
+import type { CourseDto, CourseTrackingDto, CreateCourseRequest, QuoteRequest, QuoteResponse } from './courses.js';
 import type {
   AvailabilityResponse,
-  AvailableCoursesResponse,
+  AvailableCourseDto,
   CourseAcceptedResponse,
   CourseStatusUpdatedResponse,
-  DeliveryHistoryResponse,
+  DeliveryDto,
   NavigationDto,
   VerifyOtpRequest,
 } from './delivery.js';
@@ -83,12 +83,12 @@ import type {
   CommissionSummaryDto,
   DisputeUpdatedResponse,
   PaymentRequestsResponse,
-  PayoutsResponse,
+  PayoutDto,
   PayoutSentResponse,
-  PendingCommissionsResponse,
+  PendingCommissionsAnswer,
   ProcessPaymentRequest,
-  StaffDisputesResponse,
-  StaffSupportRequestsResponse,
+  StaffDisputeDto,
+  StaffSupportRequestDto,
   SupportRequestUpdatedResponse,
   UpdateCaseRequest,
 } from './staff-money.js';
@@ -142,7 +142,7 @@ export interface ApiRoutes {
   // Courses and receipts
   'POST /api/courses/quote': Route<QuoteResponse, QuoteRequest>;
   'POST /api/courses': Route<CourseDto, CreateCourseRequest>;
-  'GET /api/courses': Route<CoursesResponse, never, PageQuery & { status?: CourseStatusFilter }>;
+  'GET /api/courses': Route<CourseDto[], never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/courses/:id': Route<CourseDto>;
   'GET /api/courses/:id/tracking': Route<CourseTrackingDto>;
   /** The recipient's tracking link, with no account (the token from the SMS). */
@@ -164,9 +164,9 @@ export interface ApiRoutes {
 
   // Delivery (couriers)
   'POST /api/delivery/toggle-availability': Route<AvailabilityResponse>;
-  'GET /api/delivery/available-courses': Route<AvailableCoursesResponse, never, PageQuery>;
+  'GET /api/delivery/available-courses': Route<AvailableCourseDto[], never, PageQuery>;
   'POST /api/delivery/accept-course/:id': Route<CourseAcceptedResponse>;
-  'GET /api/delivery/history': Route<DeliveryHistoryResponse, never, PageQuery & { status?: CourseStatusFilter }>;
+  'GET /api/delivery/history': Route<DeliveryDto[], never, PageQuery & { status?: CourseStatusFilter }>;
   'GET /api/delivery/course/:id/navigation': Route<NavigationDto>;
   /** `occurred_at`: the device's time of a step made offline (ISO 8601); send an `Idempotency-Key` with it. */
   'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus; occurred_at?: string }>;
@@ -176,15 +176,15 @@ export interface ApiRoutes {
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
   'GET /api/delivery/ledger': Route<LedgerResponse, never, PageQuery>;
   'POST /api/delivery/cash-deposits': Route<CashDepositInitiatedResponse, CashDepositRequest>;
-  'GET /api/delivery/commission-history': Route<CommissionHistoryResponse, never, PageQuery>;
-  'GET /api/delivery/payment-history': Route<PaymentHistoryResponse, never, PageQuery>;
+  'GET /api/delivery/commission-history': Route<CommissionDto[], never, PageQuery>;
+  'GET /api/delivery/payment-history': Route<PaymentRecordDto[], never, PageQuery>;
   'POST /api/delivery/request-payment': Route<EarlyPaymentRequestedResponse, EarlyPaymentRequest>;
   'GET /api/delivery/ratings': Route<CourierRatingsDto>;
 
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;
   'POST /api/disputes': Route<DisputeCreatedResponse, CreateDisputeRequest>;
-  'GET /api/disputes': Route<ClientDisputesResponse, never, PageQuery>;
+  'GET /api/disputes': Route<DisputeDto[], never, PageQuery>;
   'GET /api/loyalty/profile': Route<LoyaltyProfileDto>;
   'GET /api/loyalty/leaderboard': Route<LeaderboardEntryDto[]>;
 
@@ -195,20 +195,20 @@ export interface ApiRoutes {
   'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
-  'GET /api/admin/courses': Route<AdminCoursesResponse, never, PageQuery & { status?: CourseStatusFilter | '' }>;
+  'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | '' }>;
   'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string; cash_collected?: 'true' | 'false' }>;
-  'GET /api/admin/disputes': Route<StaffDisputesResponse, never, PageQuery & { status?: CaseStatus }>;
+  'GET /api/admin/disputes': Route<StaffDisputeDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;
-  'GET /api/admin/support-requests': Route<StaffSupportRequestsResponse, never, PageQuery & { status?: CaseStatus }>;
+  'GET /api/admin/support-requests': Route<StaffSupportRequestDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
   'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
-  'GET /api/admin/commissions/pending': Route<PendingCommissionsResponse, never, PageQuery>;
+  'GET /api/admin/commissions/pending': Route<PendingCommissionsAnswer, never, PageQuery>;
   'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
   'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;
   'GET /api/admin/payment-requests': Route<PaymentRequestsResponse, never, PageQuery>;
   'POST /api/admin/payment-requests/:id/approve': Route<SuccessResponse>;
   'POST /api/admin/payment-requests/:id/reject': Route<SuccessResponse>;
-  'GET /api/admin/payouts': Route<PayoutsResponse, never, PageQuery>;
+  'GET /api/admin/payouts': Route<PayoutDto[], never, PageQuery>;
   'GET /api/admin/cash': Route<CashOverviewResponse, never, PageQuery>;
   'POST /api/admin/couriers/:id/cash-deposits': Route<MessageResponse, OfficeDepositRequest>;
   'POST /api/admin/couriers/:id/ledger-adjustments': Route<MessageResponse, LedgerAdjustmentRequest>;

@@ -39,10 +39,10 @@ export interface StaffSupportRequestDto extends CaseFields {
   issue: string;
 }
 
-/** GET /admin/disputes: newest first (a page). */
+/** A page of GET /admin/disputes, newest first: the route answers the items, the cursor in headers. */
 export type StaffDisputesResponse = Page<'disputes', StaffDisputeDto>;
 
-/** GET /admin/support-requests: newest first (a page). */
+/** A page of GET /admin/support-requests, newest first: the route answers the items, the cursor in headers. */
 export type StaffSupportRequestsResponse = Page<'support_requests', StaffSupportRequestDto>;
 
 export interface DisputeUpdatedResponse {
@@ -65,7 +65,7 @@ export interface PendingCommissionDto {
   in_payout: boolean;
 }
 
-/** GET /admin/commissions/pending: a courier's pending commissions (back-office spec §3 "Commission"). */
+/** A courier's pending commissions, as the service reads them for GET /admin/commissions/pending. */
 export interface PendingCommissionGroupDto {
   deliverer_id: string;
   deliverer_name: string;
@@ -79,8 +79,18 @@ export interface PendingCommissionGroupDto {
   commissions: PendingCommissionDto[];
 }
 
-/** GET /admin/commissions/pending: a page of couriers, the one with the oldest pending commission first. */
+/** A page of couriers with pending commissions as the service reads it, the one with the oldest pending commission first. */
 export type PendingCommissionsResponse = Page<'commissions', PendingCommissionGroupDto>;
+
+/** GET /admin/commissions/pending: one pending commission with its courier (back-office spec §3 "Commission"). */
+export interface CourierPendingCommissionDto extends PendingCommissionDto, Omit<PendingCommissionGroupDto, 'amount' | 'count' | 'commissions'> {}
+
+/**
+ * GET /admin/commissions/pending: the spec's `{commissions}`, one item per commission, each courier's together and
+ * oldest first, the courier with the oldest one first. A page is a few couriers whole: `limit` counts couriers, and a
+ * page ends before 200 commissions (README "Lists come in pages").
+ */
+export type PendingCommissionsAnswer = Page<'commissions', CourierPendingCommissionDto>;
 
 /** GET /admin/commissions/summary (spec §3 "Commission summary"); months are calendar months in Conakry time. */
 export interface CommissionSummaryDto {
@@ -125,7 +135,7 @@ export interface PayoutDto {
   completed_at: string | null;
 }
 
-/** GET /admin/payouts: newest first (a page). */
+/** A page of GET /admin/payouts, newest first: the route answers the items, the cursor in headers. */
 export type PayoutsResponse = Page<'payouts', PayoutDto>;
 
 /** POST /admin/commissions/process-payment and /admin/payouts/{id}/check-status. */

@@ -150,10 +150,44 @@ async function fetchRoute(route: RouteKey, options: Call, accept = 'application/
   return response;
 }
 
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+};
+
 /** Calls a JSON route by its key, e.g. `callApi('GET /api/courses/:id/tracking', { params: { id } })`. */
 async function callApi<K extends JsonRouteKey>(route: K, ...[options]: CallArgs<K>): Promise<RouteAnswer<K>> {
-  const text = await (await fetchRoute(route, options ?? {})).text();
-  return (text ? JSON.parse(text) : undefined) as RouteAnswer<K>;
+  return (await readJson(await fetchRoute(route, options ?? {}))) as RouteAnswer<K>;
+}
+
+/** A page of a list (README "Lists come in pages"): the route's answer, and what its headers say beside it. */
+export interface ListPage<Answer> {
+  answer: Answer;
+  /** The next page's cursor, from the `Link: <…?cursor=…>; rel="next"` header; null on the last page. */
+  nextCursor: string | null;
+  /** How many items match in all (`X-Total-Count`), on the lists that count them. */
+  total: number | undefined;
+}
+
+/** The cursor of the `rel="next"` link of a `Link` header (RFC 8288), null when there is none. */
+export function nextCursorIn(link: string | null): string | null {
+  for (const value of link?.split(',') ?? []) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(value);
+    if (!match || !/;\s*rel="?next"?\s*(;|$)/i.test(match[2]!)) continue;
+    return new URL(match[1]!, 'http://link.invalid').searchParams.get('cursor');
+  }
+  return null;
+}
+
+/** Reads a page of a list: its answer, its next page's cursor and its count. */
+async function callPage<K extends JsonRouteKey>(route: K, ...[options]: CallArgs<K>): Promise<ListPage<RouteAnswer<K>>> {
+  const response = await fetchRoute(route, options ?? {});
+  const total = response.headers.get('x-total-count');
+  return {
+    answer: (await readJson(response)) as RouteAnswer<K>,
+    nextCursor: nextCursorIn(response.headers.get('link')),
+    total: total === null ? undefined : Number(total),
+  };
 }
 
 let refreshInFlight: Promise<boolean> | null = null;
@@ -185,6 +219,8 @@ async function attemptRefresh(): Promise<boolean> {
 /** The one HTTP client of the app, typed by ApiRoutes: a call names its route and gets that route's answer. */
 export const apiClient = {
   call: callApi,
+  /** Calls a list's route for one page (see ListPage). */
+  page: callPage,
   /** Sends a file as multipart form data (field `file`), for the photo uploads. */
   upload: async <K extends UploadRouteKey>(route: K, file: File): Promise<RouteAnswer<K>> => {
     const form = new FormData();

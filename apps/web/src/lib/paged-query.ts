@@ -1,18 +1,21 @@
 import { PAGE_SIZE, type JsonRouteKey, type RouteAnswer, type RouteQuery } from '@coursa/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { apiClient, type CallOptions } from './api-client';
+import { apiClient, type CallOptions, type ListPage } from './api-client';
 
-/** The routes that answer a page (their items and `next_cursor`, README "Lists come in pages") and take a cursor. */
+/**
+ * The routes that answer a page (README "Lists come in pages"): they take a cursor, and say in headers where the next
+ * page is and, for some, how many items match.
+ */
 export type PagedRouteKey = {
-  [K in JsonRouteKey]: RouteAnswer<K> extends { next_cursor: string | null } ? ('cursor' extends keyof RouteQuery<K> ? K : never) : never;
+  [K in JsonRouteKey]: [RouteQuery<K>] extends [never] ? never : 'cursor' extends keyof RouteQuery<K> ? K : never;
 }[JsonRouteKey];
 
 /** A paged route's filters: its query without the cursor. */
 export type PageFilters<K extends PagedRouteKey> = Omit<RouteQuery<K>, 'cursor'>;
 
-const callPage = <K extends PagedRouteKey>(route: K, filters: PageFilters<K>, cursor: string | undefined): Promise<RouteAnswer<K>> =>
+const callPage = <K extends PagedRouteKey>(route: K, filters: PageFilters<K>, cursor: string | undefined): Promise<ListPage<RouteAnswer<K>>> =>
   // The route map types each call; here the route is any paged one, whose query takes these two fields.
-  apiClient.call(route, ...([{ query: { ...filters, cursor } }] as unknown as [CallOptions<K>]));
+  apiClient.page(route, ...([{ query: { ...filters, cursor } }] as unknown as [CallOptions<K>]));
 
 /**
  * A list read page by page, for `useInfiniteQuery`: keyed by the route (so `everyQueryOf(route)` invalidates it, and
@@ -23,7 +26,7 @@ export function pagedQuery<K extends PagedRouteKey>(route: K, filters: PageFilte
     queryKey: [route, {}, filters, 'pages'] as const,
     queryFn: ({ pageParam }) => callPage(route, filters, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: RouteAnswer<K>) => page.next_cursor ?? undefined,
+    getNextPageParam: (page: ListPage<RouteAnswer<K>>) => page.nextCursor ?? undefined,
   });
 }
 
@@ -33,8 +36,8 @@ export async function allPages<K extends PagedRouteKey, Item>(route: K, filters:
   let cursor: string | undefined;
   do {
     const page = await callPage(route, { ...filters, limit: PAGE_SIZE.max }, cursor);
-    items.push(...itemsOf(page));
-    cursor = page.next_cursor ?? undefined;
+    items.push(...itemsOf(page.answer));
+    cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return items;
 }
@@ -50,9 +53,9 @@ export function allPagesQuery<K extends PagedRouteKey, Item>(route: K, filters: 
 export interface PagedList<Item, Page = unknown> {
   /** The items of the pages read so far, undefined until the first one comes. */
   items: Item[] | undefined;
-  /** The first page as it came, for what an answer says beside its items (totals over the whole list). */
+  /** The first page's answer, for what an answer says beside its items (totals over the whole list). */
   first: Page | undefined;
-  /** How many match in all, for the lists that say (CountedPage). */
+  /** How many match in all, for the lists that say (their `X-Total-Count`). */
   total: number | undefined;
   isPending: boolean;
   isError: boolean;
@@ -72,12 +75,12 @@ export function usePagedList<K extends PagedRouteKey, Item>(
   { enabled, keepPrevious }: { enabled?: boolean; keepPrevious?: boolean } = {},
 ): PagedList<Item, RouteAnswer<K>> {
   const query = useInfiniteQuery({ ...options, enabled, placeholderData: keepPrevious ? keepPreviousData : undefined });
-  const data: InfiniteData<RouteAnswer<K>> | undefined = query.data;
+  const data: InfiniteData<ListPage<RouteAnswer<K>>> | undefined = query.data;
   const first = data?.pages[0];
   return {
-    items: data?.pages.flatMap(itemsOf),
-    first,
-    total: (first as { total?: number } | undefined)?.total,
+    items: data?.pages.flatMap((page) => itemsOf(page.answer)),
+    first: first?.answer,
+    total: first?.total,
     isPending: query.isPending,
     isError: query.isError,
     hasMore: query.hasNextPage,

@@ -1,5 +1,5 @@
 import type { JsonRouteKey } from '@coursa/contracts';
-import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryCache, QueryClient, queryOptions, useMutation, useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import { forgetOfflineData } from '@/pwa/offline-data';
 import { apiClient, sessionTokens, type CallArgs } from './api-client';
 
@@ -36,4 +36,22 @@ export function routeQuery<K extends JsonRouteKey>(route: K, ...args: CallArgs<K
     queryKey: [route, input?.params ?? {}, input?.query ?? {}] as const,
     queryFn: () => apiClient.call(route, ...args),
   });
+}
+
+/**
+ * A write to the API as a mutation, with what it changes beside it: once it succeeded, the queries `changes` names are
+ * read again (every screen showing them updates), whichever screen asked for the write. `evenWhenRefused`: read them
+ * again after a refusal too, for the writes whose refusal may say the state moved meanwhile (already sent, already
+ * settled by someone else).
+ */
+export function useChange<Variables, Answer>(
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  changes: () => QueryFilters[],
+  { evenWhenRefused = false }: { evenWhenRefused?: boolean } = {},
+) {
+  const client = useQueryClient();
+  const readAgain = () => {
+    for (const filters of changes()) void client.invalidateQueries(filters);
+  };
+  return useMutation({ mutationFn, onSuccess: readAgain, onError: evenWhenRefused ? readAgain : undefined });
 }

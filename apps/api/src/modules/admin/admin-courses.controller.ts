@@ -8,6 +8,7 @@ import {
   type CourseStatusInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CourseErrors } from '../courses/courses.errors.js';
@@ -20,8 +21,8 @@ export class AdminCoursesController {
   constructor(private readonly courses: AdminCoursesService) {}
 
   @Get()
-  list(@Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/admin/courses'>> {
-    return this.courses.list(query);
+  async list(@Query(new ZodPipe(CourseListQuery)) query: CourseListInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/courses'>> {
+    return reply.items(await this.courses.list(query), 'courses');
   }
 
   @Put(':id/status')

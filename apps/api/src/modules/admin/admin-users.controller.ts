@@ -3,6 +3,7 @@ import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import { UsersQuery, type UsersQueryInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { AdminErrors } from './admin.errors.js';
@@ -18,8 +19,8 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
-  list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput): Promise<RouteAnswer<'GET /api/admin/users'>> {
-    return this.users.list(query);
+  async list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/users'>> {
+    return reply.whole(await this.users.list(query));
   }
 
   @Delete(':id')

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { CaseListQuery, UpdateCaseSchema, type CaseListInput, type UpdateCaseInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { CaseErrors } from './cases.errors.js';
@@ -17,8 +18,8 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get('disputes')
-  disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/disputes'>> {
-    return this.cases.disputes(query);
+  async disputes(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/disputes'>> {
+    return reply.items(await this.cases.disputes(query), 'disputes');
   }
 
   @Put('disputes/:id')
@@ -32,8 +33,11 @@ export class CasesController {
   }
 
   @Get('support-requests')
-  supportRequests(@Query(new ZodPipe(CaseListQuery)) query: CaseListInput): Promise<RouteAnswer<'GET /api/admin/support-requests'>> {
-    return this.cases.supportRequests(query);
+  async supportRequests(
+    @Query(new ZodPipe(CaseListQuery)) query: CaseListInput,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/admin/support-requests'>> {
+    return reply.items(await this.cases.supportRequests(query), 'support_requests');
   }
 
   @Put('support-requests/:id')

@@ -8,6 +8,7 @@ import {
   type WeeklyRunInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -25,24 +26,30 @@ export class EarningsController {
   }
 
   @Get('commission-history')
-  commissionHistory(
+  async commissionHistory(
     @CurrentUser() courier: AuthUser,
     @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
   ): Promise<RouteAnswer<'GET /api/delivery/commission-history'>> {
-    return this.commissions.commissionHistory(courier, page);
+    return reply.items(await this.commissions.commissionHistory(courier, page), 'commissions');
   }
 
   @Get('payment-history')
-  paymentHistory(
+  async paymentHistory(
     @CurrentUser() courier: AuthUser,
     @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
   ): Promise<RouteAnswer<'GET /api/delivery/payment-history'>> {
-    return this.commissions.paymentHistory(courier, page);
+    return reply.items(await this.commissions.paymentHistory(courier, page), 'payments');
   }
 
   @Get('ledger')
-  ledger(@CurrentUser() courier: AuthUser, @Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/delivery/ledger'>> {
-    return this.commissions.ledgerOf(courier, page);
+  async ledger(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/delivery/ledger'>> {
+    return reply.whole(await this.commissions.ledgerOf(courier, page));
   }
 
   @Idempotent()

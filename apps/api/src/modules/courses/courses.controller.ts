@@ -9,6 +9,7 @@ import {
   type QuoteInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -40,8 +41,12 @@ export class CoursesController {
   }
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/courses'>> {
-    return this.courses.list(user, query);
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodPipe(CourseListQuery)) query: CourseListInput,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/courses'>> {
+    return reply.items(await this.courses.list(user, query), 'courses');
   }
 
   @Get(':id')

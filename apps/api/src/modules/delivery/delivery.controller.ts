@@ -14,6 +14,7 @@ import {
   type VerifyOtpInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -38,11 +39,12 @@ export class DeliveryController {
   }
 
   @Get('available-courses')
-  availableCourses(
+  async availableCourses(
     @CurrentUser() courier: AuthUser,
     @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
   ): Promise<RouteAnswer<'GET /api/delivery/available-courses'>> {
-    return this.delivery.availableCourses(courier, page);
+    return reply.items(await this.delivery.availableCourses(courier, page), 'courses');
   }
 
   @Post('accept-course/:id')
@@ -56,8 +58,12 @@ export class DeliveryController {
   }
 
   @Get('history')
-  history(@CurrentUser() courier: AuthUser, @Query(new ZodPipe(CourseListQuery)) query: CourseListInput): Promise<RouteAnswer<'GET /api/delivery/history'>> {
-    return this.delivery.history(courier, query);
+  async history(
+    @CurrentUser() courier: AuthUser,
+    @Query(new ZodPipe(CourseListQuery)) query: CourseListInput,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/delivery/history'>> {
+    return reply.items(await this.delivery.history(courier, query), 'deliveries');
   }
 
   @Get('course/:id/navigation')

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { CreateDisputeSchema, type CreateDisputeInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { DisputesService } from './disputes.service.js';
@@ -23,7 +24,11 @@ export class DisputesController {
   }
 
   @Get()
-  list(@CurrentUser() client: AuthUser, @Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/disputes'>> {
-    return this.disputes.list(client, page);
+  async list(
+    @CurrentUser() client: AuthUser,
+    @Query(new ZodPipe(PageQuerySchema)) page: PageRequest,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/disputes'>> {
+    return reply.items(await this.disputes.list(client, page), 'disputes');
   }
 }

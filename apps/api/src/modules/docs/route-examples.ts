@@ -309,7 +309,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/auth/reset-password-choice': { message: 'Mot de passe réinitialisé : vous pouvez vous connecter.' },
   'POST /api/courses/quote': { distance_km: 7.4, estimated_price: 26_000, discount: 0, total_price: 26_000, currency: 'GNF' },
   'POST /api/courses': { ...COURSE, status: 'pending', assigned_delivery_person_id: null },
-  'GET /api/courses': { courses: [COURSE], next_cursor: 'WyIyMDI2LTExLTI1VDEwOjAwOjAwLjAwMFoiXQ', total: 12 },
+  'GET /api/courses': [COURSE],
   'GET /api/courses/:id': COURSE,
   'GET /api/courses/:id/tracking': {
     id: COURSE_ID,
@@ -357,8 +357,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/payments/callback/orange-money': { message: 'Notification reçue.' },
   'POST /api/payments/callback/mtn-momo': { message: 'Notification reçue.' },
   'POST /api/delivery/toggle-availability': { is_available: true },
-  'GET /api/delivery/available-courses': {
-    courses: [
+  'GET /api/delivery/available-courses': [
       {
         id: COURSE_ID,
         course_id: 'CRS-000123',
@@ -373,10 +372,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
         ...MONEY_FOR_COURIER,
       },
     ],
-    next_cursor: null,
-  },
   'POST /api/delivery/accept-course/:id': { message: 'Course acceptée.', course_id: COURSE_ID, status: 'assigned' },
-  'GET /api/delivery/history': { deliveries: [DELIVERY_ITEM], next_cursor: null, total: 1 },
+  'GET /api/delivery/history': [DELIVERY_ITEM],
   'GET /api/delivery/course/:id/navigation': {
     id: COURSE_ID,
     short_id: '74fad2',
@@ -423,8 +420,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     next_cursor: null,
   },
   'POST /api/delivery/cash-deposits': { deposit_id: CASE_ID, order_id: 'DEPOSIT_1795412799746', payment_link: null, amount: 52_000, currency: 'GNF' },
-  'GET /api/delivery/commission-history': {
-    commissions: [
+  'GET /api/delivery/commission-history': [
       {
         id: CASE_ID,
         status: 'pending',
@@ -435,10 +431,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
         commission_rate: 0.7,
       },
     ],
-    next_cursor: null,
-  },
-  'GET /api/delivery/payment-history': {
-    payments: [
+  'GET /api/delivery/payment-history': [
       {
         id: PAYOUT_ID,
         payment_status: 'completed',
@@ -451,8 +444,6 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
         total_commission: 145_600,
       },
     ],
-    next_cursor: null,
-  },
   'POST /api/delivery/request-payment': {
     message: 'Demande envoyée.',
     request: { id: CASE_ID, amount: 72_800, reason: 'early_payment', status: 'pending', created_at: AT },
@@ -471,7 +462,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   },
   'POST /api/ratings': { message: 'Merci pour votre note.', rating: RATING },
   'POST /api/disputes': { message: 'Réclamation envoyée.', dispute: DISPUTE },
-  'GET /api/disputes': { disputes: [DISPUTE], next_cursor: null },
+  'GET /api/disputes': [DISPUTE],
   'GET /api/loyalty/profile': {
     level: { name: 'Argent', level: 2, icon: '🥈' },
     points: 120,
@@ -535,23 +526,25 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   },
   'DELETE /api/admin/users/:id': SUCCESS,
   'PUT /api/users/:id/toggle-status': { id: CLIENT_ID, is_active: false },
-  'GET /api/admin/courses': { courses: [ADMIN_COURSE], next_cursor: null, total: 1 },
+  'GET /api/admin/courses': [ADMIN_COURSE],
   'PUT /api/admin/courses/:id/status': { message: 'Course clôturée.', status: 'delivered' },
-  'GET /api/admin/disputes': { disputes: [STAFF_DISPUTE], next_cursor: null },
+  'GET /api/admin/disputes': [STAFF_DISPUTE],
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
-  'GET /api/admin/support-requests': { support_requests: [SUPPORT_REQUEST], next_cursor: null },
+  'GET /api/admin/support-requests': [SUPPORT_REQUEST],
   'PUT /api/admin/support-requests/:id': { message: 'Demande mise à jour.', support_request: SUPPORT_REQUEST },
   'POST /api/admin/commissions/weekly-run': { message: 'Paiement hebdomadaire lancé.', iso_week: '2026-W47' },
   'GET /api/admin/commissions/pending': {
     commissions: [
       {
+        id: CASE_ID,
+        amount: 18_200,
+        created_at: LATER,
+        course_id: COURSE_ID,
+        in_payout: false,
         deliverer_id: COURIER_ID,
         deliverer_name: 'Ibrahima Camara',
         deliverer_phone: COURIER_PHONE,
         deliverer_wallet: COURIER_PHONE,
-        amount: 18_200,
-        count: 1,
-        commissions: [{ id: CASE_ID, amount: 18_200, created_at: LATER, course_id: COURSE_ID, in_payout: false }],
       },
     ],
     next_cursor: null,
@@ -564,7 +557,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   },
   'POST /api/admin/payment-requests/:id/approve': SUCCESS,
   'POST /api/admin/payment-requests/:id/reject': SUCCESS,
-  'GET /api/admin/payouts': { payouts: [PAYOUT], next_cursor: null },
+  'GET /api/admin/payouts': [PAYOUT],
   'GET /api/admin/cash': {
     couriers: [{ courier_id: COURIER_ID, name: 'Ibrahima Camara', phone: COURIER_PHONE, cash_held: 52_000, cash_owed: 0, balance: 20_800, over_cap: false }],
     next_cursor: null,

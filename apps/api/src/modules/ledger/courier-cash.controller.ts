@@ -8,6 +8,7 @@ import {
   type OfficeDepositInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -24,8 +25,8 @@ export class CourierCashController {
 
   @Roles('admin', 'support', 'super_admin')
   @Get('cash')
-  overview(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/cash'>> {
-    return this.cash.overview(page);
+  async overview(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/cash'>> {
+    return reply.whole(await this.cash.overview(page));
   }
 
   @Roles(...MONEY_ROLES)

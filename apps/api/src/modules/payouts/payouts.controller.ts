@@ -8,6 +8,7 @@ import {
   type ProcessPaymentInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
@@ -25,8 +26,11 @@ export class PayoutsController {
   constructor(private readonly payouts: PayoutsService) {}
 
   @Get('commissions/pending')
-  pending(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/commissions/pending'>> {
-    return this.payouts.pendingCommissions(page);
+  async pending(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/commissions/pending'>> {
+    const { commissions: groups, next_cursor } = await this.payouts.pendingCommissions(page);
+    // The spec's shape: one item per commission, with its courier (each courier's together, as the page read them).
+    const commissions = groups.flatMap(({ amount: _sum, count: _count, commissions: own, ...courier }) => own.map((commission) => ({ ...commission, ...courier })));
+    return reply.whole({ commissions, next_cursor });
   }
 
   @Get('commissions/summary')
@@ -47,8 +51,8 @@ export class PayoutsController {
   }
 
   @Get('payment-requests')
-  paymentRequests(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/payment-requests'>> {
-    return this.payouts.paymentRequests(page);
+  async paymentRequests(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/payment-requests'>> {
+    return reply.whole(await this.payouts.paymentRequests(page));
   }
 
   @Roles(...MONEY_ROLES)
@@ -76,8 +80,8 @@ export class PayoutsController {
   }
 
   @Get('payouts')
-  history(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest): Promise<RouteAnswer<'GET /api/admin/payouts'>> {
-    return this.payouts.payoutsHistory(page);
+  async history(@Query(new ZodPipe(PageQuerySchema)) page: PageRequest, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/payouts'>> {
+    return reply.items(await this.payouts.payoutsHistory(page), 'payouts');
   }
 
   @Roles(...MONEY_ROLES)

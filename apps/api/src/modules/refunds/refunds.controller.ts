@@ -10,6 +10,7 @@ import {
   type SendRefundInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
@@ -25,8 +26,8 @@ export class RefundsController {
   constructor(private readonly refunds: RefundsService) {}
 
   @Get()
-  list(@Query(new ZodPipe(RefundListQuery)) query: RefundListInput): Promise<RouteAnswer<'GET /api/admin/refunds'>> {
-    return this.refunds.list(query);
+  async list(@Query(new ZodPipe(RefundListQuery)) query: RefundListInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/refunds'>> {
+    return reply.whole(await this.refunds.list(query));
   }
 
   @Post(':id/send')

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { AuditLogsQuery, CreateAdminSchema, type AccountInput, type AuditLogsInput } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ListReply, type PageReply } from '../../common/pagination/page-headers.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 import { SuperAdminService } from './super-admin.service.js';
 
@@ -38,8 +39,8 @@ export class SuperAdminController {
   }
 
   @Get('audit-logs')
-  auditLogs(@Query(new ZodPipe(AuditLogsQuery)) query: AuditLogsInput): Promise<RouteAnswer<'GET /api/super-admin/audit-logs'>> {
-    return this.superAdmin.auditLogs(query);
+  async auditLogs(@Query(new ZodPipe(AuditLogsQuery)) query: AuditLogsInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/super-admin/audit-logs'>> {
+    return reply.whole(await this.superAdmin.auditLogs(query));
   }
 
   @Get('audit-stats')

@@ -3,18 +3,18 @@ import { useDeferredValue, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { FullPageLoader } from '@/components/ui/Loader';
-import { refreshAfterDelivery, useSessionStore } from '@/features/auth';
+import { refreshAfterDelivery, useSession } from '@/features/auth';
 import { AppShell } from './AppShell';
 import { TabbedLayout } from './TabbedLayout';
 import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs';
 
 /** `/` and every other unknown path: the home of the signed-in user, laid out by role (spec §2). */
 export function SignedInArea() {
-  const status = useSessionStore((state) => state.status);
-  const role = useSessionStore((state) => state.user?.role);
-  // Once the API says who is signed in, their home renders in the background, in small slices (rendered with the store's
-  // update it would be one long task that freezes a slow phone); the loader stays until it is ready. Signing out is
-  // not deferred.
+  const { status, user } = useSession();
+  const role = user?.role;
+  // Once the API says who is signed in, their home renders in the background, in small slices (rendered with the
+  // query's answer it would be one long task that freezes a slow phone); the loader stays until it is ready. Signing
+  // out is not deferred.
   const shownRole = useDeferredValue(role);
   useLiveUpdates(role);
 

@@ -1,12 +1,5 @@
-/** Live data from the socket (docs/architecture.md, « Realtime »): connection state, courier positions, course statuses, offers. */
+/** Live data from the socket (docs/architecture.md, « Realtime »): its connection state; its events go to the query cache (query-updates). */
+export { applyCourierPosition, applyCourseStatus, applyOffer, liveOffersQuery } from './query-updates';
 export { startRealtime } from './start-realtime';
-export {
-  realtimeActions,
-  useConnectionState,
-  useCourierPosition,
-  useCourseStatusEvent,
-  useIsOnline,
-  useOffers,
-  useRealtimeStore,
-} from './stores/realtime-store';
+export { realtimeActions, useConnectionState, useIsOnline, useRealtimeStore } from './stores/realtime-store';
 export { sendCourierPosition, sendCourierPositions, subscribeToCourse } from '@/lib/socket';

@@ -1,5 +1,7 @@
 import type { CourseStatusEvent } from '@coursa/contracts';
 import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents } from '@/lib/socket';
+import { queryClient } from '@/lib/query-client';
+import { applyCourierPosition, applyCourseStatus, applyOffer } from './query-updates';
 import { realtimeActions } from './stores/realtime-store';
 
 export interface RealtimeHooks {
@@ -10,17 +12,17 @@ export interface RealtimeHooks {
   onCourseDelivered?: (event: CourseStatusEvent) => void;
 }
 
-/** Opens the socket for the signed-in user and feeds the realtime stores; the returned function undoes it. */
+/** Opens the socket for the signed-in user and feeds its events to the query cache; the returned function undoes it. */
 export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => void {
   const onCourseStatus = (event: CourseStatusEvent) => {
-    realtimeActions.status(event);
+    applyCourseStatus(queryClient, event);
     if (event.status === 'delivered') onCourseDelivered?.(event);
   };
   const stopState = onConnectionState(realtimeActions.setConnection);
   const stopEvents = onServerEvents({
-    'courier:position': realtimeActions.position,
+    'courier:position': (position) => applyCourierPosition(queryClient, position),
     'course:status': onCourseStatus,
-    'course:available': realtimeActions.offer,
+    'course:available': (offer) => applyOffer(queryClient, offer),
   });
   connectSocket();
   realtimeActions.setConnection(getConnectionState());

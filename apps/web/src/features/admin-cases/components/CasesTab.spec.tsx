@@ -27,7 +27,7 @@ const dispute = {
 describe('CasesTab', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, { disputes: [dispute], next_cursor: null }));
+    fetchMock = jest.fn<typeof fetch>(() => answer(200, [dispute]));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);
@@ -61,7 +61,7 @@ describe('CasesTab', () => {
     fetchMock.mockImplementation((input) =>
       String(input).endsWith('/tracking')
         ? answer(200, { id: dispute.course_id, status: 'delivered', pickup_location: { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 }, delivery_location: { address: 'Ratoma', latitude: 9.55, longitude: -13.65 }, route })
-        : answer(200, { disputes: [dispute], next_cursor: null }),
+        : answer(200, [dispute]),
     );
     renderWithQuery(<CasesTab />);
     await screen.findByText('Carton écrasé');

@@ -1,5 +1,5 @@
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import type { UpdateCaseRequest } from '@coursa/contracts';
 import { useState } from 'react';
 import { CourseRouteToggle } from '@/components/map/CourseRoute';
 import { Alert } from '@/components/ui/Alert';
@@ -9,6 +9,7 @@ import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { Select } from '@/components/ui/Select';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
+import { useChange } from '@/lib/query-client';
 import { casesApi, casesQueries } from '../api/cases-api';
 import { CaseFollowUp } from './CaseFollowUp';
 
@@ -34,13 +35,18 @@ export function CasesTab() {
   const [saved, setSaved] = useState<string | null>(null);
   // The claim whose course's route is shown (issue 25: kept after the raw positions go), one at a time.
   const [routeOf, setRouteOf] = useState<string | null>(null);
-  const queryClient = useQueryClient();
+  // A case moved: every filtered list of its kind may hold it.
+  const disputeUpdate = useChange(({ id, body }: { id: string; body: UpdateCaseRequest }) => casesApi.updateDispute(id, body), () => [casesQueries.allDisputes]);
+  const requestUpdate = useChange(
+    ({ id, body }: { id: string; body: UpdateCaseRequest }) => casesApi.updateSupportRequest(id, body),
+    () => [casesQueries.allSupportRequests],
+  );
   // Only the kind shown loads; each keeps its last list on screen while another filter loads.
-  const disputesList = usePagedList(casesQueries.disputes(status || undefined), (page) => page.disputes, {
+  const disputesList = usePagedList(casesQueries.disputes(status || undefined), (disputes) => disputes, {
     enabled: kind === 'disputes',
     keepPrevious: true,
   });
-  const requestsList = usePagedList(casesQueries.supportRequests(status || undefined), (page) => page.support_requests, {
+  const requestsList = usePagedList(casesQueries.supportRequests(status || undefined), (requests) => requests, {
     enabled: kind === 'support',
     keepPrevious: true,
   });
@@ -84,10 +90,7 @@ export function CasesTab() {
                 key={dispute.updated_at}
                 status={dispute.status}
                 note={dispute.staff_note}
-                onSave={async (next, note) => {
-                  setSaved((await casesApi.updateDispute(dispute.id, { status: next, note: note || null })).message);
-                  void queryClient.invalidateQueries(casesQueries.allDisputes);
-                }}
+                onSave={async (next, note) => setSaved((await disputeUpdate.mutateAsync({ id: dispute.id, body: { status: next, note: note || null } })).message)}
               />
             </li>
           ))}
@@ -108,10 +111,7 @@ export function CasesTab() {
                 key={request.updated_at}
                 status={request.status}
                 note={request.staff_note}
-                onSave={async (next, note) => {
-                  setSaved((await casesApi.updateSupportRequest(request.id, { status: next, note: note || null })).message);
-                  void queryClient.invalidateQueries(casesQueries.allSupportRequests);
-                }}
+                onSave={async (next, note) => setSaved((await requestUpdate.mutateAsync({ id: request.id, body: { status: next, note: note || null } })).message)}
               />
             </li>
           ))}

@@ -11,7 +11,7 @@ export const adminCoursesQueries = {
    * Every course under way, for other screens (the dashboard's live map): all the pages of the `active` filter, which
    * the number of couriers keeps short.
    */
-  inTransit: () => allPagesQuery('GET /api/admin/courses', { status: 'active' }, (page) => page.courses),
+  inTransit: () => allPagesQuery('GET /api/admin/courses', { status: 'active' }, (page) => page),
 };
 
 /** Spec §7: the back office's course calls. */

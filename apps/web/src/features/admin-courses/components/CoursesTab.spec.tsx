@@ -2,7 +2,7 @@
 import type { AdminCourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { answer } from '@/test/fetch-answer';
+import { answer, pageAnswer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CoursesTab } from './CoursesTab';
 
@@ -29,7 +29,7 @@ const card = (id: string) => screen.getByRole('article', { name: `Course 000000$
 describe('course management', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, { courses: COURSES, next_cursor: null, total: COURSES.length }));
+    fetchMock = jest.fn<typeof fetch>(() => pageAnswer(COURSES, { total: COURSES.length }));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);
@@ -71,8 +71,8 @@ describe('course management', () => {
   it('reads the next page with « Voir plus », under the same filter, until there is none', async () => {
     fetchMock.mockImplementation((input) =>
       String(input).includes('cursor=')
-        ? answer(200, { courses: [COURSES[2]], next_cursor: null, total: 3 })
-        : answer(200, { courses: COURSES.slice(0, 2), next_cursor: 'page-2', total: 3 }),
+        ? pageAnswer([COURSES[2]], { total: 3 })
+        : pageAnswer(COURSES.slice(0, 2), { next: 'page-2', total: 3 }),
     );
     renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
@@ -92,7 +92,7 @@ describe('course management', () => {
       if (url.endsWith('/tracking')) {
         return answer(200, { id: url.split('/').at(-2), status: 'delivered', pickup_location: COURSES[1]!.pickup_location, delivery_location: COURSES[1]!.delivery_location, route: url.includes('000000000002') ? route : null });
       }
-      return answer(200, { courses: COURSES, next_cursor: null, total: COURSES.length });
+      return pageAnswer(COURSES, { total: COURSES.length });
     });
     renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
@@ -131,7 +131,7 @@ describe('course management', () => {
 
   it('closing a cash course asks whether its courier collected the cash, and sends the answer (issue 34)', async () => {
     fetchMock.mockImplementation((_input, init) =>
-      init?.method === 'PUT' ? answer(200, { message: 'Statut mis à jour avec succès', status: 'delivered' }) : answer(200, { courses: [course('04', 'en_route_delivery')], next_cursor: null, total: 1 }),
+      init?.method === 'PUT' ? answer(200, { message: 'Statut mis à jour avec succès', status: 'delivered' }) : pageAnswer([course('04', 'en_route_delivery')], { total: 1 }),
     );
     renderWithQuery(<CoursesTab />);
     await screen.findByRole('article', { name: 'Course 00000004' });

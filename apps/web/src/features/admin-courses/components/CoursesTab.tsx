@@ -1,5 +1,4 @@
 import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, shortId, type CourseStatus } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -9,6 +8,7 @@ import { Select } from '@/components/ui/Select';
 import { CourseRouteToggle } from '@/components/map/CourseRoute';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
+import { useChange } from '@/lib/query-client';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
 import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
 
@@ -32,24 +32,27 @@ const isFinal = (status: CourseStatus) => status === 'delivered' || status === '
  */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatus | ''>('');
-  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page.courses);
-  const queryClient = useQueryClient();
+  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page);
+  // Every filtered list may hold the course: all of them reload.
+  const statusChange = useChange(
+    ({ courseId, newStatus, reason, cashCollected }: StatusChange & { reason: string; cashCollected?: boolean }) =>
+      adminCoursesApi.setStatus(courseId, newStatus, reason, cashCollected),
+    () => [adminCoursesQueries.all],
+  );
   const [change, setChange] = useState<StatusChange | null>(null);
   const [routeOf, setRouteOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  async function apply(reason: string, cashCollected?: boolean) {
+  function apply(reason: string, cashCollected?: boolean) {
     if (!change) return;
-    const { courseId, newStatus } = change;
     setChange(null);
-    try {
-      await adminCoursesApi.setStatus(courseId, newStatus, reason.trim(), cashCollected);
-      setNotice({ tone: 'success', text: COURSES_MESSAGES.updated });
-      // Every filtered list may hold the course: all of them reload.
-      await queryClient.invalidateQueries(adminCoursesQueries.all);
-    } catch {
-      setNotice({ tone: 'error', text: COURSES_MESSAGES.updateFailed });
-    }
+    statusChange.mutate(
+      { ...change, reason: reason.trim(), cashCollected },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: COURSES_MESSAGES.updated }),
+        onError: () => setNotice({ tone: 'error', text: COURSES_MESSAGES.updateFailed }),
+      },
+    );
   }
 
   return (
@@ -147,7 +150,7 @@ export function CoursesTab() {
           </article>
         ))}
       <LoadMore list={courses} />
-      {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={(reason, cashCollected) => void apply(reason, cashCollected)} />}
+      {change && <StatusReasonModal change={change} onCancel={() => setChange(null)} onConfirm={apply} />}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useSessionStore } from '@/features/auth';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { answer } from '@/test/fetch-answer';
 import { QUEUE_BOARD_FAILED, QueueBoardButton } from './QueueBoardButton';
 
-const signInAs = (role: string) => useSessionStore.setState({ user: { id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never });
+const signInAs = (role: string) => signInForRenders({ id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never);
 
 describe('QueueBoardButton', () => {
   let fetchMock: jest.Mock<typeof fetch>;
@@ -17,14 +17,14 @@ describe('QueueBoardButton', () => {
 
   it('is not offered to support', () => {
     signInAs('support');
-    render(<QueueBoardButton />);
+    renderWithQuery(<QueueBoardButton />);
     expect(screen.queryByRole('button', { name: 'Files de traitement' })).toBeNull();
   });
 
   it("takes an admin to the board once its cookie is set, and says so when it cannot", async () => {
     signInAs('admin');
     const go = jest.fn<(url: string) => void>();
-    render(<QueueBoardButton go={go} />);
+    renderWithQuery(<QueueBoardButton go={go} />);
     fetchMock.mockReturnValueOnce(answer(200, { url: '/api/admin/queues/' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Files de traitement' })));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/admin/queue-board/session');

@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { useSubmit } from '@/hooks/use-submit';
 import { adminDashboardApi } from '../api/admin-dashboard-api';
 
@@ -11,7 +11,8 @@ export const QUEUE_BOARD_FAILED = "Impossible d'ouvrir les files de traitement";
  * bearer header, so the app first asks for the board's cookie, then goes there (back returns to the dashboard).
  */
 export function QueueBoardButton({ go = (url: string) => window.location.assign(url) }: { go?: (url: string) => void }) {
-  const mayOpen = useSessionStore((state) => state.user?.role === 'admin' || state.user?.role === 'super_admin');
+  const { role } = useCurrentUser();
+  const mayOpen = role === 'admin' || role === 'super_admin';
   const { pending, error, run } = useSubmit(QUEUE_BOARD_FAILED);
   if (!mayOpen) return null;
   return (

@@ -2,9 +2,8 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { formatGnf } from '@coursa/domain';
-import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { CashPanel } from './CashPanel';
 
 const CASH = {
@@ -18,7 +17,7 @@ const CASH = {
 };
 
 const signInAs = (role: 'admin' | 'support') =>
-  useSessionStore.setState({ user: { id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never });
+  signInForRenders({ id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never);
 
 describe('CashPanel', () => {
   let fetchMock: jest.Mock<typeof fetch>;

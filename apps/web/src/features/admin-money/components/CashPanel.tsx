@@ -1,17 +1,20 @@
-import type { LedgerAdjustmentRequest } from '@coursa/contracts';
+import type { LedgerAdjustmentRequest, OfficeDepositRequest } from '@coursa/contracts';
 import { formatGnf, mayMoveMoney } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
+import { useChange } from '@/lib/query-client';
 import { moneyApi, moneyQueries } from '../api/money-api';
+
+/** What a deposit at the office or a correction changes: the cash table. */
+const cashChanged = () => [moneyQueries.cash()];
 
 /**
  * Cash on the street: what each courier holds and owes, who is over the cap; admins record deposits made at the office
@@ -22,7 +25,7 @@ export function CashPanel() {
   // The totals are over every courier: the first page says them.
   const cash = cashList.first;
   // Deposits and corrections move money: administrators only.
-  const canRecord = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canRecord = mayMoveMoney(useCurrentUser().role);
   // Below the screen's main lists: nothing until it has something to say.
   if (!cash) return null;
   return (
@@ -56,23 +59,25 @@ function OfficeDeposit({ courierId, held }: { courierId: string; held: number })
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const queryClient = useQueryClient();
+  const deposit = useChange((body: OfficeDepositRequest) => moneyApi.officeDeposit(courierId, body), cashChanged);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      const answer = await moneyApi.officeDeposit(courierId, { amount: Number(amount), note: note.trim() || undefined });
-      setNotice({ tone: 'success', text: answer.message });
-      setAmount('');
-      setNote('');
-      void queryClient.invalidateQueries(moneyQueries.cash());
-    } catch (error) {
-      setNotice({ tone: 'error', text: errorMessage(error, "Erreur lors de l'enregistrement du dépôt.") });
-    }
+    deposit.mutate(
+      { amount: Number(amount), note: note.trim() || undefined },
+      {
+        onSuccess: (answer) => {
+          setNotice({ tone: 'success', text: answer.message });
+          setAmount('');
+          setNote('');
+        },
+        onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, "Erreur lors de l'enregistrement du dépôt.") }),
+      },
+    );
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Dépôt au bureau">
+    <form className="stack" onSubmit={submit} aria-label="Dépôt au bureau">
       <Input label="Dépôt au bureau (GNF)" type="number" min={1} max={held} value={amount} onChange={(event) => setAmount(event.target.value)} />
       <Input label="Note" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
       <Button type="submit" variant="secondary" disabled={!(Number(amount) > 0)}>
@@ -93,35 +98,33 @@ function LedgerAdjustment({ courierId }: { courierId: string }) {
   const [account, setAccount] = useState<LedgerAdjustmentRequest['account']>('earnings');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const queryClient = useQueryClient();
+  const correction = useChange((body: LedgerAdjustmentRequest) => moneyApi.adjust(courierId, body), cashChanged);
   const value = Number(amount);
   const ready = Number.isInteger(value) && value !== 0 && reason.trim().length >= 3;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready || !window.confirm(`Enregistrer une correction de ${formatGnf(value)} (${ACCOUNTS.find((option) => option.value === account)!.label.toLowerCase()}) ?`)) return;
-    setSending(true);
-    try {
-      const answer = await moneyApi.adjust(courierId, { account, amount: value, reason: reason.trim() });
-      setNotice({ tone: 'success', text: answer.message });
-      setAmount('');
-      setReason('');
-      void queryClient.invalidateQueries(moneyQueries.cash());
-    } catch (error) {
-      setNotice({ tone: 'error', text: errorMessage(error, "Erreur lors de l'enregistrement de la correction.") });
-    } finally {
-      setSending(false);
-    }
+    correction.mutate(
+      { account, amount: value, reason: reason.trim() },
+      {
+        onSuccess: (answer) => {
+          setNotice({ tone: 'success', text: answer.message });
+          setAmount('');
+          setReason('');
+        },
+        onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, "Erreur lors de l'enregistrement de la correction.") }),
+      },
+    );
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Correction du grand livre">
+    <form className="stack" onSubmit={submit} aria-label="Correction du grand livre">
       <Select label="Compte à corriger" options={ACCOUNTS} value={account} onChange={(event) => setAccount(event.target.value as LedgerAdjustmentRequest['account'])} />
       <Input label="Montant de la correction (GNF, négatif pour retirer)" type="number" step={1} value={amount} onChange={(event) => setAmount(event.target.value)} />
       <Input label="Raison (obligatoire)" value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
-      <Button type="submit" variant="secondary" disabled={sending || !ready}>
+      <Button type="submit" variant="secondary" disabled={correction.isPending || !ready}>
         Enregistrer la correction
       </Button>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}

@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import type { UserDto } from '@coursa/contracts';
-import { useSessionStore } from '@/features/auth';
 import { CommissionPaymentsTab, walletHint } from './CommissionPaymentsTab';
 
 const group = {
@@ -19,7 +18,9 @@ const group = {
     { id: 'c2', amount: 7500, created_at: '2026-11-03T10:00:00Z', course_id: 'k2', in_payout: false },
   ],
 };
-const signedInAs = (role: UserDto['role']) => useSessionStore.setState({ user: { id: 'u1', role } as UserDto });
+/** The group as the list answers it: one item per commission, with its courier. */
+const listed = ({ amount: _amount, count: _count, commissions, ...courier }: typeof group) => commissions.map((commission) => ({ ...commission, ...courier }));
+const signedInAs = (role: UserDto['role']) => signInForRenders({ id: 'u1', role } as UserDto);
 const summary = { pending_amount: 12500, pending_count: 2, paid_this_month: 30000, payments_this_month: 1 };
 const paymentRequest = {
   id: 'r1',
@@ -38,9 +39,9 @@ describe('CommissionPaymentsTab', () => {
     fetchMock = jest.fn<typeof fetch>((input) => {
       const path = String(input);
       if (path.endsWith('/summary')) return answer(200, summary);
-      if (path.endsWith('/pending')) return answer(200, { commissions: [group], next_cursor: null });
+      if (path.endsWith('/pending')) return answer(200, { commissions: listed(group), next_cursor: null });
       if (path.endsWith('/payment-requests')) return answer(200, { requests: [paymentRequest], next_cursor: null });
-      if (path.endsWith('/payouts')) return answer(200, { payouts: [], next_cursor: null });
+      if (path.endsWith('/payouts')) return answer(200, []);
       return answer(500, {});
     });
     globalThis.fetch = fetchMock;
@@ -51,7 +52,7 @@ describe('CommissionPaymentsTab', () => {
   /** The pending list answers this group instead. */
   const pendingIs = (pending: typeof group) => {
     const lists = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/pending') ? answer(200, { commissions: [pending], next_cursor: null }) : lists(input, init)));
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/pending') ? answer(200, { commissions: listed(pending), next_cursor: null }) : lists(input, init)));
   };
   afterEach(cleanup);
 
@@ -161,7 +162,7 @@ describe('CommissionPaymentsTab', () => {
       completed_at: null,
     };
     const lists = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/payouts') ? answer(200, { payouts: [payout], next_cursor: null }) : lists(input, init)));
+    fetchMock.mockImplementation((input, init) => (String(input).endsWith('/payouts') ? answer(200, [payout]) : lists(input, init)));
     renderWithQuery(<CommissionPaymentsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Historique' }));
     expect(await screen.findByText('Échoué — remis au solde')).toBeTruthy();

@@ -5,7 +5,7 @@ import type {
   StaffPaymentRequestDto,
 } from '@coursa/contracts';
 import { formatGnf, mayMoveMoney, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS, type WalletOperator } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -13,11 +13,12 @@ import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
-import { moneyApi, moneyQueries } from '../api/money-api';
+import { useChange } from '@/lib/query-client';
+import { moneyApi, moneyChanged, moneyQueries, pendingByCourier } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CashPanel } from './CashPanel';
@@ -58,26 +59,19 @@ export function walletHint(phone: string): string {
 }
 
 /** Only administrators move money: support sees the same lists without the buttons that would pay, decide or send. */
-const useMovesMoney = () => useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+const useMovesMoney = () => mayMoveMoney(useCurrentUser().role);
 
 /** Spec §2 "Payments and commissions": summary, then pending commissions, payment requests and payout history. */
 export function CommissionPaymentsTab() {
   const movesMoney = useMovesMoney();
   const [section, setSection] = useState<Section>('pending');
   const { data: summary = null } = useQuery(moneyQueries.summary());
-  const groups = usePagedList(moneyQueries.pending(), (page) => page.commissions);
+  const groups = usePagedList(moneyQueries.pending(), (page) => pendingByCourier(page.commissions));
   const requests = usePagedList(moneyQueries.paymentRequests(), (page) => page.requests);
-  const payouts = usePagedList(moneyQueries.payouts(), (page) => page.payouts);
-  const queryClient = useQueryClient();
+  const payouts = usePagedList(moneyQueries.payouts(), (payouts) => payouts);
+  // Each write reads the screen again once it succeeded (moneyChanged); here it only says how it went.
   const [notice, setNotice] = useState<Notice>(null);
-
-  const done = (next: Notice) => {
-    setNotice(next);
-    if (next?.tone !== 'success') return;
-    for (const query of [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.paymentRequests(), moneyQueries.payouts(), moneyQueries.cash()]) {
-      void queryClient.invalidateQueries(query);
-    }
-  };
+  const done = setNotice;
 
   return (
     <div className="stack">
@@ -133,29 +127,22 @@ function PendingCommissions({ groups, onDone }: { groups: PendingCommissionGroup
 function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onDone: (notice: Notice) => void }) {
   // The wallet the weekly run pays (the KYC wallet, else the phone), not necessarily the login phone.
   const [phone, setPhone] = useState(group.deliverer_wallet);
-  const [paying, setPaying] = useState(false);
+  const payment = useChange(moneyApi.processPayment, moneyChanged);
   const movesMoney = useMovesMoney();
   const payable = walletOperatorOfInput(phone) !== null;
   // Commissions already inside a payout in progress are not paid again by hand.
   const free = group.commissions.filter((commission) => !commission.in_payout);
   const freeAmount = free.reduce((sum, commission) => sum + commission.amount, 0);
 
-  async function pay() {
+  function pay() {
     if (!window.confirm(paymentConfirmation(freeAmount, group.deliverer_name))) return;
-    setPaying(true);
-    try {
-      const answer = await moneyApi.processPayment({
-        deliverer_id: group.deliverer_id,
-        commission_ids: free.map((commission) => commission.id),
-        payment_method: 'mobile_money',
-        phone: phone.trim(),
-      });
-      onDone({ tone: 'success', text: answer.message });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) });
-    } finally {
-      setPaying(false);
-    }
+    payment.mutate(
+      { deliverer_id: group.deliverer_id, commission_ids: free.map((commission) => commission.id), payment_method: 'mobile_money', phone: phone.trim() },
+      {
+        onSuccess: (answer) => onDone({ tone: 'success', text: answer.message }),
+        onError: (error) => onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) }),
+      },
+    );
   }
 
   return (
@@ -188,8 +175,8 @@ function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onD
             hint={walletHint(phone)}
             aria-invalid={!payable}
           />
-          <Button disabled={paying || !payable} onClick={() => void pay()}>
-            {paying ? 'Paiement…' : free.length === group.commissions.length ? 'Payer' : `Payer ${formatGnf(freeAmount)}`}
+          <Button disabled={payment.isPending || !payable} onClick={pay}>
+            {payment.isPending ? 'Paiement…' : free.length === group.commissions.length ? 'Payer' : `Payer ${formatGnf(freeAmount)}`}
           </Button>
         </>
       )}
@@ -198,20 +185,19 @@ function PendingGroup({ group, onDone }: { group: PendingCommissionGroupDto; onD
 }
 
 function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDto[]; onDone: (notice: Notice) => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const decide = useChange(({ id, decision }: { id: string; decision: 'approve' | 'reject' }) => moneyApi[decision](id), moneyChanged);
+  const busy = decide.isPending ? decide.variables.id : null;
   const movesMoney = useMovesMoney();
   if (requests.length === 0) return <p className="empty-state">Aucune demande de paiement</p>;
 
-  async function handle(request: StaffPaymentRequestDto, decision: 'approve' | 'reject') {
-    setBusy(request.id);
-    try {
-      const answer = await moneyApi[decision](request.id);
-      onDone({ tone: 'success', text: answer.message || REQUEST_HANDLED[decision] });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.request) });
-    } finally {
-      setBusy(null);
-    }
+  function handle(request: StaffPaymentRequestDto, decision: 'approve' | 'reject') {
+    decide.mutate(
+      { id: request.id, decision },
+      {
+        onSuccess: (answer) => onDone({ tone: 'success', text: answer.message || REQUEST_HANDLED[decision] }),
+        onError: (error) => onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.request) }),
+      },
+    );
   }
 
   return (
@@ -228,10 +214,10 @@ function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDt
           </p>
           {movesMoney && request.status === 'pending' && (
             <div className="button-row">
-              <Button disabled={busy === request.id} onClick={() => void handle(request, 'approve')}>
+              <Button disabled={busy === request.id} onClick={() => handle(request, 'approve')}>
                 Approuver
               </Button>
-              <Button variant="secondary" disabled={busy === request.id} onClick={() => void handle(request, 'reject')}>
+              <Button variant="secondary" disabled={busy === request.id} onClick={() => handle(request, 'reject')}>
                 Rejeter
               </Button>
             </div>
@@ -243,19 +229,16 @@ function PaymentRequests({ requests, onDone }: { requests: StaffPaymentRequestDt
 }
 
 function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (notice: Notice) => void }) {
-  const [checking, setChecking] = useState<string | null>(null);
+  const statusCheck = useChange(moneyApi.checkPayout, moneyChanged);
+  const checking = statusCheck.isPending ? statusCheck.variables : null;
   const movesMoney = useMovesMoney();
   if (payouts.length === 0) return <p className="empty-state">Aucun paiement effectué</p>;
 
-  async function check(payout: PayoutDto) {
-    setChecking(payout.id);
-    try {
-      onDone({ tone: 'success', text: (await moneyApi.checkPayout(payout.id)).message });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) });
-    } finally {
-      setChecking(null);
-    }
+  function check(payout: PayoutDto) {
+    statusCheck.mutate(payout.id, {
+      onSuccess: (answer) => onDone({ tone: 'success', text: answer.message }),
+      onError: (error) => onDone({ tone: 'error', text: errorMessage(error, MONEY_ERRORS.payment) }),
+    });
   }
 
   return (
@@ -275,7 +258,7 @@ function PayoutHistory({ payouts, onDone }: { payouts: PayoutDto[]; onDone: (not
             <DetailRow label="Date" value={formatDate(payout.completed_at ?? payout.created_at)} />
           </dl>
           {movesMoney && payout.status === 'processing' && (
-            <Button variant="secondary" disabled={checking === payout.id} onClick={() => void check(payout)}>
+            <Button variant="secondary" disabled={checking === payout.id} onClick={() => check(payout)}>
               Vérifier le statut
             </Button>
           )}

@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { StaffRefundDto, UserDto } from '@coursa/contracts';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { RefundsPanel } from './RefundsPanel';
 
 const refund: StaffRefundDto = {
@@ -24,7 +23,7 @@ const refund: StaffRefundDto = {
   completed_at: null,
 };
 
-const signedInAs = (role: UserDto['role']) => useSessionStore.setState({ user: { id: 'u1', role } as UserDto });
+const signedInAs = (role: UserDto['role']) => signInForRenders({ id: 'u1', role } as UserDto);
 
 describe('RefundsPanel', () => {
   let fetchMock: jest.Mock<typeof fetch>;

@@ -1,6 +1,5 @@
 import type { StaffRefundDto } from '@coursa/contracts';
 import { formatGnf, mayMoveMoney, PAYMENT_METHOD_LABELS } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -8,10 +7,11 @@ import { DetailRow } from '@/components/ui/DetailRow';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
+import { useChange } from '@/lib/query-client';
 import { refundsApi, refundsQueries } from '../api/refunds-api';
 
 export const REFUND_MESSAGES = {
@@ -29,15 +29,11 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * admins send each to the client's wallet.
  */
 export function RefundsPanel() {
-  const canSend = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canSend = mayMoveMoney(useCurrentUser().role);
   const refunds = usePagedList(refundsQueries.toDo(), (page) => page.refunds);
-  const queryClient = useQueryClient();
+  // Each sending reads the refunds again, refused or not (refundsChanged); here it only says how it went.
   const [notice, setNotice] = useState<Notice>(null);
-
-  const done = (next: Notice) => {
-    setNotice(next);
-    void queryClient.invalidateQueries(refundsQueries.all);
-  };
+  const done = setNotice;
 
   return (
     <section className="stack" aria-labelledby="refunds-title">
@@ -62,20 +58,19 @@ export function RefundsPanel() {
   );
 }
 
+/** What sending a refund changes, sent or refused (it may have been sent meanwhile): every list of refunds. */
+const refundsChanged = () => [refundsQueries.all];
+
 function RefundCard({ refund, canSend, onDone }: { refund: StaffRefundDto; canSend: boolean; onDone: (notice: Notice) => void }) {
   const [phone, setPhone] = useState(refund.client_wallet);
-  const [sending, setSending] = useState(false);
+  const sending = useChange((wallet: string) => refundsApi.send(refund.id, { phone: wallet }), refundsChanged, { evenWhenRefused: true });
 
-  async function send() {
+  function send() {
     if (!window.confirm(REFUND_MESSAGES.confirm(refund, phone.trim()))) return;
-    setSending(true);
-    try {
-      onDone({ tone: 'success', text: (await refundsApi.send(refund.id, { phone: phone.trim() })).message });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, REFUND_MESSAGES.failed) });
-    } finally {
-      setSending(false);
-    }
+    sending.mutate(phone.trim(), {
+      onSuccess: (answer) => onDone({ tone: 'success', text: answer.message }),
+      onError: (error) => onDone({ tone: 'error', text: errorMessage(error, REFUND_MESSAGES.failed) }),
+    });
   }
 
   return (
@@ -95,8 +90,8 @@ function RefundCard({ refund, canSend, onDone }: { refund: StaffRefundDto; canSe
       {canSend && (
         <>
           <PhoneInput label="Portefeuille du client" value={phone} onChange={(event) => setPhone(event.target.value)} />
-          <Button disabled={sending || !phone.trim()} onClick={() => void send()}>
-            {sending ? 'Remboursement…' : 'Rembourser'}
+          <Button disabled={sending.isPending || !phone.trim()} onClick={send}>
+            {sending.isPending ? 'Remboursement…' : 'Rembourser'}
           </Button>
         </>
       )}

@@ -1,9 +1,9 @@
 import { WEEKLY_RUN_WHEN } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { useSubmit } from '@/hooks/use-submit';
+import { errorMessage } from '@/lib/api-client';
+import { useChange } from '@/lib/query-client';
 import { moneyApi, moneyQueries } from '../api/money-api';
 
 export const WEEKLY_RUN_FAILED = 'Erreur lors du lancement du paiement hebdomadaire';
@@ -19,16 +19,14 @@ export const WEEKLY_RUN_CONFIRMATION =
  */
 export function WeeklyRunCard() {
   const [message, setMessage] = useState<string | null>(null);
-  const { pending, error, run } = useSubmit(WEEKLY_RUN_FAILED);
-  const queryClient = useQueryClient();
+  // The run pays in the background: the lists show its payouts as they are made.
+  const weeklyRun = useChange(() => moneyApi.weeklyRun({}), () => [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.payouts()]);
+  const error = weeklyRun.error && errorMessage(weeklyRun.error, WEEKLY_RUN_FAILED);
+  const pending = weeklyRun.isPending;
 
   function start() {
     if (!window.confirm(WEEKLY_RUN_CONFIRMATION)) return;
-    void run(async () => {
-      setMessage((await moneyApi.weeklyRun({})).message);
-      // The run pays in the background: the lists show its payouts as they are made.
-      for (const query of [moneyQueries.summary(), moneyQueries.pending(), moneyQueries.payouts()]) void queryClient.invalidateQueries(query);
-    });
+    weeklyRun.mutate(undefined, { onSuccess: (answer) => setMessage(answer.message) });
   }
 
   return (

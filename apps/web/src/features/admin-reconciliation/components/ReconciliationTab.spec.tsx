@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { ReconciliationResponse, UserDto } from '@coursa/contracts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { ReconciliationTab } from './ReconciliationTab';
 
 const OVERVIEW: ReconciliationResponse = {
@@ -27,7 +26,7 @@ const OVERVIEW: ReconciliationResponse = {
   payouts: [],
 };
 
-const signedInAs = (role: UserDto['role']) => useSessionStore.setState({ user: { id: 'u1', role } as UserDto });
+const signedInAs = (role: UserDto['role']) => signInForRenders({ id: 'u1', role } as UserDto);
 
 describe('ReconciliationTab', () => {
   let fetchMock: jest.Mock<typeof fetch>;

@@ -1,6 +1,6 @@
 import type { MarkPaidOutsideRequest, OutsideMethod, UnmatchedPaymentDto, WaitingPayoutDto, WaitingRefundDto } from '@coursa/contracts';
 import { formatGnf, mayMoveMoney, PAYMENT_METHOD_LABELS } from '@coursa/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -8,9 +8,10 @@ import { DetailRow } from '@/components/ui/DetailRow';
 import { Input } from '@/components/ui/Input';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
+import { useChange } from '@/lib/query-client';
 import { reconciliationApi, reconciliationQueries } from '../api/reconciliation-api';
 
 export const RECONCILIATION_MESSAGES = {
@@ -37,15 +38,11 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * as paid outside Coursa.
  */
 export function ReconciliationTab() {
-  const canAct = useSessionStore((state) => mayMoveMoney(state.user?.role ?? ''));
+  const canAct = mayMoveMoney(useCurrentUser().role);
   const overview = useQuery(reconciliationQueries.overview());
-  const queryClient = useQueryClient();
+  // Each write reads the overview again, done or refused (reconciliationChanged); here it only says how it went.
   const [notice, setNotice] = useState<Notice>(null);
-
-  const done = (next: Notice) => {
-    setNotice(next);
-    void queryClient.invalidateQueries(reconciliationQueries.overview());
-  };
+  const done = setNotice;
 
   return (
     <div className="stack">
@@ -85,20 +82,20 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
   );
 }
 
-function PaymentCard({ payment, canAct, onDone }: { payment: UnmatchedPaymentDto; canAct: boolean; onDone: (notice: Notice) => void }) {
-  const [sending, setSending] = useState(false);
-  const [key] = useState(() => crypto.randomUUID());
+/** What settling money changes, settled or refused (someone may have settled it meanwhile): the overview. */
+const reconciliationChanged = () => [reconciliationQueries.overview()];
 
-  async function refund() {
+function PaymentCard({ payment, canAct, onDone }: { payment: UnmatchedPaymentDto; canAct: boolean; onDone: (notice: Notice) => void }) {
+  const [key] = useState(() => crypto.randomUUID());
+  const refunding = useChange(() => reconciliationApi.refundPayment(payment.id, key), reconciliationChanged, { evenWhenRefused: true });
+  const sending = refunding.isPending;
+
+  function refund() {
     if (!window.confirm(RECONCILIATION_MESSAGES.confirmRefund(payment))) return;
-    setSending(true);
-    try {
-      onDone({ tone: 'success', text: (await reconciliationApi.refundPayment(payment.id, key)).message });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, RECONCILIATION_MESSAGES.failed) });
-    } finally {
-      setSending(false);
-    }
+    refunding.mutate(undefined, {
+      onSuccess: (answer) => onDone({ tone: 'success', text: answer.message }),
+      onError: (error) => onDone({ tone: 'error', text: errorMessage(error, RECONCILIATION_MESSAGES.failed) }),
+    });
   }
 
   return (
@@ -116,7 +113,7 @@ function PaymentCard({ payment, canAct, onDone }: { payment: UnmatchedPaymentDto
         {payment.reason && <DetailRow label="Motif" value={payment.reason} />}
       </dl>
       {canAct && (
-        <Button disabled={sending} onClick={() => void refund()}>
+        <Button disabled={sending} onClick={refund}>
           {sending ? 'Remboursement…' : 'Rembourser'}
         </Button>
       )}
@@ -178,8 +175,9 @@ function PaidOutsideForm({
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [key] = useState(() => crypto.randomUUID());
+  const settling = useChange((body: MarkPaidOutsideRequest) => send(body, key), reconciliationChanged, { evenWhenRefused: true });
+  const sending = settling.isPending;
 
   if (!open) {
     return (
@@ -189,22 +187,21 @@ function PaidOutsideForm({
     );
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!reference.trim()) return setProblem(RECONCILIATION_MESSAGES.referenceRequired);
     setProblem(null);
-    setSending(true);
-    try {
-      onDone({ tone: 'success', text: (await send({ method, reference: reference.trim(), note: note.trim() || null }, key)).message });
-    } catch (error) {
-      onDone({ tone: 'error', text: errorMessage(error, RECONCILIATION_MESSAGES.failed) });
-    } finally {
-      setSending(false);
-    }
+    settling.mutate(
+      { method, reference: reference.trim(), note: note.trim() || null },
+      {
+        onSuccess: (answer) => onDone({ tone: 'success', text: answer.message }),
+        onError: (error) => onDone({ tone: 'error', text: errorMessage(error, RECONCILIATION_MESSAGES.failed) }),
+      },
+    );
   }
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} aria-label={`Payé hors Coursa : ${label}`} noValidate>
+    <form className="form" onSubmit={submit} aria-label={`Payé hors Coursa : ${label}`} noValidate>
       {problem && <Alert tone="error">{problem}</Alert>}
       <Select label="Payé par" value={method} options={OUTSIDE_METHODS} onChange={(event) => setMethod(event.target.value as OutsideMethod)} />
       <Input label="Référence du paiement" value={reference} onChange={(event) => setReference(event.target.value)} maxLength={100} />

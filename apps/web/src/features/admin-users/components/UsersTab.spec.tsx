@@ -2,7 +2,7 @@
 import type { AdminUserDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { answer } from '@/test/fetch-answer';
+import { answer, pageAnswer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { UsersTab } from './UsersTab';
 
@@ -22,7 +22,7 @@ const row = (id: string) => screen.getByText(`USR-${id}`).closest('tr') as HTMLE
 describe('user management', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>(() => answer(200, { users: USERS, next_cursor: null, total: USERS.length }));
+    fetchMock = jest.fn<typeof fetch>(() => pageAnswer({ users: USERS, next_cursor: null, total: USERS.length }, { total: USERS.length }));
     globalThis.fetch = fetchMock;
   });
   afterEach(cleanup);

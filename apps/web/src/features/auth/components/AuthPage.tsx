@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { AUTH_MESSAGES } from '../messages';
-import { useSessionStore } from '../stores/session-store';
+import { useSession } from '../stores/session-store';
 import { AuthLayout } from './AuthLayout';
 import { ForgotPassword } from './ForgotPassword';
 import { LoginForm } from './LoginForm';
@@ -17,7 +17,7 @@ const MODES = [
 ] as const;
 
 export function AuthPage() {
-  const signedIn = useSessionStore((state) => state.status === 'signed-in');
+  const signedIn = useSession().status === 'signed-in';
   const [mode, setMode] = useState<Mode>('login');
   const [notice, setNotice] = useState<string | null>(null);
   const [phone, setPhone] = useState('');

@@ -1,7 +1,7 @@
 import type { CashDepositRequest } from '@coursa/contracts';
 import type { CourseStatusFilter } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
-import { allPages, pagedQuery } from '@/lib/paged-query';
+import { allPagesQuery, pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
 import type { QueuedAction } from '../offline/courier-outbox';
 
@@ -9,6 +9,8 @@ export const courierQueries = {
   /** The courier's deliveries, newest first, a page at a time; by status or `active` (all when none). */
   history: (status?: CourseStatusFilter) => pagedQuery('GET /api/delivery/history', { status }),
   ratings: () => routeQuery('GET /api/delivery/ratings'),
+  /** One course under way as the navigation screen shows it; read again when its status changes. */
+  navigation: (id: string) => routeQuery('GET /api/delivery/course/:id/navigation', { params: { id } }),
   // The courier's money also changes away from this screen (a deposit confirmed on the operator's page or phone, a
   // payout sent): unlike the other tabs, read again when the courier comes back to the window.
   earnings: () => ({ ...routeQuery('GET /api/delivery/earnings'), refetchOnWindowFocus: true }),
@@ -17,15 +19,17 @@ export const courierQueries = {
   ledger: () => ({ ...pagedQuery('GET /api/delivery/ledger'), refetchOnWindowFocus: true }),
   /** Pending courses, oldest first, a page at a time. */
   availableCourses: () => pagedQuery('GET /api/delivery/available-courses'),
+  /**
+   * Every course the courier has under way (all the pages of `active`: a courier carries a few at most): the navigation
+   * screen lists them, and positions are streamed while there is one. Read again when one of them changes.
+   */
+  activeDeliveries: () => allPagesQuery('GET /api/delivery/history', { status: 'active' }, (deliveries) => deliveries),
 };
 
 /** The courier's calls (spec §7), all under /delivery. */
 export const courierApi = {
   toggleAvailability: () => apiClient.call('POST /api/delivery/toggle-availability'),
   accept: (id: string) => apiClient.call('POST /api/delivery/accept-course/:id', { params: { id } }),
-  /** Every course the courier has under way (all the pages of `active`: a courier carries a few at most). */
-  activeDeliveries: () => allPages('GET /api/delivery/history', { status: 'active' }, (page) => page.deliveries),
-  navigation: (id: string) => apiClient.call('GET /api/delivery/course/:id/navigation', { params: { id } }),
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
   depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),
   /**

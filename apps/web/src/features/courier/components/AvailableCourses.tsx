@@ -1,15 +1,16 @@
 import type { AvailableCourseDto } from '@coursa/contracts';
 import { formatDistance, formatGnf } from '@coursa/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { realtimeActions, useOffers, useRealtimeStore } from '@/features/realtime';
+import { liveOffersQuery } from '@/features/realtime';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePagedList } from '@/lib/paged-query';
+import { everyQueryOf } from '@/lib/query-client';
 import { courierApi, courierQueries } from '../api/courier-api';
-import { noteDeliveries } from '../stores/active-course-store';
 import { useIsAvailable } from '../stores/availability';
 import { OfferMoney } from './OfferMoney';
 
@@ -41,31 +42,37 @@ const fromDto = (course: AvailableCourseDto): Offer => ({
 });
 
 /**
- * Available courses (spec §2), nearest first with their distance (oldest first for a courier with no live position), a page at a time (« Voir plus »), then live additions and removals from
- * the socket: a new course shows on top until its page is read.
+ * Available courses (spec §2), nearest first with their distance (oldest first for a courier with no live position), a
+ * page at a time (« Voir plus »), then live additions and removals from the socket (in the query cache, see
+ * features/realtime): a new course shows on top until the list is read again, a course taken or cancelled leaves it.
  */
 export function AvailableCourses() {
   const available = useIsAvailable();
-  const list = usePagedList(courierQueries.availableCourses(), (page) => page.courses.map(fromDto));
+  const queryClient = useQueryClient();
+  const list = usePagedList(courierQueries.availableCourses(), (courses) => courses.map(fromDto));
+  const { data: live } = useQuery(liveOffersQuery());
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
-  const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const live = useOffers();
-  const statuses = useStatusesTaken();
 
-  // The list read now holds the offers made so far; becoming available (or not) changes what the server offers.
-  const load = () => {
-    realtimeActions.clearOffers();
-    list.reload();
-  };
-  useEffect(() => realtimeActions.clearOffers(), []);
-  const shownFor = useRef(available);
-  useEffect(() => {
-    if (shownFor.current === available) return;
-    shownFor.current = available;
-    realtimeActions.clearOffers();
-    list.reload();
+  // The list read again holds the offers made so far (the live ones are emptied with it).
+  const load = () => void queryClient.invalidateQueries(everyQueryOf('GET /api/delivery/available-courses'));
+
+  const acceptance = useMutation({
+    mutationFn: (id: string) => courierApi.accept(id),
+    onMutate: () => setMessage(null),
+    onSuccess: (_answer, id) => {
+      setAccepted((current) => new Set(current).add(id));
+      setMessage({ tone: 'success', text: 'Course acceptée ! Rendez-vous dans Navigation.' });
+      // A course under way now: the navigation screen lists it, and positions are streamed.
+      void queryClient.invalidateQueries(courierQueries.activeDeliveries());
+    },
+    onError: (error, id) => {
+      setMessage({ tone: 'error', text: errorMessage(error, 'Une erreur est survenue') });
+      // 409: someone else took it; it is no longer on offer.
+      if (error instanceof ApiError && error.status === 409) setAccepted((current) => new Set(current).add(id));
+    },
   });
+  const acceptingId = acceptance.isPending ? acceptance.variables : null;
 
   // A failed load (logged) shows as no course on offer.
   const loaded = list.items ?? (list.isError ? [] : undefined);
@@ -76,24 +83,7 @@ export function AvailableCourses() {
       .filter((offer) => !loaded.some((known) => known.id === offer.id))
       .map((offer) => ({ ...offer, price: offer.price_to_pay ?? offer.estimated_price })),
     ...loaded,
-  ].filter((offer) => !accepted.has(offer.id) && !statuses.has(offer.id));
-
-  async function accept(id: string) {
-    setMessage(null);
-    setAcceptingId(id);
-    try {
-      await courierApi.accept(id);
-      setAccepted((current) => new Set(current).add(id));
-      setMessage({ tone: 'success', text: 'Course acceptée ! Rendez-vous dans Navigation.' });
-      void courierApi.activeDeliveries().then(noteDeliveries, () => undefined);
-    } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, 'Une erreur est survenue') });
-      // 409: someone else took it; it is no longer on offer.
-      if (error instanceof ApiError && error.status === 409) setAccepted((current) => new Set(current).add(id));
-    } finally {
-      setAcceptingId(null);
-    }
-  }
+  ].filter((offer) => !accepted.has(offer.id));
 
   return (
     <div className="stack">
@@ -120,7 +110,7 @@ export function AvailableCourses() {
             </p>
             <p>🏁 Livraison : {offer.delivery_address}</p>
             {offer.description && <p className="muted">{offer.description}</p>}
-            <Button disabled={!available || acceptingId !== null} onClick={() => void accept(offer.id)}>
+            <Button disabled={!available || acceptingId !== null} onClick={() => acceptance.mutate(offer.id)}>
               {acceptingId === offer.id ? 'Acceptation...' : 'Accepter'}
             </Button>
           </article>
@@ -128,11 +118,5 @@ export function AvailableCourses() {
       {available && <LoadMore list={list} />}
     </div>
   );
-}
-
-/** Courses that left `pending` since the list was loaded (accepted by someone, cancelled…). */
-function useStatusesTaken(): Set<string> {
-  const statuses = useRealtimeStore((state) => state.statuses);
-  return new Set(Object.values(statuses).filter((event) => event.status !== 'pending').map((event) => event.course_id));
 }
 

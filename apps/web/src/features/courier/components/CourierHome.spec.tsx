@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { useSessionStore } from '@/features/auth';
 import { OpenTabContext } from '@/lib/tabs';
 import { CourierHome } from './CourierHome';
 
@@ -14,7 +14,7 @@ function Location() {
 }
 
 function renderHomeAt(url: string, openTab: (tabId: string) => void) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[url]}>
       <OpenTabContext value={openTab}>
         <CourierHome />
@@ -26,9 +26,7 @@ function renderHomeAt(url: string, openTab: (tabId: string) => void) {
 
 describe('CourierHome', () => {
   beforeEach(() => {
-    useSessionStore.setState({
-      user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021', total_courses: 3, rating: null, is_available: true } as never,
-    });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021', total_courses: 3, rating: null, is_available: true });
   });
 
   it('back from a deposit’s payment page, opens « Mes gains » and leaves the address clean', async () => {

@@ -4,15 +4,16 @@ import { useFreshCurrentUser } from '@/features/auth';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useOpenTab } from '@/lib/tabs';
-import { useSubmit } from '@/hooks/use-submit';
-import { toggleAvailability, useIsAvailable } from '../stores/availability';
+import { errorMessage } from '@/lib/api-client';
+import { useIsAvailable, useToggleAvailability } from '../stores/availability';
 
 /** Courier home (spec §2): banner with counters and the availability toggle, then the sections. */
 export function CourierHome() {
   const openTab = useOpenTab();
   const user = useFreshCurrentUser();
   const available = useIsAvailable();
-  const { pending, error, run } = useSubmit('Une erreur est survenue');
+  const toggle = useToggleAvailability();
+  const error = toggle.error && errorMessage(toggle.error, 'Une erreur est survenue');
   useDepositReturn();
 
   return (
@@ -36,8 +37,8 @@ export function CourierHome() {
         <Button
           variant={available ? 'secondary' : 'primary'}
           aria-pressed={available}
-          disabled={pending}
-          onClick={() => void run(toggleAvailability)}
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate()}
         >
           {available ? 'Disponible — passer indisponible' : 'Indisponible — passer disponible'}
         </Button>

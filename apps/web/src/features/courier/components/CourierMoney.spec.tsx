@@ -3,8 +3,7 @@ import type { EarningsSummaryDto } from '@coursa/contracts';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
-import { useSessionStore } from '@/features/auth';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import type { PendingDeposit } from '../stores/pending-deposit';
 import { balanceText, CourierMoney, depositBrowser } from './CourierMoney';
 
@@ -47,7 +46,7 @@ describe('CourierMoney', () => {
     fetchMock = jest.fn<typeof fetch>((input) => (String(input).includes('/api/delivery/ledger') ? answer(200, ENTRIES) : answer(404)));
     globalThis.fetch = fetchMock;
     started = jest.fn<(deposit: PendingDeposit) => void>();
-    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never);
   });
 
   it('shows what the courier owes, the cash they hold and their entries', async () => {

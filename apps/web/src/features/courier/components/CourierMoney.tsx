@@ -7,7 +7,7 @@ import { DetailRow } from '@/components/ui/DetailRow';
 import { Input } from '@/components/ui/Input';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -96,7 +96,7 @@ interface DepositFormProps {
 
 /** Deposit by mobile money: the number says which operator; the operator's page (if any) confirms the payment. */
 function DepositForm({ owed, depositsBefore, onStarted }: DepositFormProps) {
-  const ownPhone = useSessionStore((state) => state.user?.phone);
+  const ownPhone = useCurrentUser().phone;
   const [phone, setPhone] = useState(() => (ownPhone ? formatPhone(ownPhone) : ''));
   const [amount, setAmount] = useState(String(owed));
   const [error, setError] = useState<string | null>(null);

@@ -1,9 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { useSessionStore } from '@/features/auth';
 import { answer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { DEPOSIT_POLL_MS, DEPOSIT_WAIT_MS } from '../hooks/deposit-follow-up';
 import { pendingDeposit } from '../stores/pending-deposit';
 import { EarningsTab, requestEarlyPayment } from './EarningsTab';
@@ -70,12 +69,12 @@ describe('EarningsTab', () => {
       const url = String(input);
       if (url.includes('/api/delivery/earnings')) return answer(200, earnings);
       if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
-      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
-      return answer(200, { payments: [], next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, []);
+      return answer(200, []);
     });
     globalThis.fetch = fetchMock;
     sessionStorage.clear();
-    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never);
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -140,10 +139,10 @@ describe('EarningsTab: early payment and history', () => {
       const url = String(input);
       if (url.includes('/api/delivery/earnings')) return answer(200, { ...SUMMARY, ...fields });
       if (url.includes('/api/delivery/ledger')) return answer(200, { entries: [], next_cursor: null });
-      if (url.includes('/api/delivery/commission-history')) return answer(200, { commissions: [], next_cursor: null });
-      return answer(200, { payments, next_cursor: null });
+      if (url.includes('/api/delivery/commission-history')) return answer(200, []);
+      return answer(200, payments);
     });
-    useSessionStore.setState({ user: { id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never });
+    signInForRenders({ id: 'u', role: 'independent_delivery', full_name: 'Sékou', phone: '+224620000021' } as never);
   };
   const button = async () => (await screen.findByRole('button', { name: 'Demander un paiement anticipé' })) as HTMLButtonElement;
 

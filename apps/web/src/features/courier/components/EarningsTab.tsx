@@ -1,12 +1,12 @@
 import type { PaymentRecordDto } from '@coursa/contracts';
 import { EARLY_PAYMENT_MESSAGES, earlyPaymentBlocked, formatGnf, isCourier, MIN_EARLY_PAYMENT_GNF, payoutMethodLabel } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { useSessionStore } from '@/features/auth';
+import { currentUserQuery, useSignedInUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -42,36 +42,36 @@ const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 
 /** "Mes gains" (spec §2): summary, early payment, the courier's money (balance, cash, deposits, entries), histories. */
 export function EarningsTab() {
-  const role = useSessionStore((state) => state.user?.role);
+  const role = useSignedInUser()?.role;
   if (!role || !isCourier(role)) return <Alert tone="error">Accès non autorisé</Alert>;
   return <Earnings />;
 }
 
 function Earnings() {
   const { summary, depositWaiting, depositNotice, followDeposit } = useEarningsFollowingDeposit();
-  const commissionList = usePagedList(courierQueries.commissionHistory(), (page) => page.commissions);
-  const paymentList = usePagedList(courierQueries.paymentHistory(), (page) => page.payments);
+  const commissionList = usePagedList(courierQueries.commissionHistory(), (commissions) => commissions);
+  const paymentList = usePagedList(courierQueries.paymentHistory(), (payments) => payments);
   const commissions = commissionList.items ?? [];
   const payments = paymentList.items ?? [];
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
+  // What is due now (the balance); an accepted request moves the summary, the histories and the entries.
+  const earlyPayment = useMutation({
+    mutationFn: (due: number) => requestEarlyPayment(due, Boolean(queryClient.getQueryData(currentUserQuery().queryKey))),
+    onSuccess: (result) => {
+      setNotice(result);
+      if (!result.ok) return;
+      for (const query of [courierQueries.earnings(), courierQueries.commissionHistory(), courierQueries.paymentHistory(), courierQueries.ledger()]) {
+        void queryClient.invalidateQueries(query);
+      }
+    },
+  });
 
   if (!summary) return <Loader />;
   // Nothing due, or cash owed to Coursa: the button says why it cannot be used.
   const blocked = earlyPaymentBlocked(summary);
 
-  async function request() {
-    setPending(true);
-    const result = await requestEarlyPayment(Math.max(0, summary?.balance ?? 0), Boolean(useSessionStore.getState().user));
-    setNotice(result);
-    setPending(false);
-    if (result.ok) {
-      for (const query of [courierQueries.earnings(), courierQueries.commissionHistory(), courierQueries.paymentHistory(), courierQueries.ledger()]) {
-        void queryClient.invalidateQueries(query);
-      }
-    }
-  }
+  const request = () => earlyPayment.mutate(Math.max(0, summary.balance));
 
   return (
     <div className="stack">
@@ -85,7 +85,7 @@ function Earnings() {
           <DetailRow label="Taux de commission" value={percent(summary.commission_rate)} />
           <DetailRow label="Fréquence de paiement" value={summary.payment_frequency === 'weekly' ? 'Hebdomadaire' : summary.payment_frequency} />
         </dl>
-        <Button disabled={pending || blocked !== null} aria-describedby={blocked ? 'early-payment-blocked' : undefined} onClick={() => void request()}>
+        <Button disabled={earlyPayment.isPending || blocked !== null} aria-describedby={blocked ? 'early-payment-blocked' : undefined} onClick={request}>
           Demander un paiement anticipé
         </Button>
         {blocked && (

@@ -24,7 +24,7 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
 /** "Mes livraisons" (spec §2): newest first, a page at a time; the server filters, so every page holds the filter's. */
 export function MyDeliveries() {
   const [filter, setFilter] = useState<Filter>('all');
-  const list = usePagedList(courierQueries.history(filter === 'all' ? undefined : filter), (page) => page.deliveries, { keepPrevious: true });
+  const list = usePagedList(courierQueries.history(filter === 'all' ? undefined : filter), (deliveries) => deliveries, { keepPrevious: true });
 
   // A failed first load (logged) shows as no delivery; a failed reload keeps the list.
   const shown = list.items ?? (list.isError ? [] : undefined);

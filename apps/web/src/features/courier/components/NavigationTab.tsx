@@ -1,18 +1,16 @@
-import type { DeliveryDto, NavigationDto } from '@coursa/contracts';
 import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { refreshCurrentUser } from '@/features/auth';
-import { useCourseStatusEvent } from '@/features/realtime';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
-import { courierApi } from '../api/courier-api';
+import { courierQueries } from '../api/courier-api';
 import { latestAnswer, runCourierAction, shownStatus, useCourierSync } from '../offline/courier-sync';
-import { noteDeliveries } from '../stores/active-course-store';
 import { OfferMoney } from './OfferMoney';
 import { OtpBlock } from './OtpBlock';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -21,48 +19,38 @@ import { MapLoading } from '@/components/map/MapLoading';
 
 /** "Navigation" (spec §2): the courier's active courses, the next step, and the delivery code. */
 export function NavigationTab() {
-  const [courses, setCourses] = useState<DeliveryDto[] | null>(null);
-  const [selectedId, setSelectedId] = useState('');
+  const queryClient = useQueryClient();
+  const { data, isError } = useQuery(courierQueries.activeDeliveries());
+  const [chosenId, setChosenId] = useState('');
   const [justDelivered, setJustDelivered] = useState(false);
-
-  const load = useCallback(() => {
-    courierApi.activeDeliveries().then(
-      (active) => {
-        noteDeliveries(active);
-        setCourses(active);
-        setSelectedId((current) => (active.some((course) => course.id === current) ? current : (active[0]?.id ?? '')));
-      },
-      (error: unknown) => {
-        console.error(error);
-        setCourses((current) => current ?? []);
-      },
-    );
-  }, []);
-  useEffect(() => load(), [load]);
   // Leaflet downloads while the deliveries are on their way.
   useEffect(() => {
     void loadCourseMap();
   }, []);
 
-  // The server's answers to actions sent from the phone (at once, or when the network came back): the list may have
-  // changed, and a code accepted ends a delivery.
+  // The server's answers to actions sent from the phone (at once, or when the network came back): the list and the
+  // courses answered about may have changed, and a code accepted ends a delivery.
   useEffect(
     () =>
       useCourierSync.subscribe((state, previous) => {
         const fresh = state.answers.filter((answer) => !previous.answers.includes(answer));
         if (!fresh.length) return;
-        load();
+        void queryClient.invalidateQueries(courierQueries.activeDeliveries());
+        for (const { queued } of fresh) void queryClient.invalidateQueries(courierQueries.navigation(queued.action.courseId));
         if (fresh.some(({ queued, ok }) => ok && queued.action.kind === 'verify-otp')) {
           setJustDelivered(true);
           // One more completed course on the home banner, without waiting for the socket.
-          void refreshCurrentUser();
+          void refreshCurrentUser(queryClient);
         }
       }),
-    [load],
+    [queryClient],
   );
   const pending = useCourierSync((state) => state.pending);
 
+  // A failed load (logged) shows as no course under way.
+  const courses = data ?? (isError ? [] : undefined);
   if (!courses) return <Loader />;
+  const selectedId = courses.some((course) => course.id === chosenId) ? chosenId : (courses[0]?.id ?? '');
 
   const delivered = justDelivered && <Alert tone="success">{DELIVERY_MESSAGES.otpDelivered}</Alert>;
   if (courses.length === 0) {
@@ -84,7 +72,7 @@ export function NavigationTab() {
       <Select
         label="Course active"
         value={selectedId}
-        onChange={(event) => setSelectedId(event.target.value)}
+        onChange={(event) => setChosenId(event.target.value)}
         options={courses.map((course) => ({
           value: course.id,
           label: `${shortId(course.id)} — ${COURSE_STATUS_LABELS[shownStatus(course.id, course.status, pending)]}`,
@@ -105,16 +93,11 @@ export const WAITING_FOR_NETWORK = 'En attente de réseau';
  * « En attente de réseau », and is sent in order when the network returns (a refusal then shows the server's reason).
  */
 function CourseNavigation({ courseId }: { courseId: string }) {
-  const [course, setCourse] = useState<NavigationDto | null>(null);
+  // Read again when its status changes (socket) and when the server answers a step sent from the phone.
+  const { data: course } = useQuery(courierQueries.navigation(courseId));
   const [updating, setUpdating] = useState(false);
-  const statusEvent = useCourseStatusEvent(courseId);
   const pending = useCourierSync((state) => state.pending);
   const stepAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'update-status'));
-
-  const load = useCallback(() => {
-    courierApi.navigation(courseId).then(setCourse, (error: unknown) => console.error(error));
-  }, [courseId]);
-  useEffect(() => load(), [load, statusEvent, stepAnswer]);
 
   if (!course) return <Loader />;
   const status = shownStatus(courseId, course.status, pending);

@@ -1,10 +1,12 @@
 import type { CourierPositionInput, PositionAck } from '@coursa/contracts';
-import { useSessionStore } from '@/features/auth';
+import { ACTIVE_STATUSES } from '@coursa/domain';
+import { QueryObserver } from '@tanstack/react-query';
+import { currentUserQuery } from '@/features/auth';
 import { sendCourierPosition, sendCourierPositions, useRealtimeStore } from '@/features/realtime';
-import { courierApi } from '../api/courier-api';
+import { queryClient } from '@/lib/query-client';
+import { courierQueries } from '../api/courier-api';
 import { PositionBuffer } from '../offline/position-buffer';
 import { createPositionSender, type PositionLink } from '../offline/position-sender';
-import { noteDeliveries, useActiveCourseStore } from '../stores/active-course-store';
 import { createPositionFilter, measuredPosition } from './position-filter';
 
 /**
@@ -67,18 +69,12 @@ const socketLink: PositionLink = {
  * everything.
  */
 export function startPositionStreaming(): () => void {
-  const courier = useSessionStore.getState().user;
+  const courier = queryClient.getQueryData(currentUserQuery().queryKey);
   if (!courier) return () => undefined;
-  const refreshActive = () => courierApi.activeDeliveries().then(noteDeliveries, () => undefined);
-  void refreshActive();
-
-  // Any status change of one of the courier's courses may start or end a delivery.
-  let lastStatuses = useRealtimeStore.getState().statuses;
-  const stopStatuses = useRealtimeStore.subscribe((state) => {
-    if (state.statuses === lastStatuses) return;
-    lastStatuses = state.statuses;
-    void refreshActive();
-  });
+  // The courses under way and the courier's availability, as the query cache holds them: the socket's status events
+  // read the courses under way again (realtime), the availability toggle changes the user.
+  const active = new QueryObserver(queryClient, courierQueries.activeDeliveries());
+  const user = new QueryObserver(queryClient, currentUserQuery());
 
   const buffer = new PositionBuffer(courier.id);
   const sender = createPositionSender(socketLink, buffer, POSITION_INTERVAL_MS);
@@ -110,17 +106,17 @@ export function startPositionStreaming(): () => void {
     }
   };
   // While a course is in progress, and while the courier is available: new courses are offered to the nearest first.
-  const wanted = () => useActiveCourseStore.getState().hasActiveCourse || (useSessionStore.getState().user?.is_available ?? false);
+  const wanted = () =>
+    (active.getCurrentResult().data ?? []).some((delivery) => ACTIVE_STATUSES.includes(delivery.status)) || (user.getCurrentResult().data?.is_available ?? false);
   update(wanted());
-  const stopCourse = useActiveCourseStore.subscribe(() => update(wanted()));
-  const stopAvailable = useSessionStore.subscribe(() => update(wanted()));
+  const stopCourse = active.subscribe(() => update(wanted()));
+  const stopAvailable = user.subscribe(() => update(wanted()));
   const stopActive = () => {
     stopCourse();
     stopAvailable();
   };
 
   return () => {
-    stopStatuses();
     stopActive();
     update(false);
     window.removeEventListener('online', flush);

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { CourseDto } from '@coursa/contracts';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CourseCard } from './CourseCard';
@@ -38,7 +38,7 @@ const course: CourseDto = {
 };
 
 const renderCard = (changes: Partial<CourseDto>) =>
-  render(<CourseCard course={{ ...course, ...changes }} onChanged={() => {}} onRate={() => {}} onClaim={() => {}} />);
+  renderWithQuery(<CourseCard course={{ ...course, ...changes }} onRate={() => {}} onClaim={() => {}} />);
 
 describe('CourseCard: the refund of a cancelled paid course', () => {
   afterEach(cleanup);
@@ -82,7 +82,7 @@ describe('CourseCard: the route of a delivered course', () => {
     route,
   });
   const expand = (changes: Partial<CourseDto>) => {
-    renderWithQuery(<CourseCard course={{ ...course, ...changes }} onChanged={() => {}} onRate={() => {}} onClaim={() => {}} />);
+    renderWithQuery(<CourseCard course={{ ...course, ...changes }} onRate={() => {}} onClaim={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
   };
 

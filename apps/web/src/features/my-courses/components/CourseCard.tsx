@@ -7,7 +7,8 @@ import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { CourseRoute } from '@/components/map/CourseRoute';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
-import { myCoursesApi, saveFile } from '../api/my-courses-api';
+import { useChange } from '@/lib/query-client';
+import { myCoursesApi, myCoursesQueries, saveFile } from '../api/my-courses-api';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 export const COURSE_CARD_MESSAGES = {
@@ -26,7 +27,6 @@ export const REFUND_STATUS_TEXTS: Record<RefundStatus, string> = {
 
 interface CourseCardProps {
   course: CourseDto;
-  onChanged: () => void;
   onRate: () => void;
   onClaim: () => void;
 }
@@ -38,10 +38,12 @@ const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 const phoneOrDash = (phone: string | null) => (phone ? formatPhone(phone) : '—');
 
 /** One course of "Mes courses" (spec §2): summary, expandable details and the actions its status allows. */
-export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardProps) {
+export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A cancelled course changes in the client's list (its status, its refund).
+  const cancellation = useChange(() => myCoursesApi.cancel(course.id), () => [myCoursesQueries.list()]);
   const inProgress = ACTIVE_STATUSES.includes(course.status);
   const detailsId = `course-details-${course.id}`;
 
@@ -59,10 +61,7 @@ export function CourseCard({ course, onChanged, onRate, onClaim }: CourseCardPro
 
   const cancel = () => {
     if (!window.confirm(COURSE_CARD_MESSAGES.cancelConfirm)) return;
-    void act(async () => {
-      await myCoursesApi.cancel(course.id);
-      onChanged();
-    }, COURSE_CARD_MESSAGES.cancelFailed);
+    void act(async () => void (await cancellation.mutateAsync()), COURSE_CARD_MESSAGES.cancelFailed);
   };
 
   const downloadReceipt = () =>

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery } from '@/test/render-with-query';
 import { DISPUTE_CLOSE_MS, DisputeModal } from './DisputeModal';
 import { RatingModal } from './RatingModal';
@@ -62,7 +62,7 @@ describe('after delivery', () => {
 
   it('the rating defaults to 5, sends the chosen note and says so when it fails', async () => {
     fetchMock.mockReturnValueOnce(reply(500));
-    render(<RatingModal courseId="c1" onDone={() => {}} onClose={() => {}} />);
+    renderWithQuery(<RatingModal courseId="c1" onDone={() => {}} onClose={() => {}} />);
     expect(screen.getByRole('radio', { name: '5 sur 5' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: '4 sur 5' }));
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
@@ -72,7 +72,7 @@ describe('after delivery', () => {
 
   it("says the spec's rating message for a server fault, and the server's reason for a refusal", async () => {
     fetchMock.mockReturnValueOnce(reply(500, { detail: 'Une erreur interne est survenue. Réessayez plus tard.', code: 'INTERNAL_ERROR' }));
-    render(<RatingModal courseId="c1" onDone={() => {}} onClose={() => {}} />);
+    renderWithQuery(<RatingModal courseId="c1" onDone={() => {}} onClose={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect((await screen.findByRole('alert')).textContent).toBe("Erreur lors de l'évaluation");
     fetchMock.mockReturnValueOnce(reply(409, { detail: 'Cette course a déjà été évaluée.', code: 'COURSE_ALREADY_RATED' }));

@@ -1,12 +1,11 @@
 import { DISPUTE_TYPE_LABELS, DISPUTE_TYPES, type DisputeType } from '@coursa/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { useSubmit } from '@/hooks/use-submit';
 import { useTimeout } from '@/hooks/use-timeout';
+import { useChange } from '@/lib/query-client';
 import { myCoursesApi, myCoursesQueries } from '../api/my-courses-api';
 
 export const DISPUTE_MESSAGES = {
@@ -26,29 +25,22 @@ export function DisputeModal({ courseId, onClose }: { courseId: string; onClose:
   const [summary, setSummary] = useState('');
   const [description, setDescription] = useState('');
   const [recorded, setRecorded] = useState(false);
+  // « Mes réclamations » lists it from now on.
+  const dispute = useChange(myCoursesApi.openDispute, () => [myCoursesQueries.claims()]);
+  const [invalid, setInvalid] = useState<string | null>(null);
   // The API's message is not shown on failure: the spec asks for this fixed one.
-  const { pending, error, setError, run } = useSubmit(DISPUTE_MESSAGES.failed);
+  const error = invalid ?? (dispute.isError ? DISPUTE_MESSAGES.failed : null);
+  const pending = dispute.isPending;
   useTimeout(onClose, recorded ? DISPUTE_CLOSE_MS : null);
-  const queryClient = useQueryClient();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!summary.trim()) return setError(DISPUTE_MESSAGES.summaryRequired);
-    void run(async () => {
-      try {
-        await myCoursesApi.openDispute({
-          course_id: courseId,
-          dispute_type: type,
-          reason: summary.trim(),
-          description: description.trim() || null,
-        });
-      } catch {
-        throw new Error(DISPUTE_MESSAGES.failed);
-      }
-      setRecorded(true);
-      // « Mes réclamations » lists it from now on.
-      void queryClient.invalidateQueries(myCoursesQueries.claims());
-    });
+    if (!summary.trim()) return setInvalid(DISPUTE_MESSAGES.summaryRequired);
+    setInvalid(null);
+    dispute.mutate(
+      { course_id: courseId, dispute_type: type, reason: summary.trim(), description: description.trim() || null },
+      { onSuccess: () => setRecorded(true) },
+    );
   }
 
   return (

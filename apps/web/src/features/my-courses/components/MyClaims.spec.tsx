@@ -28,7 +28,7 @@ describe('MyClaims', () => {
   });
 
   it("lists the client's claims with their status and staff's answer", async () => {
-    fetchMock.mockReturnValue(answer(200, { disputes: [claim], next_cursor: null }));
+    fetchMock.mockReturnValue(answer(200, [claim]));
     renderWithQuery(<MyClaims />);
     expect(await screen.findByText('Colis endommagé')).toBeTruthy();
     expect(screen.getByText('Résolue').className).toBe('case-status case-status--resolved');
@@ -38,7 +38,7 @@ describe('MyClaims', () => {
   });
 
   it('says when there is none', async () => {
-    fetchMock.mockReturnValue(answer(200, { disputes: [], next_cursor: null }));
+    fetchMock.mockReturnValue(answer(200, []));
     renderWithQuery(<MyClaims />);
     expect(await screen.findByText('Aucune réclamation.')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import type { ClientDisputesResponse } from '@coursa/contracts';
+import type { DisputeDto } from '@coursa/contracts';
 import { shortId } from '@coursa/domain';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Loader } from '@/components/ui/Loader';
@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { myCoursesQueries } from '../api/my-courses-api';
 
-const claimsOf = (page: ClientDisputesResponse) => page.disputes;
+const claimsOf = (claims: DisputeDto[]) => claims;
 
 /** « Mes réclamations »: the client's claims and where each stands, with staff's answer once they gave one. */
 export function MyClaims() {

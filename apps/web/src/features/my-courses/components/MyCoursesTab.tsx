@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -14,8 +13,7 @@ import { RATING_MESSAGES, RatingModal } from './RatingModal';
 /** Spec §2 "My courses": the client's courses, newest first, with their actions; « Voir plus » reads the next page. */
 export function MyCoursesTab() {
   // Spec §8: load failures are logged only; the screen offers a reload.
-  const courses = usePagedList(myCoursesQueries.list(), (page) => page.courses);
-  const queryClient = useQueryClient();
+  const courses = usePagedList(myCoursesQueries.list(), (courses) => courses);
   const [rating, setRating] = useState<string | null>(null);
   const [claim, setClaim] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -40,7 +38,6 @@ export function MyCoursesTab() {
           <CourseCard
             key={course.id}
             course={course}
-            onChanged={() => void queryClient.invalidateQueries(myCoursesQueries.list())}
             onRate={() => setRating(course.id)}
             onClaim={() => setClaim(course.id)}
           />
@@ -53,8 +50,6 @@ export function MyCoursesTab() {
           onDone={() => {
             setRating(null);
             setNotice(RATING_MESSAGES.done);
-            // The card then shows the rating given instead of « Évaluer ».
-            void queryClient.invalidateQueries(myCoursesQueries.list());
           }}
         />
       )}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { useSubmit } from '@/hooks/use-submit';
-import { myCoursesApi } from '../api/my-courses-api';
+import { errorMessage } from '@/lib/api-client';
+import { useChange } from '@/lib/query-client';
+import { myCoursesApi, myCoursesQueries } from '../api/my-courses-api';
 
 export const RATING_MESSAGES = {
   failed: "Erreur lors de l'évaluation",
@@ -15,14 +16,14 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function RatingModal({ courseId, onDone, onClose }: { courseId: string; onDone: () => void; onClose: () => void }) {
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
-  const { pending, error, run } = useSubmit(RATING_MESSAGES.failed);
+  // The course's card then shows the rating given instead of « Évaluer ».
+  const rate = useChange(myCoursesApi.rate, () => [myCoursesQueries.list()]);
+  const pending = rate.isPending;
+  const error = rate.error && errorMessage(rate.error, RATING_MESSAGES.failed);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(async () => {
-      await myCoursesApi.rate({ course_id: courseId, rating, comment: comment.trim() || null });
-      onDone();
-    });
+    rate.mutate({ course_id: courseId, rating, comment: comment.trim() || null }, { onSuccess: onDone });
   }
 
   return (

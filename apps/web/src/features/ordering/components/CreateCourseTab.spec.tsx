@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '@/test/render-with-query';
 
 
 // The signed-in user and the Leaflet map are not what this test is about.
@@ -20,7 +21,7 @@ function fillPoint(index: number, point: { address: string; latitude: string; lo
 }
 
 /** Renders and lets the lazy map settle. */
-const show = () => act(async () => void render(<CreateCourseTab />));
+const show = () => act(async () => void renderWithQuery(<CreateCourseTab />));
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continuer vers le paiement' }));
 

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import type { CreateCourseRequest } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '@/test/render-with-query';
 import type React from 'react';
 import { PaymentModal } from './PaymentModal';
 
@@ -39,7 +40,7 @@ describe('payment modal', () => {
   });
 
   const open = (props: Partial<React.ComponentProps<typeof PaymentModal>> = {}) =>
-    render(<PaymentModal course={COURSE} customer={CUSTOMER} amount={12000} onSuccess={() => {}} onClose={() => {}} {...props} />);
+    renderWithQuery(<PaymentModal course={COURSE} customer={CUSTOMER} amount={12000} onSuccess={() => {}} onClose={() => {}} {...props} />);
 
   it('says so when the methods cannot be loaded, and retries', async () => {
     fetchMock.mockReturnValueOnce(reply(500)).mockReturnValueOnce(reply(200, METHODS));

@@ -1,13 +1,14 @@
 import type { CourseOrder, CreateCourseRequest, PaymentInitiatedResponse, PaymentMethodItem, PaymentStatusResponse, UserDto } from '@coursa/contracts';
 import { customerEmail, formatGnf } from '@coursa/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { useTimeout } from '@/hooks/use-timeout';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
-import { orderingApi } from '../api/ordering-api';
+import { orderingApi, orderingQueries } from '../api/ordering-api';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_STATUS_POLL_MS,
@@ -96,45 +97,49 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
     setStep('result');
   }
 
-  // Back from a provider's page, or a prompt on the phone: ask the payment's status until it settles. The server makes
-  // the course of a paid order; only a payment started without its order (an older app) has it created from here.
+  // Back from a provider's page, or a prompt on the phone: the payment's status is read every PAYMENT_STATUS_POLL_MS
+  // while it is pending, until it settles or the phone stays unanswered for PROMPT_PATIENCE_MS. The server makes the
+  // course of a paid order; only a payment started without its order (an older app) has it created from here.
+  const followedSince = useRef(0);
+  useEffect(() => {
+    if (following) followedSince.current = Date.now();
+  }, [following]);
+  const payment = useQuery({
+    ...orderingQueries.paymentStatus(following ?? ''),
+    enabled: following !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_STATUS_POLL_MS : false),
+    // Only this modal follows it, and only while it waits: a later one starts from a fresh answer.
+    gcTime: 0,
+  });
   useEffect(() => {
     if (!following) return;
-    let live = true;
-    let timer: number | undefined;
-    const startedAt = Date.now();
-    const settled = async (payment: PaymentStatusResponse) => {
-      if (payment.status === 'succeeded' && payment.course_id) {
+    const settled = (answer: PaymentStatusResponse) => {
+      setFollowing(null);
+      if (answer.status === 'succeeded' && answer.course_id) {
         pendingCourse.clear();
         setResult({ state: 'success' });
         setStep('result');
         return onSuccess();
       }
-      if (payment.status === 'succeeded' && course) return createCourse(course, { payment_reference: following });
-      setResult({ state: 'failure', message: payment.failure_message ?? PAYMENT_MESSAGES.paymentFailed });
+      if (answer.status === 'succeeded' && course) return void createCourse(course, { payment_reference: following });
+      setResult({ state: 'failure', message: answer.failure_message ?? PAYMENT_MESSAGES.paymentFailed });
       setStep('result');
     };
-    const check = async () => {
-      try {
-        const payment = await orderingApi.paymentStatus(following);
-        if (!live) return;
-        if (payment.status !== 'pending') return void settled(payment);
-      } catch (caught) {
-        if (!live) return;
-        setResult({ state: 'failure', message: errorMessage(caught, PAYMENT_MESSAGES.paymentFailed) });
-        return setStep('result');
-      }
-      if (Date.now() - startedAt >= PROMPT_PATIENCE_MS) return setResult({ state: 'unanswered' });
-      timer = window.setTimeout(() => void check(), PAYMENT_STATUS_POLL_MS);
-    };
-    void check();
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-    // Runs once per followed order; createCourse reads the same course for its whole life.
+    if (payment.error) {
+      setFollowing(null);
+      setResult({ state: 'failure', message: errorMessage(payment.error, PAYMENT_MESSAGES.paymentFailed) });
+      return setStep('result');
+    }
+    if (!payment.data) return;
+    if (payment.data.status !== 'pending') return settled(payment.data);
+    if (Date.now() - followedSince.current >= PROMPT_PATIENCE_MS) {
+      setFollowing(null);
+      setResult({ state: 'unanswered' });
+    }
+    // Each answer once (a pending answer repeats the same data: its time tells them apart); createCourse and onSuccess
+    // are the same for the modal's whole life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [following]);
+  }, [payment.dataUpdatedAt, payment.errorUpdatedAt]);
 
   /** What every payment call sends: the order goes with its payment, and the server makes the course once paid. */
   function common(paid: CreateCourseRequest, total: number) {

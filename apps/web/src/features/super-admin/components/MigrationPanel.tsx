@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { useSessionStore } from '@/features/auth';
+import { useCurrentUser } from '@/features/auth';
 import { useSubmit } from '@/hooks/use-submit';
 import { superAdminApi, superAdminQueries } from '../api/super-admin-api';
 
@@ -14,7 +14,7 @@ export const MIGRATION_CONFIRMATION =
  * (first-run bootstrap, the only case the API allows); nothing for anyone else.
  */
 export function MigrationOffer() {
-  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
+  const isAdmin = useCurrentUser().role === 'admin';
   const { data } = useQuery({ ...superAdminQueries.migration(), enabled: isAdmin });
   return isAdmin && data?.available ? <MigrationPanel /> : null;
 }

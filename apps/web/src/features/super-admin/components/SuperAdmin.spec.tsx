@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { renderWithQuery } from '@/test/render-with-query';
-import { answer } from '@/test/fetch-answer';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
+import { answer, pageAnswer } from '@/test/fetch-answer';
 import { AuditTab } from './AuditTab';
 import { CreateAdminForm } from './CreateAdminForm';
-import { useSessionStore } from '@/features/auth';
 import { MigrationOffer, MigrationPanel } from './MigrationPanel';
 
 describe('super admin screens', () => {
@@ -39,7 +38,7 @@ describe('super admin screens', () => {
   });
 
   it('offers the migration to an admin only while the platform has no super administrator', async () => {
-    const signInAs = (role: 'admin' | 'support') => useSessionStore.setState({ user: { id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never });
+    const signInAs = (role: 'admin' | 'support') => signInForRenders({ id: 'u', role, full_name: 'Staff', phone: '+224620000002' } as never);
     signInAs('support');
     renderWithQuery(<MigrationOffer />);
     await act(async () => {});
@@ -83,7 +82,7 @@ describe('super admin screens', () => {
     fetchMock.mockImplementation((input) => {
       const url = String(input);
       if (url.includes('audit-stats')) return answer(200, { total_actions: 60, actions_per_day: 2, most_active_users: [], actions_by_type: {} });
-      return url.includes('cursor=') ? answer(200, { logs: [entry(51)], next_cursor: null }) : answer(200, { logs: Array.from({ length: 50 }, (_, i) => entry(i)), next_cursor: 'c50' });
+      return url.includes('cursor=') ? answer(200, { logs: [entry(51)], next_cursor: null }) : pageAnswer({ logs: Array.from({ length: 50 }, (_, i) => entry(i)), next_cursor: 'c50' }, { next: 'c50' });
     });
     renderWithQuery(<AuditTab />);
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Voir plus' })));

@@ -3,7 +3,8 @@ import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { realtimeActions } from '@/features/realtime';
+import { applyCourierPosition, realtimeActions } from '@/features/realtime';
+import { trackingQueries } from '../api/tracking-api';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
 
@@ -37,7 +38,7 @@ describe('tracking', () => {
   });
 
   it('shows the empty state without active courses', async () => {
-    fetchMock.mockReturnValue(reply(200, { courses: [], next_cursor: null, total: 0 }));
+    fetchMock.mockReturnValue(reply(200, [], { 'x-total-count': '0' }));
     renderWithQuery(<TrackingTab />);
     expect(await screen.findByText('Aucune course active')).toBeTruthy();
     // The server keeps the courses under way, across all the pages of the list.
@@ -66,13 +67,15 @@ describe('tracking', () => {
   it('updates the ETA with each live position, at the pace the server observed', async () => {
     fetchMock.mockImplementation(() => reply(200, tracking));
     const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
-    renderWithQuery(<CourseTracking course={course} />);
+    const { queryClient } = renderWithQuery(<CourseTracking course={course} />);
+    // The client's courses under way, as the tracking screen read them: who carries which.
+    queryClient.setQueryData(trackingQueries.courses().queryKey, [course]);
     expect((await screen.findByTestId('arrival-estimate')).textContent).toBe('Arrivée estimée dans 12 min');
     // At the pickup, 14.13 km from the delivery: 28.3 min at 30 km/h, 47.1 min at the city's 18 km/h.
     const atPickup = { courier_id: 'k1', lat: 9.51, lng: -13.71, heading: null, speed: null, accuracy: null, at: '2026-11-22T08:10:00.000Z' };
-    act(() => realtimeActions.position({ ...atPickup, observed_speed_kmh: 30 }));
+    await act(async () => applyCourierPosition(queryClient, { ...atPickup, observed_speed_kmh: 30 }));
     expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 29 min');
-    act(() => realtimeActions.position({ ...atPickup, observed_speed_kmh: null }));
+    await act(async () => applyCourierPosition(queryClient, { ...atPickup, observed_speed_kmh: null }));
     expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 48 min');
   });
 

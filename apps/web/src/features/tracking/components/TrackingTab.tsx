@@ -1,12 +1,12 @@
 import type { CourseDto } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, etaMinutes, formatGnf, routeText, shortId, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, routeText, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { DisputeModal } from '@/features/my-courses';
-import { subscribeToCourse, useCourierPosition, useCourseStatusEvent, useIsOnline } from '@/features/realtime';
+import { subscribeToCourse, useIsOnline } from '@/features/realtime';
 import { formatPhone } from '@/lib/format';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -64,16 +64,15 @@ export function TrackingTab() {
 }
 
 export function CourseTracking({ course }: { course: CourseDto }) {
-  // Every 10 s whether or not the socket is up, as the spec says; a failed refresh keeps the last answer.
+  // Every 10 s whether or not the socket is up, as the spec says; a failed refresh keeps the last answer. The socket's
+  // status changes and courier positions update the same data in the cache as they come (features/realtime), a status
+  // change reading the times (pickup_time) again with it.
   const { data: tracking, refetch } = useQuery({
     ...trackingQueries.tracking(course.id),
     refetchInterval: TRACKING_REFRESH_MS,
     refetchIntervalInBackground: true,
   });
   const online = useIsOnline();
-  const statusEvent = useCourseStatusEvent(course.id);
-  const courierId = statusEvent?.courier_id ?? course.assigned_delivery_person_id;
-  const livePosition = useCourierPosition(courierId);
   const [claiming, setClaiming] = useState(false);
   const refresh = () => void refetch();
 
@@ -82,34 +81,17 @@ export function CourseTracking({ course }: { course: CourseDto }) {
     if (online) void subscribeToCourse(course.id);
   }, [online, course.id]);
 
-  // A status change reloads the times (pickup_time) with it.
-  useEffect(() => {
-    if (statusEvent) void refetch();
-  }, [statusEvent, refetch]);
-
   if (!tracking) return <Loader />;
 
-  const status = statusEvent?.status ?? tracking.status;
+  const status = tracking.status;
   const stored = tracking.delivery_person_location;
-  const courier = livePosition
-    ? { lat: livePosition.lat, lng: livePosition.lng }
-    : stored
-      ? { lat: stored.latitude, lng: stored.longitude }
-      : null;
+  const courier = stored ? { lat: stored.latitude, lng: stored.longitude } : null;
   const pickupDone = PICKUP_DONE.includes(status);
   const delivered = status === 'delivered';
   // Once delivered, the route the courier rode (kept a little after the end: a later refresh brings it).
   const route = delivered ? tracking.route : null;
-  // Each live position brings the ETA with it; until one comes, the server's (from the position it has).
-  const eta = livePosition
-    ? etaMinutes({
-        status,
-        courier: { latitude: livePosition.lat, longitude: livePosition.lng },
-        pickup: tracking.pickup_location,
-        delivery: tracking.delivery_location,
-        observedSpeedKmh: livePosition.observed_speed_kmh,
-      })
-    : tracking.eta_minutes;
+  // Each live position brings the ETA with it (realtime); until one comes, the server's (from the position it has).
+  const eta = tracking.eta_minutes;
 
   return (
     <section className="card tracking">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { nextPageUrl, PageReply } from './page-headers.js';
+
+const replyRecorder = () => {
+  const headers: Record<string, string> = {};
+  const reply = {
+    header(name: string, value: string) {
+      headers[name] = value;
+      return reply;
+    },
+  };
+  return { headers, reply: reply as never };
+};
+
+describe('nextPageUrl', () => {
+  it('keeps the path and every other parameter, and sets the cursor', () => {
+    expect(nextPageUrl('/api/courses?status=active&limit=7', 'WyJhIl0')).toBe('/api/courses?status=active&limit=7&cursor=WyJhIl0');
+    expect(nextPageUrl('/api/courses', 'abc')).toBe('/api/courses?cursor=abc');
+  });
+
+  it('replaces the cursor of the page asked for', () => {
+    expect(nextPageUrl('/api/admin/users?cursor=old&role=client', 'new')).toBe('/api/admin/users?cursor=new&role=client');
+  });
+});
+
+describe('PageReply', () => {
+  it('answers the items of a list the spec answers as an array, the next page and the count in headers', () => {
+    const { headers, reply } = replyRecorder();
+    const items = new PageReply('/api/courses?limit=2', reply).items({ courses: [1, 2], next_cursor: 'c2', total: 5 }, 'courses');
+    expect(items).toEqual([1, 2]);
+    expect(headers).toEqual({ link: '</api/courses?limit=2&cursor=c2>; rel="next"', 'x-total-count': '5' });
+  });
+
+  it('sends no Link on the last page, and no count for a list that does not count', () => {
+    const { headers, reply } = replyRecorder();
+    const page = { payouts: [1], next_cursor: null };
+    expect(new PageReply('/api/admin/payouts?cursor=x', reply).whole(page)).toBe(page);
+    expect(headers).toEqual({});
+  });
+});

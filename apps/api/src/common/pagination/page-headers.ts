@@ -1,0 +1,51 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a list's service hands its controller: the items under the list's key, the next page's cursor, maybe a count. */
+type ServicePage<Key extends string, Item> = { [K in Key]: Item[] } & { next_cursor: string | null; total?: number };
+
+/**
+ * Where a page of a list sits, said in HTTP headers (README "Lists come in pages"), so that a list the spec answers as
+ * a bare array stays one: `Link: <…?cursor=…>; rel="next"` (RFC 8288, as GitHub's API does) is the request's own URL
+ * with the next page's cursor in place of its own, every other parameter kept; there is none on the last page.
+ * `X-Total-Count` is how many items match in all, on the lists whose screens count them.
+ */
+export class PageReply {
+  constructor(
+    private readonly url: string,
+    private readonly reply: Pick<FastifyReply, 'header'>,
+  ) {}
+
+  /** Sends the page's place in headers and answers its items alone: the lists the spec answers as an array. */
+  items<Key extends string, Item>(page: ServicePage<Key, Item>, key: Key): Item[] {
+    this.headers(page);
+    return page[key];
+  }
+
+  /** Sends the page's place in headers and answers the page as it is: the lists the spec answers as an object. */
+  whole<Page extends { next_cursor: string | null; total?: number }>(page: Page): Page {
+    this.headers(page);
+    return page;
+  }
+
+  private headers({ next_cursor, total }: { next_cursor: string | null; total?: number }) {
+    if (next_cursor !== null) this.reply.header('link', `<${nextPageUrl(this.url, next_cursor)}>; rel="next"`);
+    if (total !== undefined) this.reply.header('x-total-count', String(total));
+  }
+}
+
+/**
+ * The next page's URL: the request's path and query (a reference relative to the request, as RFC 8288 allows, so it
+ * holds behind any proxy) with `cursor` set to the next page's.
+ */
+export function nextPageUrl(requestUrl: string, cursor: string): string {
+  const url = new URL(requestUrl, 'http://list.invalid');
+  url.searchParams.set('cursor', cursor);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A list's reply, to hand it the page the service read: `@ListReply() reply: PageReply`. */
+export const ListReply = createParamDecorator((_data: unknown, context: ExecutionContext): PageReply => {
+  const http = context.switchToHttp();
+  return new PageReply(http.getRequest<FastifyRequest>().url, http.getResponse<FastifyReply>());
+});

@@ -1,0 +1,106 @@
+import type { CourierPosition, CourseAvailableEvent, CourseDto, CourseStatusEvent, CourseTrackingDto } from '@coursa/contracts';
+import { arrivalEstimate, etaMinutes } from '@coursa/domain';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { ListPage } from '@/lib/api-client';
+
+/**
+ * What the socket's events change in the query cache (README « Live tracking »): the screens read the cache, never
+ * the events. An event changes what it says in place (`setQueryData`: a status, a courier's position, an offer), and
+ * what it does not say — a course's times, its next step, the courses under way — is read again from the API.
+ */
+
+/**
+ * The courses offered live by the socket since the list of available courses was read, newest first, kept beside
+ * that list in the cache: reading the list again (any invalidation of its route) empties them, since the list then
+ * holds them.
+ */
+export const liveOffersQuery = () =>
+  queryOptions({
+    queryKey: ['GET /api/delivery/available-courses', 'live'] as const,
+    queryFn: (): CourseAvailableEvent[] => [],
+    initialData: [] as CourseAvailableEvent[],
+    staleTime: Infinity,
+  });
+
+const TRACKING = 'GET /api/courses/:id/tracking';
+const NAVIGATION = 'GET /api/delivery/course/:id/navigation';
+
+/** A cached list: every item at once (`allPagesQuery`), or the pages read so far (`pagedQuery`). */
+type CachedList<Item> = Item[] | InfiniteData<ListPage<Item[] | object>>;
+
+/** Applies `change` to each item of a cached list, whichever way it was read; other data is left alone. */
+function eachItem<Item>(data: CachedList<Item> | undefined, change: (items: Item[]) => Item[]): CachedList<Item> | undefined {
+  if (!data) return data;
+  if (Array.isArray(data)) return change(data);
+  return { ...data, pages: data.pages.map((page) => (Array.isArray(page.answer) ? { ...page, answer: change(page.answer as Item[]) } : page)) };
+}
+
+type WithStatus = { id: string; status: CourseStatusEvent['status']; status_label?: string; assigned_delivery_person_id?: string | null };
+
+/** The course's new status (and its courier, once one took it), in place. */
+function withStatus<T extends WithStatus>(item: T, event: CourseStatusEvent): T {
+  if (item.id !== event.course_id) return item;
+  const changed: T = { ...item, status: event.status };
+  if ('status_label' in item) changed.status_label = event.status_label;
+  if ('assigned_delivery_person_id' in item && event.courier_id) changed.assigned_delivery_person_id = event.courier_id;
+  return changed;
+}
+
+/** A course changed status: every list and screen holding it. */
+export function applyCourseStatus(client: QueryClient, event: CourseStatusEvent): void {
+  // Taken or cancelled: no longer on offer.
+  if (event.status !== 'pending') {
+    const others = <T extends { id: string }>(items: T[]) => items.filter((item) => item.id !== event.course_id);
+    client.setQueryData(liveOffersQuery().queryKey, (offers) => offers && others(offers));
+    client.setQueriesData<CachedList<{ id: string }>>({ queryKey: ['GET /api/delivery/available-courses', {}] }, (data) => eachItem(data, others));
+  }
+  // The lists that show it (the client's courses, the courier's deliveries, staff's courses): its status in place.
+  for (const route of ['GET /api/courses', 'GET /api/delivery/history', 'GET /api/admin/courses']) {
+    client.setQueriesData<CachedList<WithStatus>>({ queryKey: [route, {}] }, (data) => eachItem(data, (items) => items.map((item) => withStatus(item, event))));
+  }
+  // The screens of the course: its status at once, then its times, route and next step from the API.
+  for (const route of [TRACKING, NAVIGATION]) {
+    const queryKey = [route, { id: event.course_id }];
+    client.setQueriesData<WithStatus>({ queryKey }, (course) => course && withStatus(course, event));
+    void client.invalidateQueries({ queryKey });
+  }
+  // A status may start or end a delivery: the courses under way are read again.
+  void client.invalidateQueries({ queryKey: ['GET /api/delivery/history', {}, { status: 'active' }] });
+}
+
+/** A course offered to this courier: on top of the list until the list is read again. */
+export function applyOffer(client: QueryClient, offer: CourseAvailableEvent): void {
+  client.setQueryData(liveOffersQuery().queryKey, (offers = []) => (offers.some((known) => known.id === offer.id) ? offers : [offer, ...offers]));
+}
+
+/**
+ * A courier moved: the tracking of each course they carry for this client (from the client's cached courses) gets
+ * their position and the arrival estimate it gives (`etaMinutes`, with the speed the server observed).
+ */
+export function applyCourierPosition(client: QueryClient, position: CourierPosition): void {
+  const carried = new Set<string>();
+  for (const [, data] of client.getQueriesData<CachedList<CourseDto>>({ queryKey: ['GET /api/courses', {}] })) {
+    eachItem(data, (courses) => {
+      for (const course of courses) if (course.assigned_delivery_person_id === position.courier_id) carried.add(course.id);
+      return courses;
+    });
+  }
+  for (const id of carried) {
+    client.setQueriesData<CourseTrackingDto>({ queryKey: [TRACKING, { id }] }, (tracking) => {
+      if (!tracking) return tracking;
+      const eta = etaMinutes({
+        status: tracking.status,
+        courier: { latitude: position.lat, longitude: position.lng },
+        pickup: tracking.pickup_location,
+        delivery: tracking.delivery_location,
+        observedSpeedKmh: position.observed_speed_kmh,
+      });
+      return {
+        ...tracking,
+        delivery_person_location: { latitude: position.lat, longitude: position.lng, at: position.at },
+        eta_minutes: eta,
+        arrival_estimate: arrivalEstimate(tracking.status, eta),
+      };
+    });
+  }
+}
