@@ -131,6 +131,14 @@ describe('the OpenAPI document', () => {
     const query = (list as unknown as { parameters: { name: string; in: string }[] }).parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
     expect(query).toEqual(expect.arrayContaining(['limit', 'cursor', 'status']));
   });
+
+  it("says where a list's page sits: the Link to the next page and the total, in headers", () => {
+    const headersOf = (key: string) => Object.keys(((operationOf(key) as unknown as { responses: Record<string, { headers?: object }> }).responses['200']!.headers ?? {}));
+    for (const list of ['GET /api/courses', 'GET /api/admin/courses', 'GET /api/delivery/history', 'GET /api/delivery/available-courses', 'GET /api/admin/users']) {
+      expect(headersOf(list)).toEqual(['Link', 'X-Total-Count']);
+    }
+    expect(headersOf('GET /api/auth/me')).toEqual([]);
+  });
 });
 
 describe('the reference UI', () => {

@@ -105,8 +105,28 @@ function successResponse(route: DocumentedRoute): Record<string, ResponseConfig>
   const example = (ANSWER_EXAMPLES as Partial<Record<RouteKey, unknown>>)[key];
   // An answer without a schema of its own is described by its example (its type is in the contracts' route map).
   const schema = (ANSWER_SCHEMAS as Partial<Record<RouteKey, z.ZodType>>)[key] ?? {};
-  return { [route.status]: { description: 'La réponse, en JSON.', content: { 'application/json': { schema, example } } } };
+  const response: ResponseConfig = { description: 'La réponse, en JSON.', content: { 'application/json': { schema, example } } };
+  if (isPaged(route)) response.headers = PAGE_HEADERS;
+  return { [route.status]: response };
 }
+
+/** A list read in pages: its query takes a `cursor` (README "Lists come in pages"). */
+function isPaged(route: DocumentedRoute): boolean {
+  const query = route.query?.schema;
+  return query instanceof z.ZodObject && 'cursor' in query.shape;
+}
+
+/** Where a page of a list sits (`PageReply`): the next page's address, and how many items match where a screen counts them. */
+const PAGE_HEADERS: ResponseConfig['headers'] = {
+  Link: {
+    description: "L'adresse de la page suivante (RFC 8288), absente sur la dernière page : `</api/courses?limit=20&cursor=…>; rel=\"next\"`.",
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: "Le nombre d'éléments de la liste entière, sur les listes dont l'écran les compte.",
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
 
 const ROLE_TEXT = { public: 'Sans compte.', 'signed-in': 'Tout compte connecté (jeton bearer).' } as const;
 
