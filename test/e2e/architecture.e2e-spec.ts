@@ -7,6 +7,7 @@ import { cycles, importsOf, layerOf, read, roomGraph, roomOf, sourceFiles } from
 type Arrow = { from: string; to: string; count?: number };
 const files: string[] = sourceFiles();
 const apiFiles = files.filter((file) => file.startsWith('apps/api/src/'));
+const repositories = apiFiles.filter((file) => file.endsWith('.repository.ts'));
 
 describe('the house', () => {
   it('has no import cycle between files', () => {
@@ -42,5 +43,35 @@ describe('the house', () => {
 
   it('shows a current picture of the modules in docs/architecture.md', () => {
     expect(() => execFileSync('node', ['scripts/module-graph.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+describe('where decisions live', () => {
+  it('finds the repositories it checks', () => {
+    expect(repositories.length).toBeGreaterThan(25);
+  });
+
+  it('no repository imports or throws a domain error, or opens a transaction (use cases open it through UnitOfWork)', () => {
+    const offenders = repositories.flatMap((file) => {
+      const text = read(file);
+      return [
+        ...(/from '[^']*\.errors\.js'/.test(text) ? [`${file}: imports a domain error`] : []),
+        ...(/DomainError|Errors\./.test(text) ? [`${file}: throws a domain error`] : []),
+        ...(/\$transaction/.test(text) ? [`${file}: opens a transaction`] : []),
+      ];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('only ledger/ writes ledger entries, and outside ledger/ nothing reaches LedgerRepository', () => {
+    const writers = apiFiles.filter((file) => /courierLedgerEntry\.(create|createMany|createManyAndReturn|upsert)\b|INSERT INTO courier_ledger_entries/i.test(read(file)));
+    expect(writers).toEqual(['apps/api/src/modules/ledger/ledger.repository.ts']);
+    const users = apiFiles.filter((file) => !file.startsWith('apps/api/src/modules/ledger/') && /\bLedgerRepository\b/.test(read(file)));
+    expect(users).toEqual([]);
+  });
+
+  it('relays outbox events with no branch per event type and no cast: each module registers its handlers', () => {
+    const relay = read('apps/api/src/common/outbox/outbox-relay.ts');
+    expect(relay).not.toMatch(/\.type === '|case '|as unknown as/);
   });
 });

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module.js';
 import { LoyaltyModule } from '../loyalty/loyalty.module.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { OrderDeskModule } from './order-desk.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { CourseLifecycleModule } from './course-lifecycle.module.js';
 import { CoursesController } from './courses.controller.js';
@@ -9,5 +9,5 @@ import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 
-@Module({ imports: [PaymentsModule, OrdersModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
+@Module({ imports: [PaymentsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
 export class CoursesModule {}

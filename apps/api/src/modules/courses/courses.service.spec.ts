@@ -9,7 +9,7 @@ import type { PaymentsRepository } from '../payments/payments.repository.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
-import { OrderDesk } from '../orders/order-desk.service.js';
+import { OrderDesk } from './order-desk.service.js';
 
 const CLIENT: AuthUser = { id: '00000000-0000-4000-8000-00000000c001', role: 'client', fullName: 'Mariama Diallo' };
 const OTHER_CLIENT = '00000000-0000-4000-8000-00000000c002';

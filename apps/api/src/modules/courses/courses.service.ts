@@ -10,7 +10,7 @@ import { PaymentErrors } from '../payments/payments.errors.js';
 import { courseEta } from '../tracking/course-eta.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
-import { OrderDesk } from '../orders/order-desk.service.js';
+import { OrderDesk } from './order-desk.service.js';
 import { CourseErrors } from './courses.errors.js';
 import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createGateways, PAYMENT_GATEWAYS } from '../../common/money-gateways/gateways.js';
 import { RedisService } from '../../common/redis/redis.service.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { OrderDeskModule } from '../courses/order-desk.module.js';
 import { CashDepositsController } from './cash-deposits.controller.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
@@ -16,7 +16,7 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
 
 /** API side: payment calls, provider callbacks, the sandbox page. */
 @Module({
-  imports: [OrdersModule],
+  imports: [OrderDeskModule],
   controllers: [PaymentsController, CashDepositsController, SandboxController],
   providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, gateways],
   exports: [PaymentsRepository],
@@ -25,7 +25,7 @@ export class PaymentsModule {}
 
 /** Worker side: the status checks (after callbacks and on the polling schedule). */
 @Module({
-  imports: [OrdersModule],
+  imports: [OrderDeskModule],
   providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, PaymentsProcessor, gateways],
   exports: [PaymentsProcessor],
 })

@@ -3,7 +3,7 @@ import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } f
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { refundReference, refundsThroughProvider } from '../refunds/refund-rules.js';
+import { refundReference, refundsThroughProvider } from '@coursa/domain';
 
 export interface NewPayment {
   orderId: string;

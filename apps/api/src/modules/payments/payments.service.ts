@@ -19,7 +19,7 @@ import { settleSandboxPayment } from '../../common/money-gateways/sandbox.gatewa
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import { OrderDesk } from '../orders/order-desk.service.js';
+import { OrderDesk } from '../courses/order-desk.service.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
 import { PaymentErrors } from './payments.errors.js';

@@ -8,7 +8,7 @@ import type {
   PendingCommissionsResponse,
   SuccessResponse,
 } from '@coursa/contracts';
-import { formatGnf, payableWallet, WALLET_OPERATOR_LABELS } from '@coursa/domain';
+import { formatGnf, paidOutsideRecord, payableWallet, WALLET_OPERATOR_LABELS } from '@coursa/domain';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MarkPaidOutsideInput, ProcessPaymentInput } from '@coursa/contracts/schemas';
@@ -19,7 +19,6 @@ import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import { NoRailError, PAYOUT_GATEWAY, type PayoutGateway, type TransferState } from '../../common/money-gateways/payout-gateway.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Actor } from '../../common/auth/actor.js';
-import { paidOutsideRecord } from '../reconciliation/paid-outside.js';
 import { payoutWallet } from './payout-wallet.js';
 import { PayoutErrors } from './payouts.errors.js';
 import { PayoutsRepository, type PayoutWithCourier } from './payouts.repository.js';

@@ -6,7 +6,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { GatewayError } from '../../common/money-gateways/payment-gateway.js';
 import type { TransferRequest, TransferState } from '../../common/money-gateways/payout-gateway.js';
 import type { RefundRequest, RefundState } from '../../common/money-gateways/refund-gateway.js';
-import { nextAttemptReference } from './refund-rules.js';
+import { nextAttemptReference } from '@coursa/domain';
 import type { Attempt, RefundsRepository, RefundWithDetails } from './refunds.repository.js';
 import { CHECK_DELAYS_MS, LAST_CHECK, RefundsService } from './refunds.service.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, type RefundSentResponse, type RefundsResponse, type StaffRefundDto } from '@coursa/contracts';
-import { courseNumber, formatGnf, payableWallet } from '@coursa/domain';
+import { courseNumber, formatGnf, paidOutsideRecord, payableWallet } from '@coursa/domain';
 import type { Logger } from 'pino';
 import type { MarkPaidOutsideInput, RefundListInput, SendRefundInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -11,7 +11,6 @@ import { PAYOUT_GATEWAY, type PayoutGateway } from '../../common/money-gateways/
 import { REFUND_GATEWAY, type RefundGateway, type RefundState } from '../../common/money-gateways/refund-gateway.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import { paidOutsideRecord } from '../reconciliation/paid-outside.js';
 import { RefundErrors } from './refunds.errors.js';
 import { ClaimRefundUseCase } from './use-cases/claim-refund.use-case.js';
 import { CompleteRefundOutsideUseCase } from './use-cases/complete-refund-outside.use-case.js';

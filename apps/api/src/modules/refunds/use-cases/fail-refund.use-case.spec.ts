@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { newTestService } from '../../../../../../test/support/test-service.js';
-import { nextAttemptReference } from '../refund-rules.js';
+import { nextAttemptReference } from '@coursa/domain';
 import { RefundsRepository } from '../refunds.repository.js';
 import { FailRefundUseCase } from './fail-refund.use-case.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
-import { nextAttemptReference } from '../refund-rules.js';
+import { nextAttemptReference } from '@coursa/domain';
 import { RefundsRepository, type Attempt } from '../refunds.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { Payment, PromoCode } from '../../generated/prisma/client.js';
-import type { CoursesRepository } from '../courses/courses.repository.js';
-import { PromoClaimLost } from '../courses/courses.repository.js';
+import type { CoursesRepository } from './courses.repository.js';
+import { PromoClaimLost } from './courses.repository.js';
 import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
 import { OrderDesk } from './order-desk.service.js';
