@@ -15,6 +15,10 @@ describe('the house', () => {
     expect(cycles(arrows)).toEqual([]);
   });
 
+  it('has no circle between folders either (a module, a piece of common/, a feature)', () => {
+    expect(cycles(roomGraph(files))).toEqual([]);
+  });
+
   it('has no import running back up a layer (domain < contracts < common < modules < the app)', () => {
     const up = (roomGraph(files) as Arrow[]).filter((arrow) => layerOf(arrow.to) > layerOf(arrow.from));
     expect(up).toEqual([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import '../validation/french-errors.js';
+import './french-errors.js';
 
 /** docker-compose passes `${SMTP_URL:-}` through as '': the same as not set. */
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {

@@ -1,7 +1,7 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { badRequest, DomainError } from '../errors/domain-error.js';
-import { frenchLocale } from './french-errors.js';
+import { frenchLocale } from '../config/french-errors.js';
 
 /** Default messages name the field; a schema's own message (the spec's texts) is kept as it is. */
 const namingTheField = (issue: z.core.$ZodRawIssue) => {

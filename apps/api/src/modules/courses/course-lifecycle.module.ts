@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CommissionsModule } from '../commissions/commissions.module.js';
 import { LoyaltyModule } from '../loyalty/loyalty.module.js';
-import { PaymentsModule } from '../payments/payments.module.js';
+import { PaymentRecordsModule } from '../payment-records/payment-records.module.js';
 import { CourseLifecycleRepository } from './course-lifecycle.repository.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 
 /** The one owner of course status changes, for the client's, the courier's and staff's calls. */
 @Module({
-  imports: [PaymentsModule, LoyaltyModule, CommissionsModule],
+  imports: [PaymentRecordsModule, LoyaltyModule, CommissionsModule],
   providers: [CourseLifecycle, CourseLifecycleRepository],
   exports: [CourseLifecycle],
 })

@@ -22,7 +22,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { CommissionsService } from '../commissions/commissions.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
-import { PaymentsRepository } from '../payments/payments.repository.js';
+import { PaymentsRepository } from '../payment-records/payments.repository.js';
 import { CourseLifecycleRepository, type StatusFields } from './course-lifecycle.repository.js';
 
 export interface TransitionContext {

@@ -2,12 +2,12 @@ import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module.js';
 import { LoyaltyModule } from '../loyalty/loyalty.module.js';
 import { OrderDeskModule } from './order-desk.module.js';
-import { PaymentsModule } from '../payments/payments.module.js';
+import { PaymentRecordsModule } from '../payment-records/payment-records.module.js';
 import { CourseLifecycleModule } from './course-lifecycle.module.js';
 import { CoursesController } from './courses.controller.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 
-@Module({ imports: [PaymentsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
+@Module({ imports: [PaymentRecordsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
 export class CoursesModule {}

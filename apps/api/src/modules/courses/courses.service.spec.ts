@@ -5,7 +5,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { Payment, PromoCode } from '../../generated/prisma/client.js';
 import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
-import type { PaymentsRepository } from '../payments/payments.repository.js';
+import type { PaymentsRepository } from '../payment-records/payments.repository.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PaymentClaimLost, PromoClaimLost } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';

@@ -19,7 +19,7 @@ import { CurrentUser, Public, Roles, type AuthUser } from '../../common/auth/aut
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { ParamMatching } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
-import { PaymentErrors } from './payments.errors.js';
+import { PaymentErrors } from '../payment-records/payments.errors.js';
 import { PaymentsService } from './payments.service.js';
 
 /** The form of our order ids: `COURSE_<timestamp>` for paid courses, `COD_<timestamp>_<token>` for cash on delivery. */

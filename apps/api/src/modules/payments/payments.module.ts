@@ -6,7 +6,7 @@ import { OrderDeskModule } from '../courses/order-desk.module.js';
 import { CashDepositsController } from './cash-deposits.controller.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
-import { PaymentsRepository } from './payments.repository.js';
+import { PaymentRecordsModule } from '../payment-records/payment-records.module.js';
 import { PaymentsService } from './payments.service.js';
 import { SandboxController } from './sandbox.controller.js';
 import { SettlePaymentUseCase } from './use-cases/settle-payment.use-case.js';
@@ -16,17 +16,17 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
 
 /** API side: payment calls, provider callbacks, the sandbox page. */
 @Module({
-  imports: [OrderDeskModule],
+  imports: [OrderDeskModule, PaymentRecordsModule],
   controllers: [PaymentsController, CashDepositsController, SandboxController],
-  providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, gateways],
-  exports: [PaymentsRepository],
+  providers: [PaymentsService, SettlePaymentUseCase, StartCashDepositUseCase, gateways],
+  exports: [PaymentRecordsModule],
 })
 export class PaymentsModule {}
 
 /** Worker side: the status checks (after callbacks and on the polling schedule). */
 @Module({
-  imports: [OrderDeskModule],
-  providers: [PaymentsService, PaymentsRepository, SettlePaymentUseCase, StartCashDepositUseCase, PaymentsProcessor, gateways],
+  imports: [OrderDeskModule, PaymentRecordsModule],
+  providers: [PaymentsService, SettlePaymentUseCase, StartCashDepositUseCase, PaymentsProcessor, gateways],
   exports: [PaymentsProcessor],
 })
 export class PaymentsWorkerModule {}

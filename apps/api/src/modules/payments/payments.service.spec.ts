@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { jobIds, JobName } from '@coursa/contracts';
 import type { Payment, PaymentProvider, PaymentStatus } from '../../generated/prisma/client.js';
 import type { PaymentGateway, PaymentRecord, StatusAnswer } from '../../common/money-gateways/payment-gateway.js';
-import type { NewPayment, PaymentsRepository } from './payments.repository.js';
+import type { NewPayment, PaymentsRepository } from '../payment-records/payments.repository.js';
 import { PAYMENT_LIFETIME_MS, PaymentsService, POLL_DELAYS_MS } from './payments.service.js';
 
 const CLIENT = '00000000-0000-4000-8000-00000000c001';

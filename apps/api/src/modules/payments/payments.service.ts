@@ -22,8 +22,8 @@ import { Clock } from '../../common/security/secrets.js';
 import { OrderDesk } from '../courses/order-desk.service.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
-import { PaymentErrors } from './payments.errors.js';
-import { PaymentsRepository } from './payments.repository.js';
+import { PaymentErrors } from '../payment-records/payments.errors.js';
+import { PaymentsRepository } from '../payment-records/payments.repository.js';
 import { SettlePaymentUseCase } from './use-cases/settle-payment.use-case.js';
 import { StartCashDepositUseCase } from './use-cases/start-cash-deposit.use-case.js';
 

@@ -4,7 +4,7 @@ import { MONEY_ROLES } from '@coursa/domain';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { UuidParam } from '../../common/validation/params.js';
-import { PaymentErrors } from '../payments/payments.errors.js';
+import { PaymentErrors } from '../payment-records/payments.errors.js';
 import { ReconciliationService } from './reconciliation.service.js';
 
 /** The back office's « Rapprochement » (issue 34): every staff member reads it, admins act on it. */

@@ -3,7 +3,7 @@ import type { Payment } from '../../../generated/prisma/client.js';
 import { newTestService } from '../../../../../../test/support/test-service.js';
 import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { PaymentsRepository } from '../../payment-records/payments.repository.js';
 import { SettlePaymentUseCase } from './settle-payment.use-case.js';
 
 const NOW = new Date('2026-11-25T10:00:00Z');

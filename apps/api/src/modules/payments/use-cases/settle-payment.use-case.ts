@@ -4,7 +4,7 @@ import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import type { Tx } from '../../../common/prisma/transaction.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { PaymentsRepository } from '../../payment-records/payments.repository.js';
 
 /** A paid order's course, made in the crediting unit of work; when it cannot be, the payment is refunded. */
 export type Fulfil = (tx: Tx, payment: Payment) => Promise<{ courseId: string } | { unfulfillable: string }>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { newTestService } from '../../../../../../test/support/test-service.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { PaymentsRepository } from '../../payment-records/payments.repository.js';
 import { StartCashDepositUseCase } from './start-cash-deposit.use-case.js';
 
 const DEPOSIT = { orderId: 'DEPOT_1', clientId: 'courier-1', provider: 'mtn_momo', method: 'mtn_momo', amount: 10_000, payerPhone: '+224660000021' } as const;

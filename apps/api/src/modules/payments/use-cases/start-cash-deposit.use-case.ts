@@ -3,8 +3,8 @@ import { courierBalances, mobileDepositRefusal } from '@coursa/domain';
 import type { Payment } from '../../../generated/prisma/client.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
-import { PaymentErrors } from '../payments.errors.js';
-import { PaymentsRepository, type NewPayment } from '../payments.repository.js';
+import { PaymentErrors } from '../../payment-records/payments.errors.js';
+import { PaymentsRepository, type NewPayment } from '../../payment-records/payments.repository.js';
 
 /**
  * A courier starts depositing the cash they owe by mobile money: its payment and the deposit it credits once paid, at

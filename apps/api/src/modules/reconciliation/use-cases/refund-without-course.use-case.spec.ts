@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Payment } from '../../../generated/prisma/client.js';
 import { newTestService } from '../../../../../../test/support/test-service.js';
 import { AuditRepository } from '../../audit/audit.repository.js';
-import { PaymentsRepository } from '../../payments/payments.repository.js';
+import { PaymentsRepository } from '../../payment-records/payments.repository.js';
 import { RefundWithoutCourseUseCase } from './refund-without-course.use-case.js';
 
 const STAFF = { id: 'admin-1', role: 'admin' as const, ip: '10.0.0.1' };

@@ -3,7 +3,7 @@ import type { Payment } from '../../../generated/prisma/client.js';
 import type { Actor } from '../../../common/auth/actor.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../../audit/audit.repository.js';
-import { PaymentsRepository } from '../../payments/payments.repository.js';
+import { PaymentsRepository } from '../../payment-records/payments.repository.js';
 
 /**
  * Staff refund a course payment credited with no course (its app never came back with the order, issue 34), once:
