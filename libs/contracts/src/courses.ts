@@ -54,6 +54,8 @@ export interface CourseDto {
   refund: CourseRefundDto | null;
   /** The rating its client gave once delivered (one per course); null before. */
   rating: { rating: number; comment: string | null } | null;
+  /** The courier's photo of the parcel at the door (`/api/files/<id>`, proof of delivery): for its client and staff; null otherwise. */
+  proof_photo_url: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { CourseDto } from '@coursa/contracts';
-import { courseNumber } from '@coursa/domain';
+import { fileUrl, type CourseDto } from '@coursa/contracts';
+import { canSeeFile, courseNumber, type Role } from '@coursa/domain';
 import type { Course, Payment, Rating, Refund, User } from '../../generated/prisma/client.js';
 
 /** A course's payment with its refund (the courier's lists leave the refund out: it is the client's business). */
@@ -21,12 +21,17 @@ export type CourseView = Pick<
   | 'pickupAddress' | 'pickupLatitude' | 'pickupLongitude' | 'pickupInstructions' | 'pickupContactPhone'
   | 'deliveryAddress' | 'deliveryLatitude' | 'deliveryLongitude' | 'deliveryInstructions' | 'deliveryContactPhone'
   | 'recipientPhone' | 'description' | 'photoUrl' | 'packageType' | 'estimatedPrice' | 'discount' | 'finalPrice'
-  | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash'
+  | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash' | 'proofPhotoFileId'
 > &
   Pick<CourseWithRelations, 'client' | 'payment' | 'rating'>;
 
-/** Spec §3 "Course" as the API returns it; never the OTP hash. */
-export function toCourseDto(course: CourseView): CourseDto {
+/**
+ * Spec §3 "Course" as the API returns it; never the OTP hash. The proof of delivery photo's address goes only to whom
+ * the access policy shows the photo (`viewer`: its client and staff; none given, nobody).
+ */
+export function toCourseDto(course: CourseView, viewer?: { id: string; role: Role | string }): CourseDto {
+  const proofId = course.proofPhotoFileId;
+  const showsProof = !!proofId && !!viewer && canSeeFile(viewer, { kind: 'proof_photo', uploadedById: null, course });
   return {
     id: course.id,
     course_id: courseNumber(course.number),
@@ -66,5 +71,6 @@ export function toCourseDto(course: CourseView): CourseDto {
     delivery_otp: course.otpHash !== null,
     refund: course.payment?.refund ?? null,
     rating: course.rating ?? null,
+    proof_photo_url: showsProof ? fileUrl(proofId) : null,
   };
 }

@@ -83,11 +83,11 @@ export class CoursesService {
   /** The user's courses (ordered or carried), newest first, a page at a time. */
   async list(user: AuthUser, query: CourseListInput): Promise<CoursesResponse> {
     const page = await this.courses.listForUser(user.id, query.status && statusesOf(query.status), query);
-    return { courses: page.rows.map(toCourseDto), next_cursor: page.nextCursor, total: page.total };
+    return { courses: page.rows.map((course) => toCourseDto(course, user)), next_cursor: page.nextCursor, total: page.total };
   }
 
   async get(user: AuthUser, id: string): Promise<CourseDto> {
-    return toCourseDto(await this.visibleCourse(user, id));
+    return toCourseDto(await this.visibleCourse(user, id), user);
   }
 
   async cancel(user: AuthUser, id: string, ip?: string): Promise<CourseDto> {

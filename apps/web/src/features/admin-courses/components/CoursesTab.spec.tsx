@@ -22,6 +22,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   description: id === '01' ? 'Deux cartons' : null,
   handover_flag: id === '02' ? { kind: 'far_handover', distance_m: 3000 } : null,
   position_flag: id === '01' ? { distance_m: 20_000, seconds: 10 } : null,
+  proof_photo_url: null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
 const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });

@@ -35,6 +35,7 @@ const course: CourseDto = {
   delivery_otp: false,
   refund: null,
   rating: null,
+  proof_photo_url: null,
 };
 
 const renderCard = (changes: Partial<CourseDto>) =>
