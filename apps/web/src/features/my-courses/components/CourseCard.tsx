@@ -130,6 +130,13 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
           {/* The route the courier rode, kept on the course once delivered (issue 25); nothing while there is none. */}
           {course.status === 'delivered' && <CourseRoute courseId={course.id} missing={null} />}
           {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
+          {/* The courier's photo at the door (issue 37): what the handover looked like, beside the code. */}
+          {course.proof_photo_url && (
+            <figure className="stack proof-photo">
+              <figcaption>Photo de la remise, prise par le livreur à la porte</figcaption>
+              <StoredPhoto url={course.proof_photo_url} alt="Photo du colis remis à la porte" />
+            </figure>
+          )}
           {course.delivery_otp && (
             <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>
           )}
