@@ -58,6 +58,11 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
   useEffect(() => {
     if (supportAnswer) setNotice(noticeOf(supportAnswer));
   }, [supportAnswer]);
+  // A photo kept since: a code refused for want of it no longer stands.
+  const proofAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'proof-photo'));
+  useEffect(() => {
+    if (proofAnswer?.ok) setNotice(null);
+  }, [proofAnswer]);
 
   async function run(action: OfflineAction) {
     setBusy(true);

@@ -62,5 +62,11 @@ describe('the proof photo at the door (OtpBlock)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Valider la livraison' })));
     expect(await screen.findByText(PROOF_MESSAGES.required)).toBeTruthy();
     expect(screen.queryByText('❌ Code OTP incorrect. Vérifiez avec le destinataire.')).toBeNull();
+
+    // Once the photo is kept, the refusal is gone.
+    fetchMock.mockReturnValue(answer(201, { photo_url: '/api/files/f1', file_id: 'f1' }));
+    await act(async () => take(photo()));
+    expect(await screen.findByText(`✓ ${PROOF_MESSAGES.saved}`)).toBeTruthy();
+    expect(screen.queryByText(PROOF_MESSAGES.required)).toBeNull();
   });
 });
