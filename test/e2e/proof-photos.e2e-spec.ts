@@ -87,11 +87,13 @@ describe('the proof photo at the door', () => {
     expect(await photoStatus(`/api/files/${crypto.randomUUID()}`, client.token)).toBe(404);
     expect((await app.request('GET', url)).status).toBe(401);
 
-    // Where each sees it: the client's courses and the course; staff's courses and the claim; the courier's lists never.
+    // Where each sees it: the client's courses, the course and its tracking; staff's courses and the claim; the courier never.
     expect((await app.request('GET', `/api/courses/${id}`, undefined, { token: client.token })).body.proof_photo_url).toBe(url);
     const mine = await app.request('GET', '/api/courses', undefined, { token: client.token });
     expect(mine.body.find((course: { id: string }) => course.id === id).proof_photo_url).toBe(url);
+    expect((await app.request('GET', `/api/courses/${id}/tracking`, undefined, { token: client.token })).body.proof_photo_url).toBe(url);
     expect((await app.request('GET', `/api/courses/${id}`, undefined, { token: courier.token })).body.proof_photo_url).toBeNull();
+    expect((await app.request('GET', `/api/courses/${id}/tracking`, undefined, { token: courier.token })).body.proof_photo_url).toBeNull();
     const history = await app.request('GET', '/api/delivery/history', undefined, { token: courier.token });
     expect(history.body.find((course: { id: string }) => course.id === id).proof_photo_url).toBeNull();
     const staffCourses = await app.request('GET', '/api/admin/courses?status=delivered', undefined, { token: support.token });

@@ -88,4 +88,6 @@ export interface CourseTrackingDto {
    * raw positions): [latitude, longitude] points in order and its length; null before it ends, or with no position.
    */
   route: { points: [number, number][]; km: number } | null;
+  /** The courier's photo at the door (proof of delivery, issue 37): to its client and staff only; null otherwise. */
+  proof_photo_url: string | null;
 }

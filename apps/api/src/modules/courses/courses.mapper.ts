@@ -26,12 +26,19 @@ export type CourseView = Pick<
   Pick<CourseWithRelations, 'client' | 'payment' | 'rating'>;
 
 /**
- * Spec §3 "Course" as the API returns it; never the OTP hash. The proof of delivery photo's address goes only to whom
- * the access policy shows the photo (`viewer`: its client and staff; none given, nobody).
+ * The address of a course's proof of delivery photo, for whom the access policy shows the photo (its client and
+ * staff; no viewer given, nobody); else null.
  */
-export function toCourseDto(course: CourseView, viewer?: { id: string; role: Role | string }): CourseDto {
+export function proofPhotoUrlFor(
+  viewer: { id: string; role: Role | string } | undefined,
+  course: Pick<Course, 'proofPhotoFileId' | 'clientId' | 'courierId'>,
+): string | null {
   const proofId = course.proofPhotoFileId;
-  const showsProof = !!proofId && !!viewer && canSeeFile(viewer, { kind: 'proof_photo', uploadedById: null, course });
+  return proofId && viewer && canSeeFile(viewer, { kind: 'proof_photo', uploadedById: null, course }) ? fileUrl(proofId) : null;
+}
+
+/** Spec §3 "Course" as the API returns it; never the OTP hash; the proof photo's address for `viewer` (proofPhotoUrlFor). */
+export function toCourseDto(course: CourseView, viewer?: { id: string; role: Role | string }): CourseDto {
   return {
     id: course.id,
     course_id: courseNumber(course.number),
@@ -71,6 +78,6 @@ export function toCourseDto(course: CourseView, viewer?: { id: string; role: Rol
     delivery_otp: course.otpHash !== null,
     refund: course.payment?.refund ?? null,
     rating: course.rating ?? null,
-    proof_photo_url: showsProof ? fileUrl(proofId) : null,
+    proof_photo_url: proofPhotoUrlFor(viewer, course),
   };
 }

@@ -12,7 +12,7 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { OrderDesk } from './order-desk.service.js';
 import { CourseErrors } from './courses.errors.js';
-import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
+import { proofPhotoUrlFor, toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PhotoClaimLost, PromoClaimLost, type CoursePayment } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
@@ -118,6 +118,7 @@ export class CoursesService {
       delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
       courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
       route: readRoute(course.route),
+      proof_photo_url: proofPhotoUrlFor(user, course),
     };
   }
 

@@ -329,6 +329,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     delivery_person_location: { latitude: 9.52, longitude: -13.69, at: LATER },
     courier_contact: { name: 'Ibrahima Camara', phone: COURIER_PHONE },
     route: null,
+    proof_photo_url: null,
   },
   'GET /api/public/tracking/:token': {
     status: 'en_route_delivery',

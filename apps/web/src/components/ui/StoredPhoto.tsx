@@ -41,3 +41,13 @@ export function StoredPhotoToggle({ url, label, alt }: { url: string; label: str
     </div>
   );
 }
+
+/** The courier's photo of the parcel at the door (proof of delivery, issue 37), as the course's client sees it. */
+export function ProofPhotoFigure({ url }: { url: string }) {
+  return (
+    <figure className="stack proof-photo">
+      <figcaption>Photo de la remise, prise par le livreur à la porte</figcaption>
+      <StoredPhoto url={url} alt="Photo du colis remis à la porte" />
+    </figure>
+  );
+}
