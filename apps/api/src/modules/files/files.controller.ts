@@ -9,7 +9,6 @@ import { FilesErrors } from './files.errors.js';
 import { FilesService } from './files.service.js';
 import { PhotoUpload } from './photo-upload.js';
 
-
 /** A client may photograph a parcel a few times per order, not fill the disk. */
 export const PARCEL_PHOTOS_PER_HOUR: RateLimit = { name: 'parcel-photo:user', max: 30, windowSeconds: 3600 };
 

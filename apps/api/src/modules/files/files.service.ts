@@ -21,9 +21,10 @@ const STORAGE_FOLDERS: Record<PhotoKind, string> = { personal_photo: 'kyc', id_p
 export type UploadedPhoto = NonNullable<Awaited<ReturnType<FilesRepository['findPhoto']>>>;
 
 /**
- * Uploaded photos, one set of checks for all of them: KYC photos (staff, for a courier's file), parcel photos
- * (a client, for the course they order) and proof of delivery photos (the courier, at the door: modules/delivery). At most MAX_PHOTO_BYTES, streamed and cut there; JPEG, PNG or WebP as their
- * first bytes say, whatever the name; kept under a random key.
+ * Uploaded photos, one set of checks for all of them: KYC photos (staff, for a courier's file), parcel photos (a
+ * client, for the course they order) and proof of delivery photos (the courier at the door, modules/delivery). At most
+ * MAX_PHOTO_BYTES, streamed and cut there; JPEG, PNG or WebP as their first bytes say, whatever the name; kept under a
+ * random key.
  */
 @Injectable()
 export class FilesService {
