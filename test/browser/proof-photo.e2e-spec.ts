@@ -42,6 +42,9 @@ async function signedInPage(account: { phone: string; password: string }, option
   return page;
 }
 
+/** What the courier's screen says while the photo waits for the network (ProofPhotoStep). */
+const PROOF_WAITING_FOR_NETWORK = 'Photo gardée sur le téléphone : envoi dès le retour du réseau.';
+
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
 
 describe('the proof photo at the door', () => {
@@ -69,8 +72,14 @@ describe('the proof photo at the door', () => {
     await courierPage.getByRole('button', { name: 'Valider la livraison' }).click();
     await courierPage.getByText(PROOF_MESSAGES.required).waitFor();
 
+    // Taken in a network drop, the photo waits on the phone, then goes when the network is back.
+    await courierPage.context().setOffline(true);
     await courierPage.getByLabel('Photo du colis à la porte (obligatoire)').setInputFiles({ name: 'porte.png', mimeType: 'image/png', buffer: PHOTO });
-    await courierPage.getByText(`✓ ${PROOF_MESSAGES.saved}`).waitFor();
+    await courierPage.getByText(PROOF_WAITING_FOR_NETWORK).waitFor();
+    expect(await app.db.course.findUniqueOrThrow({ where: { id: courseId } })).toMatchObject({ proofPhotoFileId: null });
+    await courierPage.context().setOffline(false);
+    await courierPage.getByText(`✓ ${PROOF_MESSAGES.saved}`).waitFor({ timeout: 20_000 });
+    await courierPage.getByText(PROOF_WAITING_FOR_NETWORK).waitFor({ state: 'detached' });
     await courierPage.getByText(PROOF_MESSAGES.required).waitFor({ state: 'detached' });
     await courierPage.getByRole('img', { name: 'Photo de la remise prise sur ce téléphone' }).waitFor();
     await expectAccessible(courierPage, 'courier-proof-photo');
