@@ -130,4 +130,13 @@ describe('the proof photo at the door', () => {
     expect(retaken.body.file_id).not.toBe(answers[0].body.file_id);
     expect(await app.db.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ proofPhotoFileId: retaken.body.file_id });
   });
+
+  it('stops a courier who retakes the photo too often for one course (429), keeping the last one', async () => {
+    const { courier, id } = await atTheDoor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await proof(courier.token, id, fileOf(JPEG, 300))).status);
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(await app.db.storedFile.count({ where: { kind: 'proof_photo', uploadedById: courier.user.id } })).toBe(10);
+  });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { DELIVERY_MESSAGES, OTP_MAX_ATTEMPTS, PROOF_MESSAGES, type CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { DeliveryService } from './delivery.service.js';
+import { DeliveryService, PROOF_PHOTOS_PER_COURSE } from './delivery.service.js';
 
 const COURIER: AuthUser = { id: '00000000-0000-4000-8000-00000000d001', role: 'independent_delivery', fullName: 'Ousmane Bangoura' };
 const COURSE_ID = '00000000-0000-4000-8000-0000000c0001';
@@ -37,6 +37,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     recordPhoto: jest.fn(async (_tx: unknown, _user: unknown, photo: { sha256: string }, _ip: string) => ({ id: `file-${photo.sha256}` })),
     discardPhoto: jest.fn(async (..._args: unknown[]) => {}),
   };
+  const limiter = { hit: jest.fn(async (..._args: unknown[]) => {}) };
   const positions = { latest: jest.fn(async (): Promise<unknown> => null), lastAccepted: jest.fn(async (): Promise<unknown> => null) };
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
@@ -55,7 +56,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     repository as never,
     lifecycle as never,
     { rateFor: () => 0.7 } as never,
-    { hit: jest.fn(async () => {}) } as never,
+    limiter as never,
     { digits: () => '654321', token: () => 'tok' } as never,
     hasher as never,
     { now: () => new Date('2026-11-25T10:00:00Z') } as never,
@@ -68,7 +69,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     { run: (work: (tx: object) => Promise<unknown>) => work(TX) } as never,
     files as never,
   );
-  return { service, repository, lifecycle, positions, files, stored, attempts: () => attempts };
+  return { service, repository, lifecycle, positions, files, stored, limiter, attempts: () => attempts };
 }
 
 describe('DeliveryService.verifyOtp (the handover)', () => {
@@ -325,6 +326,8 @@ describe('DeliveryService: the proof photo at the door (issue 37)', () => {
     const t = setUp();
     await expect(t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9')).resolves.toEqual({ photo_url: '/api/files/file-aaa', file_id: 'file-aaa' });
     expect(t.files.storePhoto).toHaveBeenCalledWith('proof_photo', upload('aaa'));
+    // Counted per course before the upload is read: retakes are limited, the disk is not filled.
+    expect(t.limiter.hit).toHaveBeenCalledWith([PROOF_PHOTOS_PER_COURSE, COURSE_ID]);
     expect(t.files.recordPhoto).toHaveBeenCalledWith(TX, COURIER, expect.objectContaining({ sha256: 'aaa' }), '10.0.0.9');
     expect(t.repository.setProofPhoto).toHaveBeenCalledWith(TX, COURSE_ID, 'file-aaa');
     expect(t.files.discardPhoto).not.toHaveBeenCalled();

@@ -51,6 +51,9 @@ import { DeliveryRepository, type CourierCourse } from './delivery.repository.js
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
 const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
 
+/** A courier may retake the photo at the door a few times (each replaced one is kept for staff), not fill the disk. */
+export const PROOF_PHOTOS_PER_COURSE = { name: 'proof-photo:course', max: 10, windowSeconds: 3600 };
+
 /** The steps a courier makes with update-status (accepting is its own call; delivering needs the code). */
 const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
 
@@ -203,6 +206,7 @@ export class DeliveryService {
   async proofPhoto(courier: AuthUser, courseId: string, upload: MultipartFileStream | undefined, ip: string): Promise<PhotoUploadResponse> {
     const course = await this.mine(courier, courseId);
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.proofPhotoNotExpected();
+    await this.limiter.hit([PROOF_PHOTOS_PER_COURSE, course.id]);
     const photo = await this.files.storePhoto('proof_photo', upload);
     const kept = await this.uow.run(async (tx) => {
       const locked = await this.delivery.lockForProof(tx, course.id, courier.id);
