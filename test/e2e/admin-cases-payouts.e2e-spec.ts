@@ -123,6 +123,7 @@ describe('claims', () => {
       dispute_type_label: 'Colis endommagé',
       reason: 'Colis abîmé',
       description: null,
+      proof_photo_url: null,
       status: 'open',
       status_label: 'Ouverte',
       staff_note: null,

@@ -476,6 +476,7 @@ describe('courses', () => {
       description: null,
       handover_flag: null,
       position_flag: null,
+      proof_photo_url: null,
     });
     expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
 

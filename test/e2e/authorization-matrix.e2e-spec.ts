@@ -160,6 +160,8 @@ const ROUTES: Record<RouteKey, Entry> = {
     expected: deliveryOfS(409),
   },
   'POST /api/delivery/course/:id/verify-otp': { request: () => ({ path: `/api/delivery/course/${course()}/verify-otp`, body: { otp: 'abc' } }), expected: deliveryOfS(400, 400) },
+  // Not at the door yet (the course is assigned): refused before any upload is read.
+  'POST /api/delivery/course/:id/proof-photo': { request: () => ({ path: `/api/delivery/course/${course()}/proof-photo` }), expected: deliveryOfS(409) },
   'POST /api/delivery/course/:id/regenerate-otp': { request: () => ({ path: `/api/delivery/course/${course()}/regenerate-otp` }), expected: deliveryOfS(200) },
   'POST /api/delivery/course/:id/contact-support': { request: () => ({ path: `/api/delivery/course/${course()}/contact-support` }), expected: deliveryOfS(400, 400) },
   'GET /api/delivery/earnings': { request: () => ({ path: '/api/delivery/earnings' }), expected: only(COURIERS, 200) },

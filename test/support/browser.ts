@@ -24,13 +24,14 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * A browser suite's lifetime: before its tests, the real app (its own API process serving the built web app) and
  * Chromium, handed to `started`; after them, the `contexts` the suite opened, the browser and the app are closed (the
- * API process can take a minute to stop on a busy machine).
+ * API process can take a minute to stop on a busy machine). `env`: the API's configuration for this suite, over the
+ * tests' own (a feature switched on).
  */
-export function browserSuite(contexts: readonly BrowserContext[], started: (app: TestApp, browser: Browser) => void): void {
+export function browserSuite(contexts: readonly BrowserContext[], started: (app: TestApp, browser: Browser) => void, env: Record<string, string> = {}): void {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+    [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist', ...env }, { apiProcess: true }), launchBrowser()]);
     started(app, browser);
   });
   afterAll(async () => {

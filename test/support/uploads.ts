@@ -11,9 +11,14 @@ export const fileOf = (head: Buffer, size = 1000) => Buffer.concat([head, random
 export type UploadKind = 'personal-photo' | 'id-photo' | 'parcel-photo';
 
 /** Posts a multipart form to POST /api/upload/<kind>, as the web app's file inputs do. */
-export async function uploadPhoto(app: TestApp, kind: UploadKind, token: string, file?: { data: Buffer; name: string; type: string }, field = 'file') {
+export function uploadPhoto(app: TestApp, kind: UploadKind, token: string, file?: { data: Buffer; name: string; type: string }, field = 'file') {
+  return postPhoto(app, `/api/upload/${kind}`, token, file, field);
+}
+
+/** Posts a photo as a multipart form (field `file`) to any upload route. */
+export async function postPhoto(app: TestApp, path: string, token: string, file?: { data: Buffer; name: string; type: string }, field = 'file') {
   const form = new FormData();
   if (file) form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const response = await fetch(`${app.baseUrl}/api/upload/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.8.7' }, body: form });
+  const response = await fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.8.7' }, body: form });
   return { status: response.status, body: (await response.json()) as any };
 }

@@ -84,6 +84,8 @@ export interface AdminCourseDto {
   handover_flag: { kind: 'far_handover' | 'no_recent_position'; distance_m: number | null } | null;
   /** A position of its courier was kept off the live map during it (issue 24): the latest such jump. */
   position_flag: { distance_m: number; seconds: number } | null;
+  /** The courier's photo of the parcel at the door (proof of delivery, `/api/files/<id>`), or null. */
+  proof_photo_url: string | null;
 }
 
 /** GET /admin/users: newest first (a page). */

@@ -54,6 +54,8 @@ export interface CourseDto {
   refund: CourseRefundDto | null;
   /** The rating its client gave once delivered (one per course); null before. */
   rating: { rating: number; comment: string | null } | null;
+  /** The courier's photo of the parcel at the door (`/api/files/<id>`, proof of delivery): for its client and staff; null otherwise. */
+  proof_photo_url: string | null;
 }
 
 /**
@@ -86,4 +88,6 @@ export interface CourseTrackingDto {
    * raw positions): [latitude, longitude] points in order and its length; null before it ends, or with no position.
    */
   route: { points: [number, number][]; km: number } | null;
+  /** The courier's photo at the door (proof of delivery, issue 37): to its client and staff only; null otherwise. */
+  proof_photo_url: string | null;
 }

@@ -171,6 +171,8 @@ export interface ApiRoutes {
   /** `occurred_at`: the device's time of a step made offline (ISO 8601); send an `Idempotency-Key` with it. */
   'POST /api/delivery/course/:id/update-status': Route<CourseStatusUpdatedResponse, never, { new_status: CourseStatus; occurred_at?: string }>;
   'POST /api/delivery/course/:id/verify-otp': Route<MessageResponse, VerifyOtpRequest>;
+  /** The courier's photo of the parcel at the door (proof of delivery), multipart field `file`; a new one replaces it. */
+  'POST /api/delivery/course/:id/proof-photo': Route<PhotoUploadResponse, FileUpload>;
   'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
   'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string; occurred_at?: string }>;
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;

@@ -30,6 +30,8 @@ export interface StaffDisputeDto extends CaseFields {
   dispute_type_label: string;
   reason: string;
   description: string | null;
+  /** The disputed course's proof of delivery photo (`/api/files/<id>`), or null. */
+  proof_photo_url: string | null;
 }
 
 /** GET /admin/support-requests: a courier's support request (sent from a course). */

@@ -8,6 +8,9 @@ import type { CreateAdminSchema, CreateDeliveryPersonSchema } from './schemas/st
 /** Where an uploaded photo is served (`GET /api/files/:id`): the upload answers `<FILES_PATH><file_id>`. */
 export const FILES_PATH = '/api/files/';
 
+/** The URL an uploaded photo is served at. */
+export const fileUrl = (fileId: string): string => `${FILES_PATH}${fileId}`;
+
 /** The file id a photo URL of ours points to, or null for any other URL. */
 export function fileIdOf(url: string): string | null {
   return url.startsWith(FILES_PATH) && url.length > FILES_PATH.length ? url.slice(FILES_PATH.length) : null;

@@ -62,13 +62,15 @@ export function canCallCourier(user: { id: string; role: Role | string }, course
 
 /**
  * Uploaded photos: KYC photos (a courier's identity file) go to staff only; a parcel photo to staff, the client who
- * took it, and whoever sees the course it belongs to live (its courier).
+ * took it, and whoever sees the course it belongs to live (its courier); a proof of delivery photo to staff and the
+ * course's client only, as its receipt (the courier who took it saw it on the phone).
  */
 export function canSeeFile(
   user: { id: string; role: Role | string },
   file: { kind: string; uploadedById: string | null; course: { clientId: string; courierId: string | null } | null },
 ): boolean {
   if (isStaff(user.role)) return true;
+  if (file.kind === 'proof_photo') return file.course !== null && canSeeCourse(user, file.course, 'receipt');
   if (file.kind !== 'parcel_photo') return false;
   return file.uploadedById === user.id || (file.course !== null && canSeeCourse(user, file.course));
 }

@@ -15,6 +15,7 @@ export * from './payments.js';
 export * from './phone.js';
 export * from './phone-hint.js';
 export * from './pricing.js';
+export * from './proof.js';
 export * from './refunds.js';
 export * from './roles.js';
 export * from './sms.js';

@@ -160,6 +160,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/delivery/course/:id/navigation': { caller: 'independent_delivery' },
   'POST /api/delivery/course/:id/update-status': { caller: 'independent_delivery', query: { new_status: fc.constantFrom(...COURSE_STATUSES), occurred_at: occurredAt } },
   'POST /api/delivery/course/:id/verify-otp': { caller: 'independent_delivery', body: { otp: fc.stringMatching(/^\d{6}$/), occurred_at: occurredAt } },
+  'POST /api/delivery/course/:id/proof-photo': { caller: 'independent_delivery', multipart: true },
   'POST /api/delivery/course/:id/regenerate-otp': { caller: 'independent_delivery' },
   'POST /api/delivery/course/:id/contact-support': { caller: 'independent_delivery', query: { issue: text('Le client ne répond pas', 'Adresse introuvable 🛵'), occurred_at: occurredAt } },
   'GET /api/delivery/earnings': { caller: 'independent_delivery', light: true },

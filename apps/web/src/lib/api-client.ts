@@ -221,11 +221,11 @@ export const apiClient = {
   call: callApi,
   /** Calls a list's route for one page (see ListPage). */
   page: callPage,
-  /** Sends a file as multipart form data (field `file`), for the photo uploads. */
-  upload: async <K extends UploadRouteKey>(route: K, file: File): Promise<RouteAnswer<K>> => {
+  /** Sends a file as multipart form data (field `file`), for the photo uploads; `params` for a route with an id. */
+  upload: async <K extends UploadRouteKey>(route: K, file: Blob, options: { params?: RouteParams<K> } & RequestOptions = {}): Promise<RouteAnswer<K>> => {
     const form = new FormData();
     form.append('file', file);
-    return (await (await fetchRoute(route, { body: form })).json()) as RouteAnswer<K>;
+    return (await (await fetchRoute(route, { ...options, body: form })).json()) as RouteAnswer<K>;
   },
   /** A file answer (e.g. a PDF receipt) as a Blob. */
   file: async <K extends FileRouteKey>(route: K, params: RouteParams<K>, accept: RouteAnswer<K>['file']): Promise<Blob> =>

@@ -109,6 +109,10 @@ const EnvSchema = z.object({
   HANDOVER_MAX_DISTANCE_M: z.coerce.number().int().min(0).default(300),
   /** …and so is one entered when the courier's last live position is older than this (or missing). */
   HANDOVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(0).default(180),
+  /** Proof of delivery (issue 37): the courier's photo at the door is required before the code on every cash course… */
+  PROOF_PHOTO_REQUIRED_FOR_CASH: z.stringbool().default(false),
+  /** …and on every course whose price to pay is above this many GNF (unset: no price threshold). */
+  PROOF_PHOTO_REQUIRED_ABOVE_GNF: z.coerce.number().int().min(0).optional(),
   /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
   POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
@@ -16,6 +16,11 @@ export class StorageService {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, data);
+  }
+
+  /** Removes a file (a duplicate upload); nothing when it is already gone. */
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   read(key: string): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminCourseDto, AdminCoursesResponse } from '@coursa/contracts';
+import { fileUrl, type AdminCourseDto, type AdminCoursesResponse } from '@coursa/contracts';
 import { readHandoverFlag, readPositionFlag, statusesOf, type CourseStatus } from '@coursa/domain';
 import type { CourseListInput, CourseStatusInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -35,6 +35,7 @@ export class AdminCoursesService {
       description: course.description,
       handover_flag: handoverFlagOf(flags.get(course.id)?.delivery_flagged),
       position_flag: positionFlagOf(flags.get(course.id)?.position_flagged),
+      proof_photo_url: course.proofPhotoFileId && fileUrl(course.proofPhotoFileId),
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };
   }

@@ -7,7 +7,8 @@ import type { Tx } from '../../common/prisma/transaction.js';
 
 const PERSON = { select: { fullName: true, phone: true } } as const;
 const HANDLER = { select: { fullName: true } } as const;
-const DISPUTE_PEOPLE = { client: PERSON, handledBy: HANDLER } as const;
+/** With the disputed course's proof of delivery photo: what settles « je n'ai rien reçu » (issue 37). */
+const DISPUTE_PEOPLE = { client: PERSON, handledBy: HANDLER, course: { select: { proofPhotoFileId: true } } } as const;
 const SUPPORT_PEOPLE = { requester: PERSON, handledBy: HANDLER } as const;
 
 export type StaffDispute = Prisma.DisputeGetPayload<{ include: typeof DISPUTE_PEOPLE }>;

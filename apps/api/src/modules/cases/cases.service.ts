@@ -8,6 +8,7 @@ import type {
   StaffSupportRequestsResponse,
   SupportRequestUpdatedResponse,
 } from '@coursa/contracts';
+import { fileUrl } from '@coursa/contracts';
 import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
 import type { CaseListInput, UpdateCaseInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -98,6 +99,7 @@ function toDisputeDto(dispute: StaffDispute): StaffDisputeDto {
     dispute_type_label: DISPUTE_TYPE_LABELS[dispute.type],
     reason: dispute.reason,
     description: dispute.description,
+    proof_photo_url: dispute.course.proofPhotoFileId && fileUrl(dispute.course.proofPhotoFileId),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { CourseDto } from '@coursa/contracts';
-import { courseNumber } from '@coursa/domain';
+import { fileUrl, type CourseDto } from '@coursa/contracts';
+import { canSeeFile, courseNumber, type Role } from '@coursa/domain';
 import type { Course, Payment, Rating, Refund, User } from '../../generated/prisma/client.js';
 
 /** A course's payment with its refund (the courier's lists leave the refund out: it is the client's business). */
@@ -21,12 +21,24 @@ export type CourseView = Pick<
   | 'pickupAddress' | 'pickupLatitude' | 'pickupLongitude' | 'pickupInstructions' | 'pickupContactPhone'
   | 'deliveryAddress' | 'deliveryLatitude' | 'deliveryLongitude' | 'deliveryInstructions' | 'deliveryContactPhone'
   | 'recipientPhone' | 'description' | 'photoUrl' | 'packageType' | 'estimatedPrice' | 'discount' | 'finalPrice'
-  | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash'
+  | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash' | 'proofPhotoFileId'
 > &
   Pick<CourseWithRelations, 'client' | 'payment' | 'rating'>;
 
-/** Spec §3 "Course" as the API returns it; never the OTP hash. */
-export function toCourseDto(course: CourseView): CourseDto {
+/**
+ * The address of a course's proof of delivery photo, for whom the access policy shows the photo (its client and
+ * staff; no viewer given, nobody); else null.
+ */
+export function proofPhotoUrlFor(
+  viewer: { id: string; role: Role | string } | undefined,
+  course: Pick<Course, 'proofPhotoFileId' | 'clientId' | 'courierId'>,
+): string | null {
+  const proofId = course.proofPhotoFileId;
+  return proofId && viewer && canSeeFile(viewer, { kind: 'proof_photo', uploadedById: null, course }) ? fileUrl(proofId) : null;
+}
+
+/** Spec §3 "Course" as the API returns it; never the OTP hash; the proof photo's address for `viewer` (proofPhotoUrlFor). */
+export function toCourseDto(course: CourseView, viewer?: { id: string; role: Role | string }): CourseDto {
   return {
     id: course.id,
     course_id: courseNumber(course.number),
@@ -66,5 +78,6 @@ export function toCourseDto(course: CourseView): CourseDto {
     delivery_otp: course.otpHash !== null,
     refund: course.payment?.refund ?? null,
     rating: course.rating ?? null,
+    proof_photo_url: proofPhotoUrlFor(viewer, course),
   };
 }

@@ -41,7 +41,7 @@ const LIST_COLUMNS = Prisma.raw(`c.id, c.number, c.status, c.created_at AS "crea
   c.delivery_instructions AS "deliveryInstructions", c.delivery_contact_phone AS "deliveryContactPhone",
   c.recipient_phone AS "recipientPhone", c.description, c.photo_url AS "photoUrl", c.package_type AS "packageType",
   c.estimated_price AS "estimatedPrice", c.discount, c.final_price AS "finalPrice", c.payment_method AS "paymentMethod",
-  c.pickup_time AS "pickupTime", c.delivery_time AS "deliveryTime", c.otp_hash AS "otpHash",
+  c.pickup_time AS "pickupTime", c.delivery_time AS "deliveryTime", c.otp_hash AS "otpHash", c.proof_photo_file_id AS "proofPhotoFileId",
   u.full_name AS "clientName", p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount",
   r.method AS "refundMethod", rt.rating, rt.comment AS "ratingComment"`);
 const COURSE_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'created_at', id: 'id' };

@@ -12,7 +12,7 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payment-records/payments.repository.js';
 import { OrderDesk } from './order-desk.service.js';
 import { CourseErrors } from './courses.errors.js';
-import { toCourseDto, type CourseWithRelations } from './courses.mapper.js';
+import { proofPhotoUrlFor, toCourseDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PhotoClaimLost, PromoClaimLost, type CoursePayment } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
@@ -83,11 +83,11 @@ export class CoursesService {
   /** The user's courses (ordered or carried), newest first, a page at a time. */
   async list(user: AuthUser, query: CourseListInput): Promise<CoursesResponse> {
     const page = await this.courses.listForUser(user.id, query.status && statusesOf(query.status), query);
-    return { courses: page.rows.map(toCourseDto), next_cursor: page.nextCursor, total: page.total };
+    return { courses: page.rows.map((course) => toCourseDto(course, user)), next_cursor: page.nextCursor, total: page.total };
   }
 
   async get(user: AuthUser, id: string): Promise<CourseDto> {
-    return toCourseDto(await this.visibleCourse(user, id));
+    return toCourseDto(await this.visibleCourse(user, id), user);
   }
 
   async cancel(user: AuthUser, id: string, ip?: string): Promise<CourseDto> {
@@ -118,6 +118,7 @@ export class CoursesService {
       delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
       courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
       route: readRoute(course.route),
+      proof_photo_url: proofPhotoUrlFor(user, course),
     };
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import {
   CourseListQuery,
@@ -19,6 +19,8 @@ import { Idempotent } from '../../common/idempotency/idempotency.decorator.js';
 import { PageQuerySchema, type PageRequest } from '../../common/pagination/pagination.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { PhotoUpload } from '../files/photo-upload.js';
+import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { DeliveryErrors } from './delivery.errors.js';
 import { DeliveryService } from './delivery.service.js';
 
@@ -96,6 +98,19 @@ export class DeliveryController {
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/delivery/course/:id/verify-otp'>> {
     return this.delivery.verifyOtp(courier, id, body.otp, ip, body.occurred_at ?? query.occurred_at);
+  }
+
+  /** The photo of the parcel at the door (proof of delivery), multipart field `file`, checked by the files module. */
+  @Post('course/:id/proof-photo')
+  @HttpCode(201)
+  @UseInterceptors(PhotoUpload)
+  proofPhoto(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @UploadedFile() file: MultipartFileStream | undefined,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/proof-photo'>> {
+    return this.delivery.proofPhoto(courier, id, file, ip);
   }
 
   @Post('course/:id/regenerate-otp')

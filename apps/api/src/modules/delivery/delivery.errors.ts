@@ -1,5 +1,5 @@
-import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, OCCURRED_AT_MESSAGES, type CourseStatus, type OccurredAtRefusal } from '@coursa/domain';
-import { badRequest, conflict, notFound } from '../../common/errors/domain-error.js';
+import { COURIER_MONEY_MESSAGES, COURSE_STATUS_LABELS, DELIVERY_MESSAGES, formatGnf, OCCURRED_AT_MESSAGES, PROOF_MESSAGES, type CourseStatus, type OccurredAtRefusal } from '@coursa/domain';
+import { badRequest, conflict, notFound, unprocessable } from '../../common/errors/domain-error.js';
 
 const OCCURRED_AT_CODES: Record<OccurredAtRefusal, string> = {
   in_future: 'OCCURRED_AT_IN_FUTURE',
@@ -23,5 +23,7 @@ export const DeliveryErrors = {
   courseClosed: () => conflict('COURSE_CLOSED', 'Cette course est terminée.'),
   implausibleTime: (refusal: OccurredAtRefusal) =>
     badRequest(OCCURRED_AT_CODES[refusal], OCCURRED_AT_MESSAGES[refusal]),
+  proofPhotoRequired: () => unprocessable('PROOF_PHOTO_REQUIRED', PROOF_MESSAGES.required),
+  proofPhotoNotExpected: () => conflict('PROOF_PHOTO_NOT_EXPECTED', PROOF_MESSAGES.notExpected),
   emptyIssue: () => badRequest('ISSUE_REQUIRED', 'Décrivez le problème pour contacter le support.'),
 };

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CommissionsModule } from '../commissions/commissions.module.js';
 import { CourseLifecycleModule } from '../courses/course-lifecycle.module.js';
+import { FilesModule } from '../files/files.module.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryController } from './delivery.controller.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryService } from './delivery.service.js';
 
-@Module({ imports: [CourseLifecycleModule, CommissionsModule], controllers: [DeliveryController], providers: [DeliveryService, DeliveryRepository, PositionsStore] })
+@Module({ imports: [CourseLifecycleModule, CommissionsModule, FilesModule], controllers: [DeliveryController], providers: [DeliveryService, DeliveryRepository, PositionsStore] })
 export class DeliveryModule {}

@@ -115,6 +115,24 @@ export class DeliveryRepository {
     await this.audit.record({ actorId: actor.id, actorRole: actor.role, action: 'delivery_flagged', resourceType: 'course', resourceId: courseId, success: true, ip: actor.ip, details: flag });
   }
 
+  /**
+   * Locks the courier's course for its proof photo (two uploads at once take turns): its status and the proof photo it
+   * has, with the photo's fingerprint; null when the course is not theirs.
+   */
+  async lockForProof(tx: Tx, courseId: string, courierId: string): Promise<{ status: CourseStatus; proofPhotoFileId: string | null; proofSha256: string | null } | null> {
+    const [course] = await tx.$queryRaw<{ status: CourseStatus; proofPhotoFileId: string | null }[]>`
+      SELECT status, proof_photo_file_id AS "proofPhotoFileId" FROM courses
+      WHERE id = ${courseId}::uuid AND courier_id = ${courierId}::uuid FOR UPDATE`;
+    if (!course) return null;
+    // Read after the lock, in its own statement: a photo kept by the upload that held the lock is seen.
+    const photo = course.proofPhotoFileId ? await tx.storedFile.findUnique({ where: { id: course.proofPhotoFileId }, select: { sha256: true } }) : null;
+    return { ...course, proofSha256: photo?.sha256 ?? null };
+  }
+
+  setProofPhoto(tx: Tx, courseId: string, fileId: string) {
+    return tx.course.update({ where: { id: courseId }, data: { proofPhotoFileId: fileId }, select: { id: true } });
+  }
+
   /** Counts one try before comparing, atomically, so parallel guesses cannot exceed the limit. */
   async reserveOtpAttempt(courseId: string, courierId: string, maxAttempts: number): Promise<boolean> {
     const reserved = await this.prisma.client.course.updateMany({

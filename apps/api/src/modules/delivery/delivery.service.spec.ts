@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { DELIVERY_MESSAGES, OTP_MAX_ATTEMPTS, type CourseStatus } from '@coursa/domain';
+import { DELIVERY_MESSAGES, OTP_MAX_ATTEMPTS, PROOF_MESSAGES, type CourseStatus } from '@coursa/domain';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { DeliveryService } from './delivery.service.js';
+import { DeliveryService, PROOF_PHOTOS_PER_COURSE } from './delivery.service.js';
 
 const COURIER: AuthUser = { id: '00000000-0000-4000-8000-00000000d001', role: 'independent_delivery', fullName: 'Ousmane Bangoura' };
 const COURSE_ID = '00000000-0000-4000-8000-0000000c0001';
@@ -13,7 +13,7 @@ const hasher = { hash: (value: string) => [...value].reverse().join(''), matches
 /** The transaction the fake unit of work hands out. */
 const TX = { transaction: true };
 
-function setUp(status: CourseStatus = 'en_route_delivery') {
+function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_PHOTO_REQUIRED_FOR_CASH?: boolean; PROOF_PHOTO_REQUIRED_ABOVE_GNF?: number } = {}) {
   let attempts = 0;
   const stored = {
     id: COURSE_ID,
@@ -24,7 +24,20 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     deliveryLongitude: -13.7122,
     createdAt: new Date('2026-11-25T09:00:00Z'),
     client: { fullName: 'Fatoumata Bah', phone: '+224620000031' },
+    paymentMethod: 'cash_on_delivery',
+    estimatedPrice: 26_000,
+    discount: 0,
+    finalPrice: null,
+    proofPhotoFileId: null as string | null,
   };
+  // The course's proof photo as the real repository locks it: the file and its fingerprint.
+  const proofRow = { status: status as CourseStatus, proofPhotoFileId: null as string | null, proofSha256: null as string | null };
+  const files = {
+    storePhoto: jest.fn(async (kind: string, upload: { sha256: string } | undefined) => ({ kind, storageKey: `proofs/${upload!.sha256}`, mimeType: 'image/jpeg', sizeBytes: 10, sha256: upload!.sha256 })),
+    recordPhoto: jest.fn(async (_tx: unknown, _user: unknown, photo: { sha256: string }, _ip: string) => ({ id: `file-${photo.sha256}` })),
+    discardPhoto: jest.fn(async (..._args: unknown[]) => {}),
+  };
+  const limiter = { hit: jest.fn(async (..._args: unknown[]) => {}) };
   const positions = { latest: jest.fn(async (): Promise<unknown> => null), lastAccepted: jest.fn(async (): Promise<unknown> => null) };
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
@@ -32,25 +45,31 @@ function setUp(status: CourseStatus = 'en_route_delivery') {
     reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
     isAvailable: jest.fn(async () => true),
     flagHandover: jest.fn(async (..._args: unknown[]) => {}),
+    lockForProof: jest.fn(async () => ({ ...proofRow })),
+    setProofPhoto: jest.fn(async (_tx: unknown, _id: string, fileId: string) => {
+      proofRow.proofPhotoFileId = fileId;
+      proofRow.proofSha256 = fileId.replace('file-', '');
+    }),
   };
   const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
   const service = new DeliveryService(
     repository as never,
     lifecycle as never,
     { rateFor: () => 0.7 } as never,
-    { hit: jest.fn(async () => {}) } as never,
+    limiter as never,
     { digits: () => '654321', token: () => 'tok' } as never,
     hasher as never,
     { now: () => new Date('2026-11-25T10:00:00Z') } as never,
     { join: jest.fn(), leave: jest.fn() } as never,
     { isOverCashCap: async () => false, balancesOf: async () => ({ cash_owed: 0 }) } as never,
     positions as never,
-    { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000, HANDOVER_MAX_DISTANCE_M: 300, HANDOVER_POSITION_MAX_AGE_S: 180 } as never,
+    { COURIER_CASH_CAP_GNF: 500_000, DISPATCH_RADIUS_KM: 3, DISPATCH_DELAY_MS: 60_000, HANDOVER_MAX_DISTANCE_M: 300, HANDOVER_POSITION_MAX_AGE_S: 180, ...proofConfig } as never,
     { add: jest.fn(async () => {}) } as never,
     { record: jest.fn(async () => {}) } as never,
     { run: (work: (tx: object) => Promise<unknown>) => work(TX) } as never,
+    files as never,
   );
-  return { service, repository, lifecycle, positions, attempts: () => attempts };
+  return { service, repository, lifecycle, positions, files, stored, limiter, attempts: () => attempts };
 }
 
 describe('DeliveryService.verifyOtp (the handover)', () => {
@@ -299,3 +318,59 @@ describe('what couriers are told of a course\'s money (issue 34)', () => {
   });
 });
 
+
+describe('DeliveryService: the proof photo at the door (issue 37)', () => {
+  const upload = (sha256: string) => ({ sha256 }) as never;
+
+  it('is kept with the course through the files module, and answers its address', async () => {
+    const t = setUp();
+    await expect(t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9')).resolves.toEqual({ photo_url: '/api/files/file-aaa', file_id: 'file-aaa' });
+    expect(t.files.storePhoto).toHaveBeenCalledWith('proof_photo', upload('aaa'));
+    // Counted per course before the upload is read: retakes are limited, the disk is not filled.
+    expect(t.limiter.hit).toHaveBeenCalledWith([PROOF_PHOTOS_PER_COURSE, COURSE_ID]);
+    expect(t.files.recordPhoto).toHaveBeenCalledWith(TX, COURIER, expect.objectContaining({ sha256: 'aaa' }), '10.0.0.9');
+    expect(t.repository.setProofPhoto).toHaveBeenCalledWith(TX, COURSE_ID, 'file-aaa');
+    expect(t.files.discardPhoto).not.toHaveBeenCalled();
+  });
+
+  it('the same photo sent again answers the file the course has, and drops the second copy', async () => {
+    const t = setUp();
+    await t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9');
+    await expect(t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9')).resolves.toEqual({ photo_url: '/api/files/file-aaa', file_id: 'file-aaa' });
+    expect(t.files.recordPhoto).toHaveBeenCalledTimes(1);
+    expect(t.files.discardPhoto).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new photo replaces the last one', async () => {
+    const t = setUp();
+    await t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9');
+    await expect(t.service.proofPhoto(COURIER, COURSE_ID, upload('bbb'), '10.0.0.9')).resolves.toMatchObject({ file_id: 'file-bbb' });
+    expect(t.repository.setProofPhoto).toHaveBeenLastCalledWith(TX, COURSE_ID, 'file-bbb');
+  });
+
+  it('is refused before the door (409) and on a course not theirs (404), without reading the upload', async () => {
+    const t = setUp('collected');
+    await expect(t.service.proofPhoto(COURIER, COURSE_ID, upload('aaa'), '10.0.0.9')).rejects.toMatchObject({ status: 409, code: 'PROOF_PHOTO_NOT_EXPECTED', detail: PROOF_MESSAGES.notExpected });
+    await expect(t.service.proofPhoto(COURIER, '00000000-0000-4000-8000-0000000c0002', upload('aaa'), '10.0.0.9')).rejects.toMatchObject({ status: 404 });
+    expect(t.files.storePhoto).not.toHaveBeenCalled();
+  });
+
+  it('required for cash and missing: the code is refused (422) before a try is spent', async () => {
+    const t = setUp('en_route_delivery', { PROOF_PHOTO_REQUIRED_FOR_CASH: true });
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 422, code: 'PROOF_PHOTO_REQUIRED', detail: PROOF_MESSAGES.required });
+    expect(t.attempts()).toBe(0);
+    expect(t.lifecycle.move).not.toHaveBeenCalled();
+  });
+
+  it('required above a price: refused on a dearer course without it, accepted once the photo is kept', async () => {
+    const t = setUp('en_route_delivery', { PROOF_PHOTO_REQUIRED_ABOVE_GNF: 20_000 });
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ code: 'PROOF_PHOTO_REQUIRED' });
+    t.stored.proofPhotoFileId = 'file-aaa';
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+  });
+
+  it('not required by the configuration: the code alone hands over', async () => {
+    const t = setUp('en_route_delivery', { PROOF_PHOTO_REQUIRED_FOR_CASH: false, PROOF_PHOTO_REQUIRED_ABOVE_GNF: 30_000 });
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+  });
+});

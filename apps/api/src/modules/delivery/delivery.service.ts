@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { rooms, type AvailableCoursesResponse, type CourseMoneyForCourier, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
+import { fileUrl, rooms, type PhotoUploadResponse, type AvailableCoursesResponse, type CourseMoneyForCourier, type DeliveryHistoryResponse, type MessageResponse, type NavigationDto } from '@coursa/contracts';
 import {
   cashToCollect,
   checkOccurredAt,
@@ -17,6 +17,7 @@ import {
   type OccurredAtRefusal,
   previousStepAt,
   priceToPay,
+  proofPhotoRequired,
   shortId,
   statusesOf,
   stepTime,
@@ -41,12 +42,17 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { newDeliveryCodeSms } from '../notifications/sms-texts.js';
 import { toCourseDto } from '../courses/courses.mapper.js';
 import { PositionsStore } from '../tracking/positions.store.js';
+import { FilesService } from '../files/files.service.js';
+import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { DeliveryErrors } from './delivery.errors.js';
 import type { Course } from '../../generated/prisma/client.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
 const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
+
+/** A courier may retake the photo at the door a few times (each replaced one is kept for staff), not fill the disk. */
+export const PROOF_PHOTOS_PER_COURSE = { name: 'proof-photo:course', max: 10, windowSeconds: 3600 };
 
 /** The steps a courier makes with update-status (accepting is its own call; delivering needs the code). */
 const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP).some((step) => step.to === status);
@@ -79,6 +85,7 @@ export class DeliveryService {
     private readonly outbox: OutboxRepository,
     private readonly audit: AuditRepository,
     private readonly uow: UnitOfWork,
+    private readonly files: FilesService,
   ) {}
 
   /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
@@ -166,6 +173,8 @@ export class DeliveryService {
   async verifyOtp(courier: AuthUser, courseId: string, otp: string, ip?: string, occurredAt?: Date): Promise<MessageResponse> {
     const course = await this.mine(courier, courseId);
     if (course.status !== 'en_route_delivery') throw DeliveryErrors.otpNotExpected();
+    // Before a try is spent: without the photo the configuration asks for, the code is not even compared.
+    if (this.proofRequired(course) && !course.proofPhotoFileId) throw DeliveryErrors.proofPhotoRequired();
     const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course), course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
     if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
@@ -187,6 +196,37 @@ export class DeliveryService {
     );
     if (flag) await this.delivery.flagHandover(course.id, this.actor(courier, ip), flag);
     return { message: DELIVERY_MESSAGES.otpDelivered };
+  }
+
+  /**
+   * The photo of the parcel at the door (proof of delivery, issue 37), through the files module's checks, kept with the
+   * course; a new one replaces the last (the old file stays, for staff only). The same photo sent twice (a retry, two
+   * taps) takes turns on the course's lock and answers the one file, its second copy dropped.
+   */
+  async proofPhoto(courier: AuthUser, courseId: string, upload: MultipartFileStream | undefined, ip: string): Promise<PhotoUploadResponse> {
+    const course = await this.mine(courier, courseId);
+    if (course.status !== 'en_route_delivery') throw DeliveryErrors.proofPhotoNotExpected();
+    await this.limiter.hit([PROOF_PHOTOS_PER_COURSE, course.id]);
+    const photo = await this.files.storePhoto('proof_photo', upload);
+    const kept = await this.uow.run(async (tx) => {
+      const locked = await this.delivery.lockForProof(tx, course.id, courier.id);
+      if (locked?.status !== 'en_route_delivery') return null;
+      if (locked.proofPhotoFileId && locked.proofSha256 === photo.sha256) return { fileId: locked.proofPhotoFileId, duplicate: true };
+      const stored = await this.files.recordPhoto(tx, courier, photo, ip);
+      await this.delivery.setProofPhoto(tx, course.id, stored.id);
+      return { fileId: stored.id, duplicate: false };
+    });
+    if (!kept || kept.duplicate) await this.files.discardPhoto(photo);
+    if (!kept) throw DeliveryErrors.proofPhotoNotExpected();
+    return { photo_url: fileUrl(kept.fileId), file_id: kept.fileId };
+  }
+
+  /** Whether this course's handover needs the photo, by the configuration (libs/domain proofPhotoRequired). */
+  private proofRequired(course: Course): boolean {
+    return proofPhotoRequired(course, {
+      requiredForCash: this.config.PROOF_PHOTO_REQUIRED_FOR_CASH,
+      requiredAboveGnf: this.config.PROOF_PHOTO_REQUIRED_ABOVE_GNF ?? null,
+    });
   }
 
   async regenerateOtp(courier: AuthUser, courseId: string, ip?: string): Promise<MessageResponse> {
@@ -247,6 +287,8 @@ export class DeliveryService {
       ...moneyForCourier(course),
       next_action: next ? { status: next.to, label: next.label } : null,
       otp_required: course.status === 'en_route_delivery',
+      proof_photo_required: this.proofRequired(course),
+      proof_photo_taken: course.proofPhotoFileId !== null,
     };
   }
 
@@ -264,7 +306,7 @@ export class DeliveryService {
       return course.status === 'delivered' ? null : commissionFor(priceToPay(course), rate);
     };
     const deliveries = page.rows.map((course) => ({
-      ...toCourseDto(course),
+      ...toCourseDto(course, courier),
       ...moneyForCourier(course),
       earnings: earnings(course),
       client_contact: { name: course.client.fullName, phone: course.client.phone },

@@ -62,6 +62,7 @@ export const UPLOADS: Record<UploadRouteKey, string> = {
   'POST /api/upload/personal-photo': 'La photo personnelle du livreur (JPEG, PNG ou WebP).',
   'POST /api/upload/id-photo': "La photo de la pièce d'identité du livreur (JPEG, PNG ou WebP).",
   'POST /api/upload/parcel-photo': 'La photo du colis (JPEG, PNG ou WebP).',
+  'POST /api/delivery/course/:id/proof-photo': 'La photo du colis à la porte, preuve de livraison (JPEG, PNG ou WebP).',
 };
 
 /** Routes answering JSON (uploads included). */
@@ -167,6 +168,7 @@ const COURSE: CourseDto = {
   delivery_otp: true,
   refund: null,
   rating: null,
+  proof_photo_url: null,
 };
 const DELIVERY_ITEM: DeliveryDto = { ...COURSE, ...MONEY_FOR_COURIER, earnings: 18_200, client_contact: { name: 'Mariama Diallo', phone: CLIENT_PHONE } };
 const ADMIN_COURSE: AdminCourseDto = {
@@ -185,6 +187,7 @@ const ADMIN_COURSE: AdminCourseDto = {
   description: 'Un sac de riz de 25 kg',
   handover_flag: null,
   position_flag: null,
+  proof_photo_url: null,
 };
 const RATING: RatingDto = { course_id: COURSE_ID, rating: 5, comment: 'Rapide et aimable.', client_name: 'Mariama D.', course_date: AT, created_at: LATER };
 const DISPUTE: DisputeDto = {
@@ -202,7 +205,7 @@ const DISPUTE: DisputeDto = {
   resolved_at: null,
 };
 const CASE = { id: CASE_ID, course_id: COURSE_ID, course_short_id: '74fad2', status: 'in_review' as const, status_label: CASE_STATUS_LABELS.in_review, staff_note: 'Client rappelé.', handled_by_name: 'Aïssatou Bah', created_at: AT, updated_at: LATER, resolved_at: null };
-const STAFF_DISPUTE: StaffDisputeDto = { ...CASE, client_name: 'Mariama Diallo', client_phone: CLIENT_PHONE, dispute_type: 'damage', dispute_type_label: DISPUTE_TYPE_LABELS.damage, reason: 'Le sac est arrivé déchiré', description: null };
+const STAFF_DISPUTE: StaffDisputeDto = { ...CASE, client_name: 'Mariama Diallo', client_phone: CLIENT_PHONE, dispute_type: 'damage', dispute_type_label: DISPUTE_TYPE_LABELS.damage, reason: 'Le sac est arrivé déchiré', description: null, proof_photo_url: null };
 const SUPPORT_REQUEST: StaffSupportRequestDto = { ...CASE, courier_name: 'Ibrahima Camara', courier_phone: COURIER_PHONE, issue: 'Le destinataire ne répond pas.' };
 const PAYOUT: PayoutDto = {
   id: PAYOUT_ID,
@@ -326,6 +329,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     delivery_person_location: { latitude: 9.52, longitude: -13.69, at: LATER },
     courier_contact: { name: 'Ibrahima Camara', phone: COURIER_PHONE },
     route: null,
+    proof_photo_url: null,
   },
   'GET /api/public/tracking/:token': {
     status: 'en_route_delivery',
@@ -391,6 +395,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     estimated_price: 26_000,
     next_action: { status: 'en_route_pickup', label: 'Je pars au retrait' },
     otp_required: false,
+    proof_photo_required: false,
+    proof_photo_taken: false,
     ...MONEY_FOR_COURIER,
   },
   'POST /api/delivery/course/:id/update-status': { message: 'Statut mis à jour.', status: 'en_route_pickup', status_label: COURSE_STATUS_LABELS.en_route_pickup },
@@ -578,6 +584,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/upload/personal-photo': { photo_url: '/api/files/4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a', file_id: '4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a' },
   'POST /api/upload/id-photo': { photo_url: '/api/files/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e', file_id: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e' },
   'POST /api/upload/parcel-photo': { photo_url: '/api/files/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', file_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' },
+  'POST /api/delivery/course/:id/proof-photo': { photo_url: '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', file_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' },
   'POST /api/super-admin/create-admin': SUCCESS,
   'GET /api/super-admin/migration': { available: false },
   'POST /api/super-admin/migrate-to-super-admin': SUCCESS,

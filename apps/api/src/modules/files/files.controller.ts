@@ -1,19 +1,13 @@
 import { Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
-import { MAX_PHOTO_BYTES } from '@coursa/domain';
-import { FileStreamInterceptor, type MultipartFileStream } from '@nestjs/platform-fastify/multipart';
+import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { RateLimiterService, type RateLimit } from '../../common/rate-limit/rate-limiter.service.js';
 import { UuidParam } from '../../common/validation/params.js';
 import { FilesErrors } from './files.errors.js';
 import { FilesService } from './files.service.js';
-
-/**
- * The photo is streamed, never buffered whole: the parser stops it once it passes the limit. The limit is these
- * routes' only; every other body keeps the application's own.
- */
-const PhotoUpload = FileStreamInterceptor('file', { limits: { fileSize: MAX_PHOTO_BYTES } });
+import { PhotoUpload } from './photo-upload.js';
 
 /** A client may photograph a parcel a few times per order, not fill the disk. */
 export const PARCEL_PHOTOS_PER_HOUR: RateLimit = { name: 'parcel-photo:user', max: 30, windowSeconds: 3600 };

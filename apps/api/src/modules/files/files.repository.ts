@@ -4,8 +4,8 @@ import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
 /** The photos people upload (receipts are files too, but the API makes them itself). */
-export type PhotoKind = Extract<FileKind, 'personal_photo' | 'id_photo' | 'parcel_photo'>;
-export const PHOTO_KINDS: readonly PhotoKind[] = ['personal_photo', 'id_photo', 'parcel_photo'];
+export type PhotoKind = Extract<FileKind, 'personal_photo' | 'id_photo' | 'parcel_photo' | 'proof_photo'>;
+export const PHOTO_KINDS: readonly PhotoKind[] = ['personal_photo', 'id_photo', 'parcel_photo', 'proof_photo'];
 
 export interface NewPhoto {
   kind: PhotoKind;
@@ -26,7 +26,7 @@ export class FilesRepository {
 
   /**
    * An uploaded photo (never a receipt), with what uses it: the couriers' KYC files quoting it, and the course a parcel
-   * photo belongs to (its client and courier decide who may see it).
+   * or proof photo belongs to (its client and courier decide who may see it).
    */
   findPhoto(id: string) {
     return this.prisma.client.storedFile.findFirst({
@@ -34,6 +34,7 @@ export class FilesRepository {
       include: {
         _count: { select: { idPhotoOf: true, personalPhotoOf: true } },
         parcelPhotoOf: { select: { id: true, clientId: true, courierId: true } },
+        proofPhotoOf: { select: { id: true, clientId: true, courierId: true } },
       },
     });
   }

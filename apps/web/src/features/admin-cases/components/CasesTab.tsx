@@ -7,6 +7,7 @@ import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { Select } from '@/components/ui/Select';
+import { StoredPhotoToggle } from '@/components/ui/StoredPhoto';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { useChange } from '@/lib/query-client';
@@ -83,6 +84,7 @@ export function CasesTab() {
                 {dispute.course_short_id && ` · Course #${dispute.course_short_id}`} · {formatDate(dispute.created_at)}
               </p>
               <Handled by={dispute.handled_by_name} resolvedAt={dispute.resolved_at} />
+              {dispute.proof_photo_url && <StoredPhotoToggle url={dispute.proof_photo_url} label="photo de remise" alt="Photo du colis remis à la porte" />}
               {dispute.course_id && (
                 <CourseRouteToggle courseId={dispute.course_id} shown={routeOf === dispute.id} onToggle={() => setRouteOf(routeOf === dispute.id ? null : dispute.id)} />
               )}

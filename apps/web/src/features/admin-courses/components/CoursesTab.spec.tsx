@@ -22,6 +22,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   description: id === '01' ? 'Deux cartons' : null,
   handover_flag: id === '02' ? { kind: 'far_handover', distance_m: 3000 } : null,
   position_flag: id === '01' ? { distance_m: 20_000, seconds: 10 } : null,
+  proof_photo_url: id === '02' ? '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' : null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
 const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });
@@ -54,8 +55,8 @@ describe('course management', () => {
     expect(within(card('01')).getByText(/25\s000 GNF/)).toBeTruthy();
     expect(within(card('01')).getByText('Colis récupéré')).toBeTruthy();
     expect(within(card('01')).getByRole('button', { name: 'Annuler la course' })).toBeTruthy();
-    // An ended course only shows its route.
-    expect(within(card('02')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Voir le trajet']);
+    // An ended course only shows its route, and its proof photo when it has one (issue 37).
+    expect(within(card('02')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Voir la photo de remise', 'Voir le trajet']);
     expect(within(card('03')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Voir le trajet']);
     expect(within(card('01')).queryByRole('button', { name: 'Voir le trajet' })).toBeNull();
     expect([...(screen.getByLabelText('Filtrer par statut') as HTMLSelectElement).options].map((option) => option.value)).toEqual([

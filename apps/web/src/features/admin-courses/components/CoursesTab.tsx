@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Select } from '@/components/ui/Select';
+import { StoredPhotoToggle } from '@/components/ui/StoredPhoto';
 import { CourseRouteToggle } from '@/components/map/CourseRoute';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -123,6 +124,7 @@ export function CoursesTab() {
                 </div>
               )}
             </dl>
+            {course.proof_photo_url && <StoredPhotoToggle url={course.proof_photo_url} label="photo de remise" alt="Photo du colis remis à la porte" />}
             {isFinal(course.status) && (
               <CourseRouteToggle courseId={course.id} shown={routeOf === course.id} onToggle={() => setRouteOf(routeOf === course.id ? null : course.id)} />
             )}

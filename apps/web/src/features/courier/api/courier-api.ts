@@ -45,6 +45,9 @@ export const courierApi = {
         return apiClient.call('POST /api/delivery/course/:id/verify-otp', { ...options, body: { otp: action.otp, occurred_at: occurredAt } });
       case 'contact-support':
         return apiClient.call('POST /api/delivery/course/:id/contact-support', { ...options, query: { issue: action.issue, occurred_at: occurredAt } });
+      case 'proof-photo':
+        // Sent again after a lost answer, the same photo is kept once (the server compares it with the course's).
+        return apiClient.upload('POST /api/delivery/course/:id/proof-photo', action.photo, options);
     }
   },
   requestPayment: (amount: number) =>

@@ -158,7 +158,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
           </Button>
         )}
       </section>
-      {status === 'en_route_delivery' && <OtpBlock courseId={courseId} />}
+      {status === 'en_route_delivery' && <OtpBlock courseId={courseId} proof={{ required: course.proof_photo_required, taken: course.proof_photo_taken }} />}
       <section className="card">
         <h3 className="card__title">Contacts</h3>
         <dl className="details">

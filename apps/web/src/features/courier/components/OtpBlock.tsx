@@ -1,4 +1,5 @@
 import { DELIVERY_MESSAGES, isCompleteCode, keepCodeDigits } from '@coursa/domain';
+import { ApiError } from '@/lib/api-client';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -6,9 +7,12 @@ import { Input } from '@/components/ui/Input';
 import { courierApi } from '../api/courier-api';
 import type { OfflineAction, SentAction } from '../offline/courier-outbox';
 import { latestAnswer, runCourierAction, useCourierSync } from '../offline/courier-sync';
+import { ProofPhotoStep } from './ProofPhotoStep';
 
 interface OtpBlockProps {
   courseId: string;
+  /** The proof photo at the door (issue 37): required by the server for this course, already kept there. */
+  proof?: { required: boolean; taken: boolean };
   /** The support prompt; window.prompt by default. */
   askIssue?: () => string | null;
 }
@@ -18,9 +22,18 @@ type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 /** Said while a code or a support request waits on the phone for the network. */
 export const OTP_WAITING_FOR_NETWORK = 'En attente de réseau : envoi dès le retour du réseau.';
 
-/** What the server's answer to a code or a support request shows (any refused code: the spec's wrong-code message). */
-function noticeOf({ queued, ok }: SentAction): Notice | null {
-  if (queued.action.kind === 'verify-otp') return ok ? { tone: 'success', text: DELIVERY_MESSAGES.otpDelivered } : { tone: 'error', text: DELIVERY_MESSAGES.otpWrong };
+/** A code refused because the photo the configuration requires is missing: the code itself was not even compared. */
+const missingProof = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'PROOF_PHOTO_REQUIRED';
+
+/**
+ * What the server's answer to a code or a support request shows (a refused code: the spec's wrong-code message, but
+ * for a missing proof photo, which says so).
+ */
+function noticeOf({ queued, ok, error }: SentAction): Notice | null {
+  if (queued.action.kind === 'verify-otp') {
+    if (ok) return { tone: 'success', text: DELIVERY_MESSAGES.otpDelivered };
+    return { tone: 'error', text: missingProof(error) ? error.detail : DELIVERY_MESSAGES.otpWrong };
+  }
   return ok ? { tone: 'success', text: DELIVERY_MESSAGES.supportRecorded } : null;
 }
 
@@ -32,7 +45,7 @@ const ours = (courseId: string) => (action: OfflineAction) =>
  * goes through the courier's outbox: made offline, it waits on the phone and is checked when it reaches the server,
  * whose answer shows then. A new code needs the network (the server texts it).
  */
-export function OtpBlock({ courseId, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
+export function OtpBlock({ courseId, proof = { required: false, taken: false }, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -45,6 +58,11 @@ export function OtpBlock({ courseId, askIssue = () => window.prompt('Décrivez l
   useEffect(() => {
     if (supportAnswer) setNotice(noticeOf(supportAnswer));
   }, [supportAnswer]);
+  // A photo kept since: a code refused for want of it no longer stands.
+  const proofAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'proof-photo'));
+  useEffect(() => {
+    if (proofAnswer?.ok) setNotice(null);
+  }, [proofAnswer]);
 
   async function run(action: OfflineAction) {
     setBusy(true);
@@ -84,6 +102,7 @@ export function OtpBlock({ courseId, askIssue = () => window.prompt('Décrivez l
   return (
     <section className="card otp">
       <h3 className="card__title">Code de livraison</h3>
+      <ProofPhotoStep courseId={courseId} required={proof.required} taken={proof.taken} />
       <form
         className="form"
         onSubmit={(event) => {

@@ -5,7 +5,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export type OfflineAction =
   | { kind: 'update-status'; courseId: string; status: CourseStatus }
   | { kind: 'verify-otp'; courseId: string; otp: string }
-  | { kind: 'contact-support'; courseId: string; issue: string };
+  | { kind: 'contact-support'; courseId: string; issue: string }
+  /** The photo of the parcel at the door (issue 37): IndexedDB keeps the Blob itself, so a photo taken offline waits too. */
+  | { kind: 'proof-photo'; courseId: string; photo: Blob };
 
 /** An action kept on the phone: its own Idempotency-Key and the time it was made at, both fixed when it was made. */
 export interface QueuedAction {

@@ -35,6 +35,7 @@ const course: CourseDto = {
   delivery_otp: false,
   refund: null,
   rating: null,
+  proof_photo_url: null,
 };
 
 const renderCard = (changes: Partial<CourseDto>) =>
@@ -107,5 +108,22 @@ describe('CourseCard: the route of a delivered course', () => {
     fetchMock.mockClear();
     expand({ status: 'cancelled' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('CourseCard: the proof of delivery photo (issue 37)', () => {
+  afterEach(cleanup);
+
+  it("shows the courier's photo at the door in the details of a delivered course, and nothing without one", async () => {
+    globalThis.fetch = jest.fn<typeof fetch>(() => answer(404, { detail: 'Fichier introuvable.', code: 'FILE_NOT_FOUND' }));
+    renderCard({ status: 'delivered', refund: null, proof_photo_url: '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
+    expect(screen.getByText('Photo de la remise, prise par le livreur à la porte')).toBeTruthy();
+    const urls = () => (globalThis.fetch as jest.Mock<typeof fetch>).mock.calls.map(([url]) => String(url));
+    await waitFor(() => expect(urls()).toContain('/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a'));
+    cleanup();
+    renderCard({ status: 'delivered', refund: null, proof_photo_url: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
+    expect(screen.queryByText('Photo de la remise, prise par le livreur à la porte')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf,
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { StoredPhoto } from '@/components/ui/StoredPhoto';
+import { ProofPhotoFigure, StoredPhoto } from '@/components/ui/StoredPhoto';
 import { CourseRoute } from '@/components/map/CourseRoute';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhone } from '@/lib/format';
@@ -130,6 +130,7 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
           {/* The route the courier rode, kept on the course once delivered (issue 25); nothing while there is none. */}
           {course.status === 'delivered' && <CourseRoute courseId={course.id} missing={null} />}
           {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
+          {course.proof_photo_url && <ProofPhotoFigure url={course.proof_photo_url} />}
           {course.delivery_otp && (
             <Alert tone="info">Un code de livraison à 6 chiffres a été envoyé au destinataire par SMS.</Alert>
           )}

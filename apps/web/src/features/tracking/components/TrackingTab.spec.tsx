@@ -105,6 +105,17 @@ describe('tracking', () => {
     expect(await screen.findByText('Trajet parcouru : 7,4 km')).toBeTruthy();
   });
 
+  it("shows the courier's photo at the door once the course is delivered (issue 37)", async () => {
+    const url = '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    fetchMock.mockImplementation((input) =>
+      String(input) === url ? reply(404, { detail: 'Fichier introuvable.', code: 'FILE_NOT_FOUND' }) : reply(200, { ...tracking, status: 'delivered', delivery_person_location: null, eta_minutes: null, proof_photo_url: url }),
+    );
+    const course = { id: tracking.id, status: 'delivered', assigned_delivery_person_id: 'k1' } as CourseDto;
+    renderWithQuery(<CourseTracking course={course} />);
+    expect(await screen.findByText('Photo de la remise, prise par le livreur à la porte')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(url);
+  });
+
   it('shows no route length while the course is under way, or before its route is kept', async () => {
     fetchMock.mockImplementation(() => reply(200, { ...tracking, route: null }));
     const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;

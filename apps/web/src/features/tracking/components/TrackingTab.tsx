@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
+import { ProofPhotoFigure } from '@/components/ui/StoredPhoto';
 import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useIsOnline } from '@/features/realtime';
 import { formatPhone } from '@/lib/format';
@@ -109,6 +110,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         />
       </Suspense>
       {route && <p className="tracking__route">{routeText(route.km)}</p>}
+      {delivered && tracking.proof_photo_url && <ProofPhotoFigure url={tracking.proof_photo_url} />}
       {eta !== null && (
         <p className="tracking__eta" data-testid="arrival-estimate" aria-live="polite">
           {arrivalEstimate(status, eta)}
