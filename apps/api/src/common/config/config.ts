@@ -109,6 +109,10 @@ const EnvSchema = z.object({
   HANDOVER_MAX_DISTANCE_M: z.coerce.number().int().min(0).default(300),
   /** …and so is one entered when the courier's last live position is older than this (or missing). */
   HANDOVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(0).default(180),
+  /** A courier on an active course who has sent no position for this long is shown to ops as silent (issue 37)… */
+  COURIER_SILENT_AFTER_S: z.coerce.number().int().min(1).default(120),
+  /** …looked for this often (a repeatable job: one schedule however many workers). */
+  COURIER_SILENCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
   /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
   POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */
