@@ -4,12 +4,14 @@ import 'leaflet/dist/leaflet.css';
 import './suivi.css';
 import L from 'leaflet';
 import type { RecipientTrackingDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, stalePositionLabel } from '@coursa/domain';
 
 /** How often the page asks again while the course is under way. */
 const POLL_MS = 5_000;
 const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ENDED = ['delivered', 'cancelled'];
+/** How a courier's old position is drawn: faded, still visible over the tiles. */
+const STALE_OPACITY = 0.45;
 
 const root = document.getElementById('suivi')!;
 const token = decodeURIComponent(location.pathname.replace(/^\/suivi\/?/, '').split('/')[0] ?? '');
@@ -97,11 +99,13 @@ function renderPosition(tracking: RecipientTrackingDto) {
     frame.setAttribute('aria-label', 'Carte : position du livreur');
     const text = el('p', 'suivi__muted');
     text.dataset.testid = 'suivi-position';
+    const age = el('p', 'suivi__stale');
+    age.dataset.testid = 'suivi-stale-position';
     const link = el('a', '', 'Ouvrir dans une application de cartes');
     link.dataset.testid = 'suivi-map-link';
     link.target = '_blank';
     link.rel = 'noopener noreferrer';
-    positionCard.replaceChildren(el('h3', '', 'Position du livreur'), frame, text, link);
+    positionCard.replaceChildren(el('h3', '', 'Position du livreur'), frame, age, text, link);
     map = L.map(frame, { zoomControl: false, attributionControl: true }).setView([latitude, longitude], 15);
     L.tileLayer(TILE_URL, { attribution: '&copy; OpenStreetMap' }).addTo(map);
     marker = L.marker([latitude, longitude], {
@@ -112,6 +116,12 @@ function renderPosition(tracking: RecipientTrackingDto) {
     marker!.setLatLng([latitude, longitude]);
     map.panTo([latitude, longitude]);
   }
+  // A phone in a pocket stops sending (issue 37): past a minute the position says its age and is drawn faded.
+  const stale = stalePositionLabel(position.at, Date.now());
+  const age = positionCard.querySelector<HTMLElement>('[data-testid="suivi-stale-position"]')!;
+  age.textContent = stale ?? '';
+  age.hidden = !stale;
+  marker!.setOpacity(stale ? STALE_OPACITY : 1);
   positionCard.querySelector('[data-testid="suivi-position"]')!.textContent =
     `${latitude.toFixed(5)}, ${longitude.toFixed(5)} · mise à jour à ${time(position.at)}`;
   (positionCard.querySelector('[data-testid="suivi-map-link"]') as HTMLAnchorElement).href =

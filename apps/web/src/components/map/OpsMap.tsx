@@ -16,6 +16,8 @@ export interface OpsCourier {
   inTransit: boolean;
   /** « Arrivée estimée dans 12 min » for the course they carry, when known. */
   eta: string | null;
+  /** « Position d'il y a 3 min » once the position is older than a minute (drawn faded then), else null. */
+  stale: string | null;
 }
 
 /** A course waiting too long for a courier, shown at its pickup (issue 24). */
@@ -75,14 +77,18 @@ export default function OpsMap({ couriers, waiting = [], label = 'Carte des livr
   );
 }
 
-const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta }: OpsCourier) {
+/** How a courier's old position is drawn: faded, still visible over the tiles. */
+const STALE_OPACITY = 0.45;
+
+const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta, stale }: OpsCourier) {
   // A new position object only when the courier really moved.
   const at = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
   return (
-    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label}>
+    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label} opacity={stale ? STALE_OPACITY : 1}>
       <Tooltip>
         {label} · {inTransit ? 'en course' : 'disponible'}
         {eta && ` · ${eta}`}
+        {stale && ` · ${stale}`}
       </Tooltip>
     </Marker>
   );
