@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
+import { createAccount } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { acceptedCourse } from '../support/courses.js';
@@ -9,8 +11,9 @@ import { codeIn } from '../support/outbox.js';
 import type { TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
 
-// Issue 37 in a real browser: the courier's screen kept awake during a course, and a courier's position that stops
-// coming says its age on the client's map.
+// Issue 37 in a real browser: the courier's screen kept awake during a course, a courier's position that stops coming
+// says its age on the client's map and the recipient's page, ops see the silent couriers, and the order form takes the
+// phone's position.
 let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -161,5 +164,67 @@ describe('the phone in the pocket', () => {
     await waitUntil('the marker faded', async () => (await marker.evaluate((element) => getComputedStyle(element).opacity)) === '0.45');
     await expectAccessible(page, 'client-tracking-stale-position');
     await screenshot(page, 'client-tracking-stale-position');
+  }, 90_000);
+
+  it("says the position's age on the recipient's page once positions stop", async () => {
+    const { courier, courseId } = await acceptedCourse(app);
+    for (const step of ['en_route_pickup', 'collected']) {
+      expect((await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=${step}`, undefined, { token: courier.token })).status).toBe(200);
+    }
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.baseUrl, { path: '/socket.io', auth: { token: courier.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const ack = await new Promise<PositionAck>((resolve) => socket.emit('courier:position', { lat: 9.5404, lng: -13.6603, at: Date.now() }, resolve));
+    socket.disconnect();
+    expect(ack).toEqual({ ok: true });
+    const { recipientPhone } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
+    const link = (await app.outbox.waitFor((line) => line.to === recipientPhone && line.kind === 'tracking_link')).text.match(/https?:\/\/\S+\/suivi\/[\w-]+/)![0];
+
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+    contexts.push(context);
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${app.baseUrl}${new URL(link).pathname}`);
+    await page.getByTestId('suivi-position').getByText(/^9\.54040, -13\.66030/).waitFor();
+    expect(await page.getByTestId('suivi-stale-position').isVisible()).toBe(false);
+
+    // Three minutes without a position: the next reading of the link says how old it is.
+    await page.clock.fastForward('03:05');
+    await page.getByTestId('suivi-stale-position').getByText("Position d'il y a 3 min").waitFor();
+    await waitUntil('the marker faded', async () => (await page.locator('.suivi__marker').evaluate((element) => getComputedStyle(element).opacity)) === '0.45');
+    await expectAccessible(page, 'recipient-tracking-stale-position');
+  }, 90_000);
+
+  it('shows ops the couriers without a position on the dashboard', async () => {
+    const { courier, courseId } = await acceptedCourse(app);
+    // The silence as the worker's look writes it (test/e2e/silent-couriers proves the look itself).
+    await app.db.courierSilence.create({ data: { courierId: courier.user.id, since: new Date(Date.now() - 5 * 60_000) } });
+    const { number } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
+    const admin = await createAccount(app, 'admin');
+    const { page } = await signedInPage(admin);
+    await page.goto(`${app.baseUrl}/`);
+    const section = page.getByRole('region', { name: 'Livreurs sans position' });
+    await section.getByText(courier.user.fullName).waitFor({ timeout: 15_000 });
+    expect(await section.textContent()).toContain(courseNumber(number));
+    await expectAccessible(page, 'ops-silent-couriers');
+    await screenshot(page, 'ops-silent-couriers');
+  }, 90_000);
+
+  it('fills the pickup from the phone\'s GPS with « Utiliser ma position », with its accuracy', async () => {
+    const client = await createAccount(app, 'client');
+    const { page } = await signedInPage(client, { permissions: ['geolocation'], geolocation: { latitude: 9.5512, longitude: -13.6498, accuracy: 12 } });
+    await page.goto(`${app.baseUrl}/`);
+    await tab(page, 'Nouvelle course').click();
+    await page.getByRole('button', { name: 'Utiliser ma position' }).click();
+    await page.getByTestId('my-position-status').getByText('Position trouvée, précision ± 12 m').waitFor();
+    expect(await page.getByLabel('Latitude').first().inputValue()).toBe('9.5512');
+    expect(await page.getByLabel('Longitude').first().inputValue()).toBe('-13.6498');
+    // The delivery point is left alone.
+    expect(await page.getByLabel('Latitude').nth(1).inputValue()).toBe('');
+    expect((await page.getByRole('button', { name: 'Utiliser ma position' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectAccessible(page, 'client-order-my-position');
   }, 90_000);
 });
