@@ -6,6 +6,9 @@
 /** A position older than this is drawn faded, with its age. */
 export const STALE_POSITION_AFTER_MS = 60_000;
 
+/** How faded an old position's marker is drawn on every map: still visible over the tiles. */
+export const STALE_POSITION_OPACITY = 0.45;
+
 /** « Position d'il y a 3 min » (whole minutes; whole hours past an hour); null while the position is fresh. */
 export function stalePositionLabel(at: string | Date, nowMs: number): string | null {
   const ageMs = nowMs - new Date(at).getTime();

@@ -4,14 +4,12 @@ import 'leaflet/dist/leaflet.css';
 import './suivi.css';
 import L from 'leaflet';
 import type { RecipientTrackingDto } from '@coursa/contracts';
-import { formatGnf, stalePositionLabel } from '@coursa/domain';
+import { formatGnf, STALE_POSITION_OPACITY, stalePositionLabel } from '@coursa/domain';
 
 /** How often the page asks again while the course is under way. */
 const POLL_MS = 5_000;
 const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ENDED = ['delivered', 'cancelled'];
-/** How a courier's old position is drawn: faded, still visible over the tiles. */
-const STALE_OPACITY = 0.45;
 
 const root = document.getElementById('suivi')!;
 const token = decodeURIComponent(location.pathname.replace(/^\/suivi\/?/, '').split('/')[0] ?? '');
@@ -121,7 +119,7 @@ function renderPosition(tracking: RecipientTrackingDto) {
   const age = positionCard.querySelector<HTMLElement>('[data-testid="suivi-stale-position"]')!;
   age.textContent = stale ?? '';
   age.hidden = !stale;
-  marker!.setOpacity(stale ? STALE_OPACITY : 1);
+  marker!.setOpacity(stale ? STALE_POSITION_OPACITY : 1);
   positionCard.querySelector('[data-testid="suivi-position"]')!.textContent =
     `${latitude.toFixed(5)}, ${longitude.toFixed(5)} · mise à jour à ${time(position.at)}`;
   (positionCard.querySelector('[data-testid="suivi-map-link"]') as HTMLAnchorElement).href =

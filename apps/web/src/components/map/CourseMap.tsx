@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import './CourseMap.css';
+import { STALE_POSITION_OPACITY } from '@coursa/domain';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
@@ -32,9 +33,6 @@ const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
     iconSize: [30, 30],
     iconAnchor: [15, 15],
   });
-
-/** How a courier's old position is drawn: faded, still visible over the tiles. */
-export const STALE_OPACITY = 0.45;
 
 const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), courier: icon('courier', '🛵') };
 
@@ -70,7 +68,7 @@ export default function CourseMap({ pickup, delivery, courier, courierStale = fa
           <Tooltip>Livraison</Tooltip>
         </Marker>
         {courierAt && (
-          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur" opacity={courierStale ? STALE_OPACITY : 1}>
+          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur" opacity={courierStale ? STALE_POSITION_OPACITY : 1}>
             <Tooltip>{courierStale ? 'Livreur (position ancienne)' : 'Livreur'}</Tooltip>
           </Marker>
         )}

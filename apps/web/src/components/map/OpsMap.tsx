@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import './OpsMap.css';
+import { STALE_POSITION_OPACITY } from '@coursa/domain';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
@@ -77,14 +78,11 @@ export default function OpsMap({ couriers, waiting = [], label = 'Carte des livr
   );
 }
 
-/** How a courier's old position is drawn: faded, still visible over the tiles. */
-const STALE_OPACITY = 0.45;
-
 const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta, stale }: OpsCourier) {
   // A new position object only when the courier really moved.
   const at = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
   return (
-    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label} opacity={stale ? STALE_OPACITY : 1}>
+    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label} opacity={stale ? STALE_POSITION_OPACITY : 1}>
       <Tooltip>
         {label} · {inTransit ? 'en course' : 'disponible'}
         {eta && ` · ${eta}`}
