@@ -179,6 +179,7 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/dashboard/stats': { request: () => ({ path: '/api/dashboard/stats' }), expected: only(STAFF, 200) },
   'GET /api/admin/analytics': { request: () => ({ path: '/api/admin/analytics?period=7days' }), expected: only(STAFF, 200) },
   'GET /api/admin/dispatch': { request: () => ({ path: '/api/admin/dispatch' }), expected: only(STAFF, 200) },
+  'GET /api/admin/couriers/silent': { request: () => ({ path: '/api/admin/couriers/silent' }), expected: only(STAFF, 200) },
   'GET /api/admin/users': { request: () => ({ path: '/api/admin/users' }), expected: only(STAFF, 200) },
   'PUT /api/users/:id/toggle-status': { request: () => ({ path: `/api/users/${NOBODY}/toggle-status` }), expected: only(STAFF, 404) },
   'DELETE /api/admin/users/:id': { request: () => ({ path: `/api/admin/users/${NOBODY}` }), expected: only(STAFF, 404) },

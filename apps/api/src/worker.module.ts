@@ -5,6 +5,9 @@ import { DispatchProcessor } from './modules/dispatch/dispatch.processor.js';
 import { RetentionWorkerModule } from './modules/retention/retention.module.js';
 import { RetentionEvents } from './modules/retention/retention.events.js';
 import { RetentionProcessor } from './modules/retention/retention.processor.js';
+import { TrackingWorkerModule } from './modules/tracking/tracking.module.js';
+import { TrackingEvents } from './modules/tracking/tracking.events.js';
+import { TrackingProcessor } from './modules/tracking/tracking.processor.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AppConfig } from './common/config/config.js';
@@ -33,13 +36,13 @@ import { RefundsProcessor } from './modules/refunds/refunds.processor.js';
 import { RefundsWorkerModule } from './modules/refunds/refunds.module.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor];
 
 /**
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
  * An event's handlers run in this order: the sockets hear of a change before the jobs it starts.
  */
-const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents];
+const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents];
 
 /** The worker process: BullMQ processors and the outbox relay with its handlers, no HTTP controllers. */
 @Module({})
@@ -47,7 +50,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

@@ -59,3 +59,19 @@ export interface DispatchViewDto {
   /** The wait after which a course shows here, in minutes. */
   alert_after_minutes: number;
 }
+
+/**
+ * GET /api/admin/couriers/silent (issue 37): a courier on an active course from whom no position has come for
+ * COURIER_SILENT_AFTER_S, « Livreurs sans position » on the ops dashboard; the longest silence first.
+ */
+export interface SilentCourierDto {
+  courier_id: string;
+  courier_name: string;
+  courier_phone: string;
+  /** When the server last heard of them: their last position, or the course's acceptance when none came after. */
+  since: string;
+  /** When the silence was noticed. */
+  flagged_at: string;
+  /** Their active courses (numbers such as CRS-000123). */
+  course_numbers: string[];
+}

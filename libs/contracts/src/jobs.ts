@@ -23,6 +23,7 @@ export const JobName = {
   SimplifyRoute: 'simplify-route',
   TrailPartitions: 'trail-partitions',
   Cleanup: 'cleanup',
+  FindSilentCouriers: 'find-silent-couriers',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -108,6 +109,9 @@ export interface CleanupPayload {
   target: CleanupTarget;
 }
 
+/** Looks for couriers on an active course who have gone quiet (issue 37); repeated every COURIER_SILENCE_CHECK_MS. */
+export type FindSilentCouriersPayload = Record<string, never>;
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
@@ -121,6 +125,7 @@ export interface JobPayloads {
   [JobName.SimplifyRoute]: SimplifyRoutePayload;
   [JobName.TrailPartitions]: TrailPartitionsPayload;
   [JobName.Cleanup]: CleanupPayload;
+  [JobName.FindSilentCouriers]: FindSilentCouriersPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -136,6 +141,7 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SimplifyRoute]: QueueName.Retention,
   [JobName.TrailPartitions]: QueueName.Retention,
   [JobName.Cleanup]: QueueName.Retention,
+  [JobName.FindSilentCouriers]: QueueName.Dispatch,
 };
 
 /**

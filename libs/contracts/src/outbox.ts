@@ -20,6 +20,12 @@ export interface OutboxEvents {
   'refund.requested': { refundId: string; reference: string };
   /** A payout opened (weekly run, approved early request): its transfer is sent by the payout job. */
   'payout.created': { payoutId: string };
+  /**
+   * A courier on an active course has sent no position for COURIER_SILENT_AFTER_S (issue 37): written once per
+   * silence, when it is first noticed. `since` is when the server last heard of them (their last position, or the
+   * course's acceptance when none came after it).
+   */
+  'courier.silent': { courierId: string; courierName: string; since: string; courseIds: string[] };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
@@ -41,6 +47,7 @@ const EVENT_TYPES: { [T in OutboxEventType]: T } = {
   'staff.notice': 'staff.notice',
   'refund.requested': 'refund.requested',
   'payout.created': 'payout.created',
+  'courier.silent': 'courier.silent',
 };
 
 /** Every outbox event type. */

@@ -76,7 +76,7 @@ export interface OpsSnapshot {
 }
 
 export interface NotificationEvent {
-  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request' | 'payout_failed';
+  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request' | 'payout_failed' | 'courier_silent';
   message: string;
 }
 

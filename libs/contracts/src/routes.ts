@@ -52,7 +52,7 @@ import type {
   NavigationDto,
   VerifyOtpRequest,
 } from './delivery.js';
-import type { DispatchViewDto } from './dispatch.js';
+import type { DispatchViewDto, SilentCourierDto } from './dispatch.js';
 import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
 import type { PageQuery } from './pagination.js';
 import type {
@@ -194,6 +194,7 @@ export interface ApiRoutes {
   'GET /api/dashboard/stats': Route<DashboardStatsDto>;
   'GET /api/admin/analytics': Route<AnalyticsDto, never, { period?: AnalyticsPeriod }>;
   'GET /api/admin/dispatch': Route<DispatchViewDto>;
+  'GET /api/admin/couriers/silent': Route<SilentCourierDto[]>;
   'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;

@@ -185,6 +185,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/dashboard/stats': { caller: 'admin', light: true },
   'GET /api/admin/analytics': { caller: 'admin', query: { period: text('24h', '7days', '30days', '90days') } },
   'GET /api/admin/dispatch': { caller: 'admin' },
+  'GET /api/admin/couriers/silent': { caller: 'admin' },
   'GET /api/admin/users': { caller: 'admin', query: { ...page, role: fc.constantFrom(...ROLES, '') } },
   'DELETE /api/admin/users/:id': { caller: 'admin' },
   'PUT /api/users/:id/toggle-status': { caller: 'admin' },

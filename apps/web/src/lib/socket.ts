@@ -59,6 +59,17 @@ export function connectSocket(): void {
   if (!socket && token) open(token);
 }
 
+/**
+ * The page is back from the background (issue 37): a socket that is not connected then reconnects at once, rather than
+ * after the reconnection's growing delay; the server joins it to its rooms again. A connected socket is left alone.
+ */
+export function resumeSocket(): void {
+  const token = sessionTokens.access();
+  if (!stopTokenWatch || socket?.connected || !token) return;
+  close();
+  open(token);
+}
+
 export function disconnectSocket(): void {
   stopTokenWatch?.();
   stopTokenWatch = null;

@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import './suivi.css';
 import L from 'leaflet';
 import type { RecipientTrackingDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, STALE_POSITION_OPACITY, stalePositionLabel } from '@coursa/domain';
 
 /** How often the page asks again while the course is under way. */
 const POLL_MS = 5_000;
@@ -97,11 +97,13 @@ function renderPosition(tracking: RecipientTrackingDto) {
     frame.setAttribute('aria-label', 'Carte : position du livreur');
     const text = el('p', 'suivi__muted');
     text.dataset.testid = 'suivi-position';
+    const age = el('p', 'suivi__stale');
+    age.dataset.testid = 'suivi-stale-position';
     const link = el('a', '', 'Ouvrir dans une application de cartes');
     link.dataset.testid = 'suivi-map-link';
     link.target = '_blank';
     link.rel = 'noopener noreferrer';
-    positionCard.replaceChildren(el('h3', '', 'Position du livreur'), frame, text, link);
+    positionCard.replaceChildren(el('h3', '', 'Position du livreur'), frame, age, text, link);
     map = L.map(frame, { zoomControl: false, attributionControl: true }).setView([latitude, longitude], 15);
     L.tileLayer(TILE_URL, { attribution: '&copy; OpenStreetMap' }).addTo(map);
     marker = L.marker([latitude, longitude], {
@@ -112,6 +114,12 @@ function renderPosition(tracking: RecipientTrackingDto) {
     marker!.setLatLng([latitude, longitude]);
     map.panTo([latitude, longitude]);
   }
+  // A phone in a pocket stops sending (issue 37): past a minute the position says its age and is drawn faded.
+  const stale = stalePositionLabel(position.at, Date.now());
+  const age = positionCard.querySelector<HTMLElement>('[data-testid="suivi-stale-position"]')!;
+  age.textContent = stale ?? '';
+  age.hidden = !stale;
+  marker!.setOpacity(stale ? STALE_POSITION_OPACITY : 1);
   positionCard.querySelector('[data-testid="suivi-position"]')!.textContent =
     `${latitude.toFixed(5)}, ${longitude.toFixed(5)} · mise à jour à ${time(position.at)}`;
   (positionCard.querySelector('[data-testid="suivi-map-link"]') as HTMLAnchorElement).href =

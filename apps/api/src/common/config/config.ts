@@ -113,6 +113,10 @@ const EnvSchema = z.object({
   PROOF_PHOTO_REQUIRED_FOR_CASH: z.stringbool().default(false),
   /** …and on every course whose price to pay is above this many GNF (unset: no price threshold). */
   PROOF_PHOTO_REQUIRED_ABOVE_GNF: z.coerce.number().int().min(0).optional(),
+  /** A courier on an active course who has sent no position for this long is shown to ops as silent (issue 37)… */
+  COURIER_SILENT_AFTER_S: z.coerce.number().int().min(1).default(120),
+  /** …looked for this often (a repeatable job: one schedule however many workers). */
+  COURIER_SILENCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
   /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
   POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */

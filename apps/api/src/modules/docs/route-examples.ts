@@ -525,6 +525,9 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     position_flags: [],
     alert_after_minutes: 5,
   },
+  'GET /api/admin/couriers/silent': [
+    { courier_id: COURIER_ID, courier_name: 'Ibrahima Camara', courier_phone: COURIER_PHONE, since: AT, flagged_at: AT, course_numbers: ['CRS-000123'] },
+  ],
   'GET /api/admin/users': {
     users: [{ id: CLIENT_ID, display_id: 'USR-000042', full_name: 'Mariama Diallo', phone: CLIENT_PHONE, email: 'mariama@example.gn', role: 'client', is_active: true, created_at: AT }],
     next_cursor: null,

@@ -181,6 +181,13 @@ export class PositionsStore {
     return stored ? (JSON.parse(stored) as AcceptedFix) : null;
   }
 
+  /** When each courier's last accepted position arrived (epoch ms, the server's clock; null: none in the last hour), in one round trip. */
+  async lastReceivedEach(courierIds: readonly string[]): Promise<(number | null)[]> {
+    if (!courierIds.length) return [];
+    const stored = await this.redis.client.mget(courierIds.map((id) => this.fixKeys(id)[0]!));
+    return stored.map((value) => (value ? (JSON.parse(value) as AcceptedFix).receivedMs : null));
+  }
+
   /** A fix refused as a jump: the next one agreeing with it is believed, on whatever socket it comes. */
   async keepDoubt(courierId: string, fix: Fix): Promise<void> {
     await this.redis.client.set(this.fixKeys(courierId)[1]!, JSON.stringify(fix), 'EX', FRESH_SECONDS);

@@ -46,8 +46,8 @@ function RoleLayout({ role }: { role: Role }) {
 }
 
 /**
- * While signed in: the socket for everyone; for couriers, position streaming (docs/architecture.md, « Realtime ») and the sending of the actions
- * kept while offline (issue 22); loaded on demand.
+ * While signed in: the socket for everyone; for couriers, position streaming (docs/architecture.md, « Realtime »), the sending of the actions
+ * kept while offline (issue 22) and the screen kept awake during a course (issue 37); loaded on demand.
  */
 function useLiveUpdates(role: Role | undefined) {
   useEffect(() => {
@@ -60,6 +60,7 @@ function useLiveUpdates(role: Role | undefined) {
       void import('@/features/courier').then((courier) => {
         keep(courier.startPositionStreaming());
         keep(courier.startCourierSync());
+        keep(courier.startScreenAwake());
       });
     }
     return () => {

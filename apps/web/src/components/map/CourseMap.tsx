@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import './CourseMap.css';
+import { STALE_POSITION_OPACITY } from '@coursa/domain';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
@@ -15,6 +16,8 @@ interface CourseMapProps {
   pickup: MapPoint;
   delivery: MapPoint;
   courier?: MapPoint | null;
+  /** The courier's position is old (issue 37): drawn faded, as a position that no longer moves. */
+  courierStale?: boolean;
   /** The route the courier rode ([latitude, longitude] points, as GET /courses/:id/tracking gives it), once the course ended. */
   route?: readonly (readonly [number, number])[] | null;
   /** Accessible name of the map region. */
@@ -37,7 +40,7 @@ const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), co
  * A course on a Leaflet map: pickup (A), delivery (B) and, when known, the courier moving in place; the route the
  * courier rode as a solid line when given, else a dashed line from A to B.
  */
-export default function CourseMap({ pickup, delivery, courier, route, label = 'Carte de la course' }: CourseMapProps) {
+export default function CourseMap({ pickup, delivery, courier, courierStale = false, route, label = 'Carte de la course' }: CourseMapProps) {
   // A new position object only when the point really moved, so markers are not reset on every render.
   const pickupAt = useMemo<[number, number]>(() => [pickup.lat, pickup.lng], [pickup.lat, pickup.lng]);
   const deliveryAt = useMemo<[number, number]>(() => [delivery.lat, delivery.lng], [delivery.lat, delivery.lng]);
@@ -65,8 +68,8 @@ export default function CourseMap({ pickup, delivery, courier, route, label = 'C
           <Tooltip>Livraison</Tooltip>
         </Marker>
         {courierAt && (
-          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur">
-            <Tooltip>Livreur</Tooltip>
+          <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur" opacity={courierStale ? STALE_POSITION_OPACITY : 1}>
+            <Tooltip>{courierStale ? 'Livreur (position ancienne)' : 'Livreur'}</Tooltip>
           </Marker>
         )}
         <FitCourse pickup={pickupAt} delivery={deliveryAt} route={routeAt} />

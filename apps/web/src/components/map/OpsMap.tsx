@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import './OpsMap.css';
+import { STALE_POSITION_OPACITY } from '@coursa/domain';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
@@ -16,6 +17,8 @@ export interface OpsCourier {
   inTransit: boolean;
   /** « Arrivée estimée dans 12 min » for the course they carry, when known. */
   eta: string | null;
+  /** « Position d'il y a 3 min » once the position is older than a minute (drawn faded then), else null. */
+  stale: string | null;
 }
 
 /** A course waiting too long for a courier, shown at its pickup (issue 24). */
@@ -75,14 +78,15 @@ export default function OpsMap({ couriers, waiting = [], label = 'Carte des livr
   );
 }
 
-const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta }: OpsCourier) {
+const CourierMarker = memo(function CourierMarker({ lat, lng, label, inTransit, eta, stale }: OpsCourier) {
   // A new position object only when the courier really moved.
   const at = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
   return (
-    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label}>
+    <Marker position={at} icon={inTransit ? ICONS.transit : ICONS.idle} alt={`Livreur ${label}`} title={label} opacity={stale ? STALE_POSITION_OPACITY : 1}>
       <Tooltip>
         {label} · {inTransit ? 'en course' : 'disponible'}
         {eta && ` · ${eta}`}
+        {stale && ` · ${stale}`}
       </Tooltip>
     </Marker>
   );

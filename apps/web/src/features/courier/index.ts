@@ -6,4 +6,5 @@ export { MyDeliveries } from './components/MyDeliveries';
 export { NavigationTab } from './components/NavigationTab';
 export { RatingsTab } from './components/RatingsTab';
 export { startPositionStreaming } from './hooks/position-streaming';
+export { startScreenAwake } from './hooks/screen-awake';
 export { startCourierSync } from './offline/courier-sync';

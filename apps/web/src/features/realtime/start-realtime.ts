@@ -1,5 +1,6 @@
 import type { CourseStatusEvent } from '@coursa/contracts';
-import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents } from '@/lib/socket';
+import { onPageVisible } from '@/lib/page-visibility';
+import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents, resumeSocket } from '@/lib/socket';
 import { queryClient } from '@/lib/query-client';
 import { applyCourierPosition, applyCourseStatus, applyOffer } from './query-updates';
 import { realtimeActions } from './stores/realtime-store';
@@ -12,7 +13,10 @@ export interface RealtimeHooks {
   onCourseDelivered?: (event: CourseStatusEvent) => void;
 }
 
-/** Opens the socket for the signed-in user and feeds its events to the query cache; the returned function undoes it. */
+/**
+ * Opens the socket for the signed-in user and feeds its events to the query cache, and catches up when the page comes
+ * back to the foreground; the returned function undoes it.
+ */
 export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => void {
   const onCourseStatus = (event: CourseStatusEvent) => {
     applyCourseStatus(queryClient, event);
@@ -26,7 +30,14 @@ export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => 
   });
   connectSocket();
   realtimeActions.setConnection(getConnectionState());
+  // Back from the background (issue 37): the socket at once, and every screen's data read again, without waiting for
+  // the next poll; what the socket carried meanwhile was lost with the suspended page.
+  const stopVisible = onPageVisible(() => {
+    resumeSocket();
+    void queryClient.invalidateQueries();
+  });
   return () => {
+    stopVisible();
     stopEvents();
     stopState();
     disconnectSocket();

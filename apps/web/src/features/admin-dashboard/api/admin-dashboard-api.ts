@@ -5,6 +5,8 @@ export const adminDashboardQueries = {
   stats: () => routeQuery('GET /api/dashboard/stats'),
   /** Courses waiting too long for a courier, with the nearest available ones (issue 24). */
   dispatch: () => routeQuery('GET /api/admin/dispatch'),
+  /** Couriers on a course who have gone quiet (issue 37): « Livreurs sans position ». */
+  silentCouriers: () => routeQuery('GET /api/admin/couriers/silent'),
 };
 
 export const adminDashboardApi = {

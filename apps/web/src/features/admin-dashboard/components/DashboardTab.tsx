@@ -1,4 +1,4 @@
-import type { AdminCourseDto, DeliveryFlagDto, PositionFlagDto, WaitingCourseDto } from '@coursa/contracts';
+import type { AdminCourseDto, DeliveryFlagDto, PositionFlagDto, SilentCourierDto, WaitingCourseDto } from '@coursa/contracts';
 import { formatDistance, handoverFlagText, positionFlagText } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/Button';
 import { adminAnalyticsQueries, AUTO_REFRESH_MS, Figure, FinancialCard, LiveActivityCard, showNumber } from '@/features/admin-analytics';
 import { adminCoursesQueries } from '@/features/admin-courses';
 import { MigrationOffer } from '@/features/super-admin';
+import { useNow } from '@/hooks/use-now';
+import { formatPhone } from '@/lib/format';
 import { useOpenTab } from '@/lib/tabs';
 import { adminDashboardQueries } from '../api/admin-dashboard-api';
 import { useOpsFeed } from '../hooks/use-ops-feed';
@@ -29,12 +31,14 @@ export function DashboardTab() {
   // The courses in transit come on their own, so the map does not wait for the (heavier) analytics.
   const transit = useQuery({ ...adminCoursesQueries.inTransit(), ...refreshing });
   const dispatch = useQuery({ ...adminDashboardQueries.dispatch(), ...refreshing });
+  const silent = useQuery({ ...adminDashboardQueries.silentCouriers(), ...refreshing });
   const loading = statsQuery.isFetching || analyticsQuery.isFetching;
   const refresh = () => {
     void statsQuery.refetch();
     void analyticsQuery.refetch();
     void transit.refetch();
     void dispatch.refetch();
+    void silent.refetch();
   };
   const openTab = useOpenTab();
   const live = useOpsStore((state) => state.counters);
@@ -62,6 +66,7 @@ export function DashboardTab() {
         <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />
       </section>
       <LiveMap inTransit={transit.data ?? []} waiting={dispatch.data?.waiting ?? []} />
+      {silent.data && silent.data.length > 0 && <SilentCouriers couriers={silent.data} />}
       {dispatch.data && dispatch.data.waiting.length > 0 && <WaitingCourses waiting={dispatch.data.waiting} after={dispatch.data.alert_after_minutes} />}
       {dispatch.data && dispatch.data.flags.length > 0 && <FlaggedHandovers flags={dispatch.data.flags} />}
       {dispatch.data && dispatch.data.position_flags.length > 0 && <FlaggedPositions flags={dispatch.data.position_flags} />}
@@ -96,12 +101,13 @@ export function DashboardTab() {
 /** Couriers online from the `ops` room; those carrying a course (from the course list) stand out, with its ETA. */
 function LiveMap({ inTransit, waiting }: { inTransit: readonly AdminCourseDto[]; waiting: readonly WaitingCourseDto[] }) {
   const positions = useOpsStore((state) => state.couriers);
+  const now = useNow();
   const carrying = useMemo(() => {
     const byCourier = new Map<string, AdminCourseDto>();
     inTransit.forEach((course) => course.assigned_delivery_person_id && byCourier.set(course.assigned_delivery_person_id, course));
     return byCourier;
   }, [inTransit]);
-  const couriers = useMemo(() => liveCouriers(positions, carrying), [positions, carrying]);
+  const couriers = useMemo(() => liveCouriers(positions, carrying, now), [positions, carrying, now]);
   const waitingMarkers = useMemo(
     () => waiting.map((course) => ({ id: course.id, lat: course.pickup_location.latitude, lng: course.pickup_location.longitude, label: waitingLabel(course) })),
     [waiting],
@@ -178,6 +184,25 @@ function FlaggedHandovers({ flags }: { flags: readonly DeliveryFlagDto[] }) {
 }
 
 /** Positions of the last day kept off the live map for an impossible move (issue 24). */
+/** Couriers on a course from whom no position has come for a while (issue 37), the longest silence first. */
+function SilentCouriers({ couriers }: { couriers: readonly SilentCourierDto[] }) {
+  return (
+    <section className="card card--alert" aria-labelledby="silent-couriers-title" data-testid="silent-couriers">
+      <h3 id="silent-couriers-title" className="card__title">
+        Livreurs sans position
+      </h3>
+      <ul className="waiting-courses">
+        {couriers.map((courier) => (
+          <li key={courier.courier_id}>
+            <strong>{courier.courier_name}</strong> · {courier.course_numbers.join(', ')} · sans position depuis {clockTime(courier.since)} ·{' '}
+            <a href={`tel:${courier.courier_phone}`}>{formatPhone(courier.courier_phone)}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function FlaggedPositions({ flags }: { flags: readonly PositionFlagDto[] }) {
   return (
     <section className="card card--alert" aria-labelledby="flagged-positions-title">

@@ -1,12 +1,13 @@
 import type { AdminCourseDto, CourierPosition } from '@coursa/contracts';
-import { arrivalEstimate, etaMinutes, shortId } from '@coursa/domain';
+import { arrivalEstimate, etaMinutes, shortId, stalePositionLabel } from '@coursa/domain';
 import type { OpsCourier } from '@/components/map/OpsMap';
 
 /**
  * The live map's couriers, from their latest positions: a courier carrying a course (from the list of courses under
- * way) is named and gets that course's ETA, recomputed with each of their positions.
+ * way) is named and gets that course's ETA, recomputed with each of their positions; a position older than a minute at
+ * `nowMs` says its age (issue 37).
  */
-export function liveCouriers(positions: Record<string, CourierPosition>, carrying: ReadonlyMap<string, AdminCourseDto>): OpsCourier[] {
+export function liveCouriers(positions: Record<string, CourierPosition>, carrying: ReadonlyMap<string, AdminCourseDto>, nowMs: number): OpsCourier[] {
   return Object.values(positions).map((position) => {
     const course = carrying.get(position.courier_id);
     const eta =
@@ -25,6 +26,7 @@ export function liveCouriers(positions: Record<string, CourierPosition>, carryin
       label: course?.delivery_person_name ?? `#${shortId(position.courier_id)}`,
       inTransit: Boolean(course),
       eta: course && eta != null ? arrivalEstimate(course.status, eta) : null,
+      stale: stalePositionLabel(position.at, nowMs),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId } from '@coursa/domain';
+import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -12,6 +12,8 @@ import { formatPhone } from '@/lib/format';
 import { courierQueries } from '../api/courier-api';
 import { latestAnswer, runCourierAction, shownStatus, useCourierSync } from '../offline/courier-sync';
 import { OfferMoney } from './OfferMoney';
+import { OpenInMaps } from './OpenInMaps';
+import { ScreenAwakeToggle } from './ScreenAwakeToggle';
 import { OtpBlock } from './OtpBlock';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
@@ -69,6 +71,7 @@ export function NavigationTab() {
     <div className="stack">
       <h2 className="page-title">Navigation</h2>
       {delivered}
+      <ScreenAwakeToggle />
       <Select
         label="Course active"
         value={selectedId}
@@ -84,6 +87,9 @@ export function NavigationTab() {
     </div>
   );
 }
+
+/** The steps before the parcel is collected: « Ouvrir dans Maps » leads to the pickup then. */
+const PICKUP_STEPS: readonly CourseStatus[] = ['pending', 'assigned', 'en_route_pickup'];
 
 /** Shown beside a course while something the courier did with it is kept on the phone (issue 22). */
 export const WAITING_FOR_NETWORK = 'En attente de réseau';
@@ -116,6 +122,8 @@ function CourseNavigation({ courseId }: { courseId: string }) {
   }
 
   const { pickup_location: pickup, delivery_location: delivery } = course;
+  // Where the courier rides next: the pickup until the parcel is collected, then the delivery point.
+  const headingTo = PICKUP_STEPS.includes(status) ? pickup : delivery;
   return (
     <div className="stack">
       <section className="card">
@@ -151,6 +159,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
             {delivery.instructions && <p className="muted">{delivery.instructions}</p>}
           </div>
         </div>
+        <OpenInMaps target={{ latitude: headingTo.latitude, longitude: headingTo.longitude, label: headingTo.address }} />
         <OfferMoney cash={course.cash_to_collect} tripKm={course.trip_km} />
         {next && (
           <Button disabled={updating} onClick={() => void advance(next.to)}>

@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES } from '@coursa/domain';
 import { QueryObserver } from '@tanstack/react-query';
 import { currentUserQuery } from '@/features/auth';
 import { sendCourierPosition, sendCourierPositions, useRealtimeStore } from '@/features/realtime';
+import { onPageVisible } from '@/lib/page-visibility';
 import { queryClient } from '@/lib/query-client';
 import { courierQueries } from '../api/courier-api';
 import { PositionBuffer } from '../offline/position-buffer';
@@ -80,8 +81,10 @@ export function startPositionStreaming(): () => void {
   const sender = createPositionSender(socketLink, buffer, POSITION_INTERVAL_MS);
   const flush = () => void sender.flush();
   void buffer.restore().then(flush, () => undefined);
-  // The network is back: the browser says so, or the socket has reconnected.
+  // The network is back: the browser says so, or the socket has reconnected; or the page is back from the background
+  // (issue 37), where the positions measured before it was suspended waited.
   window.addEventListener('online', flush);
+  const stopVisible = onPageVisible(flush);
   const stopConnection = useRealtimeStore.subscribe((state, previous) => {
     if (state.connection === 'connected' && previous.connection !== 'connected') flush();
   });
@@ -120,6 +123,7 @@ export function startPositionStreaming(): () => void {
     stopActive();
     update(false);
     window.removeEventListener('online', flush);
+    stopVisible();
     stopConnection();
     sender.stop();
   };

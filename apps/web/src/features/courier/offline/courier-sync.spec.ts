@@ -4,7 +4,7 @@ import { answer } from '@/test/fetch-answer';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '@/lib/api-client';
 import type { QueuedAction } from './courier-outbox';
-import { flushCourierActions, latestAnswer, resetCourierSyncForTests, runCourierAction, shownStatus, useCourierSync, wasAnswered } from './courier-sync';
+import { flushCourierActions, latestAnswer, resetCourierSyncForTests, runCourierAction, shownStatus, startCourierSync, useCourierSync, wasAnswered } from './courier-sync';
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 const sentPaths = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
@@ -41,6 +41,37 @@ describe('the courier sync', () => {
     ]);
     expect(useCourierSync.getState().pending).toEqual([]);
     expect(useCourierSync.getState().answers.map(({ ok }) => ok)).toEqual([true, true, true]);
+  });
+
+  it('sends what waits as soon as the page comes back to the foreground (issue 37), not when merely hidden', async () => {
+    fetchMock.mockImplementation(offline);
+    expect(await runCourierAction({ kind: 'update-status', courseId: 'c1', status: 'collected' })).toBeNull();
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(() => answer(200, { message: 'ok' }));
+    const stop = startCourierSync();
+    await flushCourierActions();
+    expect(useCourierSync.getState().pending).toEqual([]);
+
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(offline);
+    await runCourierAction({ kind: 'update-status', courseId: 'c1', status: 'en_route_delivery' });
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(() => answer(200, { message: 'ok' }));
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const settled = async (done: () => boolean) => {
+      for (let turn = 0; turn < 200 && !done(); turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    setVisibility('hidden');
+    await settled(() => fetchMock.mock.calls.length > 0);
+    expect(fetchMock).not.toHaveBeenCalled();
+    setVisibility('visible');
+    await settled(() => useCourierSync.getState().pending.length === 0);
+    expect(sentPaths(fetchMock)).toEqual(['/api/delivery/course/c1/update-status']);
+    expect(useCourierSync.getState().pending).toEqual([]);
+    stop();
   });
 
   it('a refusal is an answer (kept for the screen); a 503 or a rate limit is not, and the action stays', async () => {

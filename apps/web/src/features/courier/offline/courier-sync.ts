@@ -1,6 +1,7 @@
 import type { CourseStatus } from '@coursa/domain';
 import { create } from 'zustand';
 import { ApiError } from '@/lib/api-client';
+import { onPageVisible } from '@/lib/page-visibility';
 import { onConnectionState } from '@/lib/socket';
 import { courierApi } from '../api/courier-api';
 import { CourierOutbox, type OfflineAction, type QueuedAction, type SentAction } from './courier-outbox';
@@ -68,17 +69,22 @@ export async function runCourierAction(action: OfflineAction): Promise<SentActio
   return useCourierSync.getState().answers.find((answer) => answer.queued.key === queued.key) ?? null;
 }
 
-/** For a signed-in courier: sends what an earlier session kept, then again whenever the network may be back. */
+/**
+ * For a signed-in courier: sends what an earlier session kept, then again whenever the network may be back or the
+ * page comes back to the foreground (issue 37: a suspended page's timers did not run).
+ */
 export function startCourierSync(): () => void {
   const flush = () => void flushCourierActions().catch((error: unknown) => console.error(error));
   void showPending().then(flush);
   window.addEventListener('online', flush);
+  const stopVisible = onPageVisible(flush);
   const stopSocket = onConnectionState((state) => state === 'connected' && flush());
   const timer = setInterval(() => {
     if (useCourierSync.getState().pending.length) flush();
   }, RETRY_MS);
   return () => {
     window.removeEventListener('online', flush);
+    stopVisible();
     stopSocket();
     clearInterval(timer);
   };

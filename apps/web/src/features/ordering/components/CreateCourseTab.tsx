@@ -131,6 +131,7 @@ export function CreateCourseTab() {
         onChange={(pickupFields) => update({ ...values, pickup: pickupFields })}
         activeOnMap={activePoint === 'pickup'}
         onActivate={() => setActivePoint('pickup')}
+        onMyPosition={(position) => pick('pickup', position)}
       />
       <PointFieldset
         kind="delivery"

@@ -1,6 +1,8 @@
 import { Input } from '@/components/ui/Input';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import type { PointFields, PointKind } from '../course-form';
+import type { FoundPosition } from '../my-position';
+import { UseMyPosition } from './UseMyPosition';
 
 interface PointFieldsetProps {
   kind: PointKind;
@@ -10,16 +12,19 @@ interface PointFieldsetProps {
   /** Whether a tap on the map places this point. */
   activeOnMap: boolean;
   onActivate: () => void;
+  /** Given: « Utiliser ma position » fills this point from the phone's GPS. */
+  onMyPosition?: (position: FoundPosition) => void;
 }
 
 /** Address, coordinates, instructions and contact of one end of the course. */
-export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate }: PointFieldsetProps) {
+export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate, onMyPosition }: PointFieldsetProps) {
   const set = (field: keyof PointFields) => (event: { target: { value: string } }) =>
     onChange({ ...value, [field]: event.target.value });
   return (
     <fieldset className={`card stack point-fieldset point-fieldset--${kind}`}>
       <legend className="card__title">{legend}</legend>
       <Input label="Adresse" value={value.address} onChange={set('address')} autoComplete="off" />
+      {onMyPosition && <UseMyPosition onFound={onMyPosition} />}
       <div className="form__row">
         <Input label="Latitude" inputMode="decimal" placeholder="9.5370" value={value.latitude} onChange={set('latitude')} />
         <Input label="Longitude" inputMode="decimal" placeholder="-13.6785" value={value.longitude} onChange={set('longitude')} />

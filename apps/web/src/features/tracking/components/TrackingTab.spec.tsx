@@ -79,6 +79,26 @@ describe('tracking', () => {
     expect(screen.getByTestId('arrival-estimate').textContent).toBe('Arrivée estimée dans 48 min');
   });
 
+  it("says the position's age once no position has come for more than a minute, and not after a new one (issue 37)", async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-22T08:05:30.000Z') });
+    fetchMock.mockImplementation(() => reply(200, tracking));
+    const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;
+    const { queryClient } = renderWithQuery(<CourseTracking course={course} />);
+    queryClient.setQueryData(trackingQueries.courses().queryKey, [course]);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('courier-position')).toBeTruthy();
+    expect(screen.queryByTestId('stale-position')).toBeNull();
+    // Positions stop: the screen says how old the last one is as time passes.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3 * 60_000);
+    });
+    expect(screen.getByTestId('stale-position').textContent).toBe("Position d'il y a 3 min");
+    await act(async () => applyCourierPosition(queryClient, { courier_id: 'k1', lat: 9.52, lng: -13.7, heading: null, speed: null, accuracy: null, at: new Date().toISOString(), observed_speed_kmh: null }));
+    expect(screen.queryByTestId('stale-position')).toBeNull();
+  });
+
   it('shows the fixed text while there is no ETA', async () => {
     fetchMock.mockImplementation(() => reply(200, { ...tracking, delivery_person_location: null, eta_minutes: null, arrival_estimate: '10-20 min' }));
     const course = { id: tracking.id, status: 'en_route_pickup', assigned_delivery_person_id: 'k1' } as CourseDto;

@@ -1,5 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, routeText, shortId, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, routeText, shortId, stalePositionLabel, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/Select';
 import { ProofPhotoFigure } from '@/components/ui/StoredPhoto';
 import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useIsOnline } from '@/features/realtime';
+import { useNow } from '@/hooks/use-now';
 import { formatPhone } from '@/lib/format';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -74,6 +75,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
     refetchIntervalInBackground: true,
   });
   const online = useIsOnline();
+  const now = useNow();
   const [claiming, setClaiming] = useState(false);
   const refresh = () => void refetch();
 
@@ -87,6 +89,8 @@ export function CourseTracking({ course }: { course: CourseDto }) {
   const status = tracking.status;
   const stored = tracking.delivery_person_location;
   const courier = stored ? { lat: stored.latitude, lng: stored.longitude } : null;
+  // A phone in a pocket stops sending (issue 37): past a minute the position says its age and is drawn faded.
+  const staleLabel = stored ? stalePositionLabel(stored.at, now) : null;
   const pickupDone = PICKUP_DONE.includes(status);
   const delivered = status === 'delivered';
   // Once delivered, the route the courier rode (kept a little after the end: a later refresh brings it).
@@ -106,6 +110,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
           pickup={{ lat: tracking.pickup_location.latitude, lng: tracking.pickup_location.longitude }}
           delivery={{ lat: tracking.delivery_location.latitude, lng: tracking.delivery_location.longitude }}
           courier={delivered ? null : courier}
+          courierStale={!!staleLabel}
           route={route?.points}
         />
       </Suspense>
@@ -119,6 +124,11 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       {courier && !delivered && (
         <p className="tracking__position" data-testid="courier-position">
           Position du livreur : {courier.lat.toFixed(4)}, {courier.lng.toFixed(4)}
+        </p>
+      )}
+      {courier && !delivered && staleLabel && (
+        <p className="stale-position" data-testid="stale-position">
+          {staleLabel}
         </p>
       )}
       <ul className="tracking__points">
