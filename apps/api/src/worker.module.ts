@@ -31,9 +31,11 @@ import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 import { RefundsEvents } from './modules/refunds/refunds.events.js';
 import { RefundsProcessor } from './modules/refunds/refunds.processor.js';
 import { RefundsWorkerModule } from './modules/refunds/refunds.module.js';
+import { PushWorkerModule } from './modules/push/push.module.js';
+import { PushProcessor } from './modules/push/push.processor.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, PushProcessor];
 
 /**
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
@@ -47,7 +49,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, PushWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

@@ -9,8 +9,11 @@ export interface OutboxEvents {
   /** An SMS to queue; its text is wiped from the outbox once relayed. */
   sms: SendMessagePayload;
   'course.created': { courseId: string; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
-  /** A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. */
-  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus };
+  /**
+   * A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. `movedBy`:
+   * who moved it (staff closing a course by hand tell its courier by push).
+   */
+  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus; movedBy?: 'client' | 'courier' | 'staff' };
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
@@ -20,6 +23,10 @@ export interface OutboxEvents {
   'refund.requested': { refundId: string; reference: string };
   /** A payout opened (weekly run, approved early request): its transfer is sent by the payout job. */
   'payout.created': { payoutId: string };
+  /** A payout's transfer completed or failed for good: its courier is told by push. */
+  'payout.settled': { payoutId: string; courierId: string; outcome: 'completed' | 'failed'; amount: number };
+  /** A client's refund completed (through the provider or paid outside Coursa): the client is told by push. */
+  'refund.completed': { refundId: string; clientId: string; amount: number };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
@@ -41,6 +48,8 @@ const EVENT_TYPES: { [T in OutboxEventType]: T } = {
   'staff.notice': 'staff.notice',
   'refund.requested': 'refund.requested',
   'payout.created': 'payout.created',
+  'payout.settled': 'payout.settled',
+  'refund.completed': 'refund.completed',
 };
 
 /** Every outbox event type. */
