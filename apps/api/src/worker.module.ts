@@ -31,6 +31,8 @@ import { ReceiptsWorkerModule } from './modules/receipts/receipts.module.js';
 import { RefundsEvents } from './modules/refunds/refunds.events.js';
 import { RefundsProcessor } from './modules/refunds/refunds.processor.js';
 import { RefundsWorkerModule } from './modules/refunds/refunds.module.js';
+import { CoursesWorkerModule } from './modules/courses/courses.module.js';
+import { CoursesEvents } from './modules/courses/courses.events.js';
 import { PushWorkerModule } from './modules/push/push.module.js';
 import { PushProcessor } from './modules/push/push.processor.js';
 
@@ -41,7 +43,7 @@ const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
  * An event's handlers run in this order: the sockets hear of a change before the jobs it starts.
  */
-const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents];
+const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, CoursesEvents];
 
 /** The worker process: BullMQ processors and the outbox relay with its handlers, no HTTP controllers. */
 @Module({})
@@ -49,7 +51,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, PushWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, PushWorkerModule, CoursesWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

@@ -28,7 +28,7 @@ export const JobName = {
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
-export type MessageKind = 'activation' | 'reset_code' | 'delivery_otp' | 'tracking_link' | 'courier_alert';
+export type MessageKind = 'activation' | 'reset_code' | 'delivery_otp' | 'tracking_link' | 'courier_alert' | 'courier_arriving';
 
 /**
  * An outgoing message. Unlike other jobs it carries its text: codes are stored only as hashes, so there is

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { ArrivingWatch } from './arriving-watch.service.js';
 import { LivePositions } from './live-positions.service.js';
 import { OpsSnapshots } from './ops-snapshot.service.js';
 import { PositionsStore } from './positions.store.js';
@@ -10,7 +11,7 @@ import { TrailBuffer } from './trail-buffer.service.js';
 
 @Module({
   imports: [AuthModule],
-  providers: [TrackingGateway, TrackingRepository, PositionsStore, LivePositions, OpsSnapshots, TrailBuffer, SessionSweep],
+  providers: [TrackingGateway, TrackingRepository, PositionsStore, LivePositions, OpsSnapshots, TrailBuffer, SessionSweep, ArrivingWatch],
   exports: [PositionsStore],
 })
 export class TrackingModule {}
