@@ -1,5 +1,5 @@
 import type { PushKind, PushMessage } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatDistance, formatGnf } from '@coursa/domain';
 
 /**
  * The French texts of every push (issue 37), short enough for a lock screen (a title under 40 characters, a text
@@ -15,7 +15,7 @@ export const pushTexts = {
     message(
       'course_offer',
       'Nouvelle course près de vous',
-      `Retrait à ${Math.round(course.distanceKm * 10) / 10} km : ${shorten(course.pickupAddress, 60)} · ${formatGnf(course.priceToPay)}`,
+      `Retrait ${formatDistance(course.distanceKm)} : ${shorten(course.pickupAddress, 60)} · ${formatGnf(course.priceToPay)}`,
       courseTab('available-courses', course.id),
       `offer-${course.id}`,
     ),
