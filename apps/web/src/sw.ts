@@ -116,7 +116,12 @@ async function openFromNotification(data: { url?: string } | null): Promise<void
   const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  // navigate() works only on a window this worker controls; otherwise a new window.
-  const shown = open && (await open.focus().then((focused) => focused.navigate(url)).catch(() => null));
-  if (!shown) await self.clients.openWindow(url);
+  // navigate() works only on a window this worker controls, and focus() only while the tap lets it: each may fail
+  // alone; with no window taken to the screen, a new one.
+  const navigated = open ? await open.navigate(url).catch(() => null) : null;
+  if (navigated) {
+    await navigated.focus().catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(url);
 }
