@@ -14,8 +14,8 @@ import { DispatchRepository } from './dispatch.repository.js';
  * Nearest couriers first (issue 24). A new course is offered at once to the available couriers whose live position is
  * within DISPATCH_RADIUS_KM of its pickup, nearest first, each told how far it is; after DISPATCH_DELAY_MS, if no one
  * has taken it, to every available courier but those. Accepting stays first-accept-wins (CourseLifecycle); a courier
- * with no recent position hears of it after the delay. The couriers near it are also pushed (their phone may be locked). Both steps are jobs: a worker that dies between them leaves the
- * second to the next worker.
+ * with no recent position hears of it after the delay. The couriers near it are also pushed (their phone may be
+ * locked, issue 37). Both steps are jobs: a worker that dies between them leaves the second to the next worker.
  */
 @Injectable()
 export class DispatchProcessor implements JobProcessor {
