@@ -14,6 +14,11 @@ export const CLIENT_PHONE = '+224620000001';
 export const SMALL_CLIENT_PHONE = '+224620000002';
 export const PASSWORD = 'secret-123';
 export const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
+/** A VAPID pair for the benchmarks' production-mode processes (production refuses to start without one). */
+export const VAPID_KEYS = {
+  VAPID_PUBLIC_KEY: 'BKlQ36ZZLNrTZj-3veCLfzZtYK_I2WWIV1iC78r0Q1dL6PquXoflOpcb6Yh9PPe1EElTFOA4pJzxX5gqhm_ICVs',
+  VAPID_PRIVATE_KEY: 'ZO6jpfragztBxtdbpIu-P3rbJCn1lgm_foslMlWMu6k',
+};
 
 export async function dropDatabase() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -103,6 +108,7 @@ export function startApi(port, prefix) {
     OPS_BOARD: 'false',
     NODE_ENV: 'production',
     SECRET_KEY,
+    ...VAPID_KEYS,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   }, 'Coursa API ready');
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { deploy } from '../scripts/lib/migrations.mjs';
-import { ADMIN_URL, REDIS_URL, clearRedis, stop } from './api-support.mjs';
+import { ADMIN_URL, REDIS_URL, VAPID_KEYS, clearRedis, stop } from './api-support.mjs';
 import { percentiles, record, startProcess } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -235,6 +235,7 @@ async function main() {
     LOG_LEVEL: 'info',
     OPS_BOARD: 'false',
     NODE_ENV: 'production',
+    ...VAPID_KEYS,
     PUBLIC_URL: ORIGIN,
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   }, 'Coursa API ready');

@@ -27,7 +27,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { deploy } from '../scripts/lib/migrations.mjs';
-import { REDIS_URL, SECRET_KEY, clearRedis, stop } from './api-support.mjs';
+import { REDIS_URL, SECRET_KEY, VAPID_KEYS, clearRedis, stop } from './api-support.mjs';
 import { cpuSeconds, machine, percentiles, startProcess } from './lib.mjs';
 import { fillSizes, fillYear } from './soak-fill.mjs';
 import { mixedLoad, smsWatcher, soloCalls } from './soak-load.mjs';
@@ -447,7 +447,7 @@ try {
   sampler = queueSampler(redis);
 
   const env = {
-    DATABASE_URL, REDIS_URL, REDIS_PREFIX: PREFIX, SECRET_KEY, NODE_ENV: 'production', LOG_LEVEL: 'info', OPS_BOARD: 'false',
+    DATABASE_URL, REDIS_URL, REDIS_PREFIX: PREFIX, SECRET_KEY, ...VAPID_KEYS, NODE_ENV: 'production', LOG_LEVEL: 'info', OPS_BOARD: 'false',
     STORAGE_DIR: `${SCRATCH}/storage`, SMS_DRIVER: 'log', OUTBOX_FILE, SMS_PER_PHONE_PER_HOUR: '1000000',
     // Riders collect cash on every delivery: the cap would stop them taking cash courses within minutes.
     COURIER_CASH_CAP_GNF: '1000000000',

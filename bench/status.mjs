@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { deploy } from '../scripts/lib/migrations.mjs';
-import { ADMIN_URL, REDIS_URL, SECRET_KEY, clearRedis, stop } from './api-support.mjs';
+import { ADMIN_URL, REDIS_URL, SECRET_KEY, VAPID_KEYS, clearRedis, stop } from './api-support.mjs';
 import { percentiles, record, startProcess } from './lib.mjs';
 
 const COURSES = Number(process.env.BENCH_STATUS_COURSES ?? 40);
@@ -120,6 +120,7 @@ const env = {
   OPS_BOARD: 'false',
   NODE_ENV: 'production',
   SECRET_KEY,
+  ...VAPID_KEYS,
   PUBLIC_URL: BASE,
   SMS_DRIVER: 'log',
   EMAIL_DRIVER: 'log',

@@ -2,7 +2,7 @@
 // Installs if needed, builds, migrates, seeds the demo data once, starts the API (which also serves the
 // web app) and the worker, waits until /api/health answers, then prints the URL and the demo logins.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const step = (title, command, args) => {
   console.log(`\n▶ ${title}`);
@@ -17,6 +17,21 @@ if (!existsSync('node_modules')) step('Installation des dépendances', 'npm', ['
 step('Construction (API, worker, application web)', 'npm', ['run', 'build']);
 step('Migrations de la base de données', 'npm', ['run', '--silent', 'db:migrate']);
 step('Données de démonstration', 'npm', ['run', '--silent', 'db:seed']);
+
+// Web Push needs a VAPID key pair (production refuses to start without one): a development pair is made once and kept
+// in var/vapid.json, so the browsers subscribed stay valid from one start to the next.
+const VAPID_FILE = 'var/vapid.json';
+if (!process.env.VAPID_PUBLIC_KEY) {
+  if (!existsSync(VAPID_FILE)) {
+    const { default: webpush } = await import('web-push');
+    mkdirSync('var', { recursive: true });
+    writeFileSync(VAPID_FILE, JSON.stringify(webpush.generateVAPIDKeys(), null, 2), { mode: 0o600 });
+    console.log(`\n▶ Clés VAPID de développement créées dans ${VAPID_FILE}`);
+  }
+  const { publicKey, privateKey } = JSON.parse(readFileSync(VAPID_FILE, 'utf8'));
+  process.env.VAPID_PUBLIC_KEY = publicKey;
+  process.env.VAPID_PRIVATE_KEY = privateKey;
+}
 
 const port = process.env.PORT ?? '3000';
 const url = process.env.PUBLIC_URL ?? `http://localhost:${port}`;

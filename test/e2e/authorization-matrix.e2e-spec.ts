@@ -103,6 +103,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/auth/refresh': { request: () => ({ path: '/api/auth/refresh', body: {} }), expected: everyone(400) },
   'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout', body: {} }), expected: everyone(400) },
   'GET /api/auth/me': { request: () => ({ path: '/api/auth/me' }), expected: only(SIGNED_IN, 200) },
+  // ── Web Push: any signed-in user, on their own subscriptions (someone else's id answers 404 like an unknown one) ──
+  'GET /api/push/public-key': { request: () => ({ path: '/api/push/public-key' }), expected: only(SIGNED_IN, 200) },
+  'POST /api/push/subscriptions': { request: () => ({ path: '/api/push/subscriptions', body: {} }), expected: only(SIGNED_IN, 400) },
+  'DELETE /api/push/subscriptions/:id': { request: () => ({ path: `/api/push/subscriptions/${NOBODY}` }), expected: only(SIGNED_IN, 404) },
   'POST /api/auth/change-password': { request: () => ({ path: '/api/auth/change-password', body: {} }), expected: only(SIGNED_IN, 400) },
   'POST /api/auth/forgot-password-choice': { request: () => ({ path: '/api/auth/forgot-password-choice', body: {} }), expected: everyone(400) },
   'POST /api/auth/reset-password-choice': { request: () => ({ path: '/api/auth/reset-password-choice', body: {} }), expected: everyone(400) },

@@ -73,6 +73,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     HOST: '127.0.0.1',
     // New courses reach every available courier at once unless a suite tests the nearest-first delay.
     DISPATCH_DELAY_MS: '0',
+    // A VAPID pair for the tests only (push is off without one; test/support/fake-push-service.ts checks its signature).
+    VAPID_PUBLIC_KEY: 'BKlQ36ZZLNrTZj-3veCLfzZtYK_I2WWIV1iC78r0Q1dL6PquXoflOpcb6Yh9PPe1EElTFOA4pJzxX5gqhm_ICVs',
+    VAPID_PRIVATE_KEY: 'ZO6jpfragztBxtdbpIu-P3rbJCn1lgm_foslMlWMu6k',
     ...env,
   };
   const config = loadConfig(environment);

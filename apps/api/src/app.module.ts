@@ -15,6 +15,7 @@ import { DocsModule } from './modules/docs/docs.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
+import { PushApiModule } from './modules/push/push.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         DispatchModule,
         CommissionsModule,
         RatingsModule,
+        PushApiModule,
         DisputesModule,
         CasesModule,
         PayoutsModule,

@@ -70,3 +70,58 @@ registerRoute(
   }),
   'GET',
 );
+
+/** A push from Coursa (the server's PushMessage, modules/push/push-texts.ts): shown at once, even with the app closed. */
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+self.addEventListener('push', (event) => {
+  const message = readPush(event.data);
+  if (!message) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: '/pwa-192x192.png',
+      badge: '/pwa-192x192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+function readPush(data: PushMessageData | null): PushMessage | null {
+  try {
+    const message = data?.json() as Partial<PushMessage> | undefined;
+    return message?.title && message.body ? { title: message.title, body: message.body, url: message.url ?? '/', tag: message.tag ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data as { url?: string } | null));
+});
+
+/**
+ * A tap opens the screen the push is about (`/?tab=…&course=…`): in the app's window when one is open, else a new
+ * one. Only paths of this app: a push never sends the user elsewhere.
+ */
+async function openFromNotification(data: { url?: string } | null): Promise<void> {
+  const target = new URL(data?.url ?? '/', self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  // navigate() works only on a window this worker controls, and focus() only while the tap lets it: each may fail
+  // alone; with no window taken to the screen, a new one.
+  const navigated = open ? await open.navigate(url).catch(() => null) : null;
+  if (navigated) {
+    await navigated.focus().catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(url);
+}

@@ -12,6 +12,7 @@ export * from './loyalty.js';
 export * from './outbox.js';
 export * from './pagination.js';
 export * from './payments.js';
+export * from './push.js';
 export * from './realtime.js';
 export * from './reconciliation.js';
 export * from './recipient-tracking.js';

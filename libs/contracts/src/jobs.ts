@@ -1,3 +1,4 @@
+import type { PushMessage } from './push.js';
 /** Queues, job names and their payloads, typed once (docs/conventions.md, « Jobs and events are typed once »). */
 
 export const QueueName = {
@@ -13,6 +14,7 @@ export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const JobName = {
   SendSms: 'send-sms',
   SendEmail: 'send-email',
+  SendPush: 'send-push',
   CheckPayment: 'check-payment',
   RenderReceipt: 'render-receipt',
   WeeklyCommissionRun: 'weekly-commission-run',
@@ -27,7 +29,7 @@ export const JobName = {
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
-export type MessageKind = 'activation' | 'reset_code' | 'delivery_otp' | 'tracking_link' | 'courier_alert';
+export type MessageKind = 'activation' | 'reset_code' | 'delivery_otp' | 'tracking_link' | 'courier_alert' | 'courier_arriving';
 
 /**
  * An outgoing message. Unlike other jobs it carries its text: codes are stored only as hashes, so there is
@@ -43,6 +45,16 @@ export interface SendMessagePayload {
 export interface SendEmailPayload extends SendMessagePayload {
   subject: string;
   html: string;
+}
+
+/**
+ * A push to every device of one user. It carries its message (nothing secret in it, see PushMessage); `sent` lists the
+ * subscriptions already reached, so a retry after one push service failed does not push the others twice.
+ */
+export interface SendPushPayload {
+  userId: string;
+  message: PushMessage;
+  sent?: string[];
 }
 
 /** Ask the provider where a payment stands (after a callback, or on the polling schedule). */
@@ -115,6 +127,7 @@ export type FindSilentCouriersPayload = Record<string, never>;
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
+  [JobName.SendPush]: SendPushPayload;
   [JobName.CheckPayment]: CheckPaymentPayload;
   [JobName.RenderReceipt]: RenderReceiptPayload;
   [JobName.WeeklyCommissionRun]: WeeklyCommissionRunPayload;
@@ -131,6 +144,7 @@ export interface JobPayloads {
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.SendSms]: QueueName.Notifications,
   [JobName.SendEmail]: QueueName.Notifications,
+  [JobName.SendPush]: QueueName.Notifications,
   [JobName.CheckPayment]: QueueName.Payments,
   [JobName.RenderReceipt]: QueueName.Receipts,
   [JobName.WeeklyCommissionRun]: QueueName.Commissions,
@@ -151,6 +165,10 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
 export const jobIds = {
   /** An SMS relayed from the outbox: one job per outbox event. */
   outboxSms: (eventId: bigint) => `outbox-${eventId}`,
+  /** A push caused by an outbox event, to one of the users it concerns. */
+  outboxPush: (eventId: bigint, userId: string) => `push-${eventId}-${userId}`,
+  /** The push of a new course to one courier near it. */
+  offerPush: (courseId: string, courierId: string) => `push-offer-${courseId}-${courierId}`,
   /** A delivered course's receipt. */
   receipt: (courseId: string) => `receipt-${courseId}`,
   /** The status check after a provider's notice: one waiting at a time per payment. */

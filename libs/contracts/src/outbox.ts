@@ -9,8 +9,11 @@ export interface OutboxEvents {
   /** An SMS to queue; its text is wiped from the outbox once relayed. */
   sms: SendMessagePayload;
   'course.created': { courseId: string; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
-  /** A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. */
-  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus };
+  /**
+   * A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. `movedBy`:
+   * who moved it (staff closing a course by hand tell its courier by push).
+   */
+  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus; movedBy?: 'client' | 'courier' | 'staff' };
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
@@ -26,6 +29,10 @@ export interface OutboxEvents {
    * course's acceptance when none came after it).
    */
   'courier.silent': { courierId: string; courierName: string; since: string; courseIds: string[] };
+  /** A payout's transfer completed or failed for good: its courier is told by push. */
+  'payout.settled': { payoutId: string; courierId: string; outcome: 'completed' | 'failed'; amount: number };
+  /** A client's refund completed (through the provider or paid outside Coursa): the client is told by push. */
+  'refund.completed': { refundId: string; clientId: string; amount: number };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
@@ -48,6 +55,8 @@ const EVENT_TYPES: { [T in OutboxEventType]: T } = {
   'refund.requested': 'refund.requested',
   'payout.created': 'payout.created',
   'courier.silent': 'courier.silent',
+  'payout.settled': 'payout.settled',
+  'refund.completed': 'refund.completed',
 };
 
 /** Every outbox event type. */

@@ -53,6 +53,7 @@ import type {
   VerifyOtpRequest,
 } from './delivery.js';
 import type { DispatchViewDto, SilentCourierDto } from './dispatch.js';
+import type { PushPublicKeyResponse, PushSubscriptionDto, SubscribePushRequest } from './push.js';
 import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
 import type { PageQuery } from './pagination.js';
 import type {
@@ -182,6 +183,11 @@ export interface ApiRoutes {
   'GET /api/delivery/payment-history': Route<PaymentRecordDto[], never, PageQuery>;
   'POST /api/delivery/request-payment': Route<EarlyPaymentRequestedResponse, EarlyPaymentRequest>;
   'GET /api/delivery/ratings': Route<CourierRatingsDto>;
+
+  // Web Push (issue 37): one subscription per device's browser, removed by the device or at sign-out
+  'GET /api/push/public-key': Route<PushPublicKeyResponse>;
+  'POST /api/push/subscriptions': Route<PushSubscriptionDto, SubscribePushRequest>;
+  'DELETE /api/push/subscriptions/:id': Route<MessageResponse>;
 
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;

@@ -93,6 +93,18 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/auth/refresh': { caller: null, body: { refresh_token: fc.base64String({ minLength: 40, maxLength: 44 }) } },
   'POST /api/auth/logout': { caller: null, body: { refresh_token: fc.base64String({ minLength: 40, maxLength: 44 }) } },
   'GET /api/auth/me': { caller: 'client', light: true },
+  'GET /api/push/public-key': { caller: 'independent_delivery', light: true },
+  'POST /api/push/subscriptions': {
+    caller: 'client',
+    body: {
+      endpoint: text('https://fcm.googleapis.com/fcm/send/abc:APA91b', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA', 'https://10.0.0.1/push', 'http://127.0.0.1/push'),
+      keys: {
+        p256dh: text('BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', ''),
+        auth: text('tBHItJI5svbpez7KI4CCXg', ''),
+      },
+    },
+  },
+  'DELETE /api/push/subscriptions/:id': { caller: 'client' },
   // The caller's real password is never generated (a change would end the suite's session).
   'POST /api/auth/change-password': { caller: 'client-password', body: { current_password: validPassword, new_password: validPassword } },
   'POST /api/auth/forgot-password-choice': { caller: null, body: { contact: fc.oneof(validPhone, text('a@b.gn')), method: text('sms', 'email') } },

@@ -16,3 +16,4 @@ export * from './ratings.js';
 export * from './reconciliation.js';
 export * from './refunds.js';
 export * from './staff.js';
+export * from './push.js';

@@ -40,6 +40,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EMAIL_FROM: 'Coursa <a@coursa.gn>\r\nBcc: b@example.com' })).toThrow(/^Variable EMAIL_FROM invalide/);
   });
 
+  it('requires a VAPID pair in production, both keys or neither anywhere', () => {
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY manquantes/);
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+    expect(loadConfig({ ...production, ...pair })).toMatchObject({ ...pair, PUSH_PER_USER_PER_HOUR: 30, ARRIVING_RADIUS_M: 300, PUSH_TRUSTED_ORIGINS: [] });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/données ensemble/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(/^Variable VAPID_PRIVATE_KEY invalide/);
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+  });
+
   it("requires the chosen SMS provider's credentials", () => {
     expect(() => loadConfig({ SMS_DRIVER: 'nimba' })).toThrow('Variable NIMBA_SERVICE_ID manquante : requise par SMS_DRIVER=nimba.');
   });

@@ -66,6 +66,26 @@ const EnvSchema = z.object({
       .default('Coursa <no-reply@coursa.gn>'),
   ),
   EMAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Web Push (issue 37): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it) that signs every
+   * push, and the contact the push services may write to. Required in production; `npm start` makes a development pair
+   * once (var/vapid.json). Without a pair, push is off: subscribing answers 503 and nothing is pushed.
+   */
+  VAPID_PUBLIC_KEY: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'doit être une clé publique P-256 en base64url (87 caractères)').optional()),
+  VAPID_PRIVATE_KEY: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'doit être une clé privée P-256 en base64url (43 caractères)').optional()),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'doit commencer par mailto: ou https://').default('mailto:contact@coursa.gn'),
+  /**
+   * Push service origins accepted although they are local or plain http (`http://127.0.0.1:4100`): the tests' fake
+   * push service. Every other endpoint must be a public https host (modules/push/endpoint-guard.ts). Empty in production.
+   */
+  PUSH_TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** Pushes one user gets in an hour at most; past it they are dropped, not delayed (a late offer misleads). */
+  PUSH_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** The recipient gets « Votre livreur arrive » once the courier's positions come this close to the delivery point. */
+  ARRIVING_RADIUS_M: z.coerce.number().int().min(10).max(5000).default(300),
   PAYMENT_DRIVER: z.enum(['sandbox', 'live']).default('sandbox'),
   /** Methods offered to clients, in this order. */
   PAYMENT_METHODS: z
@@ -185,6 +205,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   const env = parsed.data;
   if (!env.SECRET_KEY && env.NODE_ENV === 'production') {
     throw new ConfigError('Variable SECRET_KEY manquante : obligatoire en production (32 caractères au moins).');
+  }
+  if (env.NODE_ENV === 'production' && (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Variables VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY manquantes : obligatoires en production (npx web-push generate-vapid-keys).');
+  }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Variables VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY : données ensemble ou pas du tout.');
   }
   for (const key of DRIVER_SETTINGS[env.SMS_DRIVER]) {
     if (!env[key]) throw new ConfigError(`Variable ${key} manquante : requise par SMS_DRIVER=${env.SMS_DRIVER}.`);

@@ -115,7 +115,7 @@ export class CourseLifecycle {
         type: 'course.status',
         aggregateType: 'course',
         aggregateId: moved.id,
-        payload: { courseId: moved.id, clientId: moved.clientId, courierId: moved.courierId, status: to },
+        payload: { courseId: moved.id, clientId: moved.clientId, courierId: moved.courierId, status: to, movedBy: moverOf(actor.role) },
       },
     ];
     if (to === 'cancelled') await this.payments.releaseForCancelledCourse(tx, moved.id);

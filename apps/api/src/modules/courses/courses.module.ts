@@ -8,6 +8,12 @@ import { CoursesController } from './courses.controller.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 import { PositionsStore } from '../tracking/positions.store.js';
+import { PushModule } from '../push/push.module.js';
+import { CoursesEvents } from './courses.events.js';
 
 @Module({ imports: [PaymentRecordsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
 export class CoursesModule {}
+
+/** Worker side: a course's moves told by push. */
+@Module({ imports: [PushModule], providers: [CoursesEvents], exports: [CoursesEvents] })
+export class CoursesWorkerModule {}

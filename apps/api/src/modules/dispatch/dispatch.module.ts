@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PushModule } from '../push/push.module.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DispatchController } from './dispatch.controller.js';
 import { DispatchEvents } from './dispatch.events.js';
@@ -11,5 +12,5 @@ import { DispatchService } from './dispatch.service.js';
 export class DispatchModule {}
 
 /** Worker side: offering new courses to the nearest couriers first, then to all. */
-@Module({ providers: [DispatchRepository, PositionsStore, DispatchProcessor, DispatchEvents], exports: [DispatchProcessor, DispatchEvents] })
+@Module({ imports: [PushModule], providers: [DispatchRepository, PositionsStore, DispatchProcessor, DispatchEvents], exports: [DispatchProcessor, DispatchEvents] })
 export class DispatchWorkerModule {}

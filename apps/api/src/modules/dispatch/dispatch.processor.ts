@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RealtimeEmitter } from '../../common/realtime/realtime-emitter.js';
+import { pushTexts } from '../push/push-texts.js';
+import { PushService } from '../push/push.service.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { DispatchRepository } from './dispatch.repository.js';
 
@@ -12,8 +14,8 @@ import { DispatchRepository } from './dispatch.repository.js';
  * Nearest couriers first (issue 24). A new course is offered at once to the available couriers whose live position is
  * within DISPATCH_RADIUS_KM of its pickup, nearest first, each told how far it is; after DISPATCH_DELAY_MS, if no one
  * has taken it, to every available courier but those. Accepting stays first-accept-wins (CourseLifecycle); a courier
- * with no recent position hears of it after the delay. Both steps are jobs: a worker that dies between them leaves the
- * second to the next worker.
+ * with no recent position hears of it after the delay. The couriers near it are also pushed (their phone may be
+ * locked, issue 37). Both steps are jobs: a worker that dies between them leaves the second to the next worker.
  */
 @Injectable()
 export class DispatchProcessor implements JobProcessor {
@@ -27,6 +29,7 @@ export class DispatchProcessor implements JobProcessor {
     private readonly positions: PositionsStore,
     private readonly realtime: RealtimeEmitter,
     private readonly jobs: JobQueue,
+    private readonly push: PushService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,6 +42,12 @@ export class DispatchProcessor implements JobProcessor {
     for (const { courierId, km } of near) {
       if (!available.has(courierId)) continue;
       await this.realtime.emit([rooms.user(courierId)], 'course:available', { ...offer(course), distance_km: Math.round(km * 10) / 10 });
+      // The phone may be locked in a pocket: the first round is pushed too (once per course and courier).
+      await this.push.notifyUser(
+        courierId,
+        pushTexts.courseOffer({ id: course.id, pickupAddress: course.pickupAddress, distanceKm: km, priceToPay: priceToPay(course) }),
+        jobIds.offerPush(course.id, courierId),
+      );
       told.push(courierId);
     }
     await this.jobs.add(JobName.OfferToAll, { courseId, told }, { jobId: jobIds.offerToAll(courseId), delay: this.config.DISPATCH_DELAY_MS });

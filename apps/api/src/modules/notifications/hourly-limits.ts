@@ -4,7 +4,7 @@ import { RedisService } from '../../common/redis/redis.service.js';
 
 /** How many messages one recipient gets in an hour, counted under `counter`. */
 export interface HourlyLimit {
-  counter: 'sms-sent' | 'email-sent';
+  counter: 'sms-sent' | 'email-sent' | 'push-sent';
   perHour: number;
 }
 

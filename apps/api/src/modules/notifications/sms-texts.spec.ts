@@ -3,7 +3,7 @@ import { isOneGsm7Segment } from '@coursa/domain';
 // Twilio's segment calculator, an independent judge of the encoding and the segment count.
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { activationTokenIn, codeIn } from '../../../../../test/support/outbox.js';
-import { ACTIVATION_MAX_ORIGIN, activationSms, deliveryCodeSms, messagingWarnings, newDeliveryCodeSms, resetCodeSms, trackingLinkSms } from './sms-texts.js';
+import { ACTIVATION_MAX_ORIGIN, activationSms, courierArrivingSms, deliveryCodeSms, messagingWarnings, newDeliveryCodeSms, resetCodeSms, trackingLinkSms } from './sms-texts.js';
 
 /** A 30-character production origin, longer than https://app.coursa.gn. */
 const ORIGIN = 'https://www.coursa-conakry.com';
@@ -106,6 +106,13 @@ describe('the names in them', () => {
     expect(ACTIVATION_MAX_ORIGIN).toBe(45);
     const tooLong = activationSms({ fullName: '', link: activationLink('x'.repeat(ACTIVATION_MAX_ORIGIN + 1)), validHours: 24 });
     expect(isOneGsm7Segment(tooLong)).toBe(false);
+  });
+});
+
+describe('the « Votre livreur arrive » SMS', () => {
+  it('says so in one GSM-7 segment, with the radius, whatever the radius', () => {
+    expect(courierArrivingSms({ radiusM: 300 })).toBe('Coursa : Votre livreur arrive, il est a moins de 300 m. Preparez votre code de livraison.');
+    for (const radiusM of [10, 300, 5000]) expectOneSegment(courierArrivingSms({ radiusM }));
   });
 });
 

@@ -46,6 +46,11 @@ export function trackingLinkSms({ url }: { url: string }): string {
   return toGsm7(`Coursa : suivez votre colis en direct ici : ${url}`);
 }
 
+/** The recipient's one more SMS, once, when the courier comes within ARRIVING_RADIUS_M of the delivery point (issue 37). */
+export function courierArrivingSms({ radiusM }: { radiusM: number }): string {
+  return toGsm7(`Coursa : Votre livreur arrive, il est a moins de ${radiusM} m. Preparez votre code de livraison.`);
+}
+
 /**
  * The longest PUBLIC_URL (scheme and host, no trailing slash) with which the activation SMS, the longest one with a
  * link (`/activation?token=` and a 43-character token), still fits one segment, with no name in it.

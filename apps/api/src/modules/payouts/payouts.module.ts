@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PushModule } from '../push/push.module.js';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createPayoutGateway } from '../../common/money-gateways/gateways.js';
 import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
@@ -28,6 +29,7 @@ export class PayoutsModule {}
 
 /** Worker side: the weekly run's payouts and the transfers of the payout job. */
 @Module({
+  imports: [PushModule],
   providers: [PayoutsService, PayoutsRepository, ...useCases, WeeklyRunUseCase, PayoutsProcessor, PayoutsEvents, payoutGateway],
   exports: [PayoutsProcessor, WeeklyRunUseCase, PayoutsEvents],
 })

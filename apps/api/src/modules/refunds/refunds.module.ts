@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PushModule } from '../push/push.module.js';
 import { APP_CONFIG } from '../../common/config/config.js';
 import { createPayoutGateway, createRefundGateway } from '../../common/money-gateways/gateways.js';
 import { PAYOUT_GATEWAY } from '../../common/money-gateways/payout-gateway.js';
@@ -29,6 +30,7 @@ export class RefundsModule {}
 
 /** Worker side: the refund job (provider refunds, and checks of transfers still under way). */
 @Module({
+  imports: [PushModule],
   providers: [RefundsService, RefundsRepository, ...useCases, RefundsProcessor, RefundsEvents, ...gateways],
   exports: [RefundsProcessor, RefundsEvents],
 })

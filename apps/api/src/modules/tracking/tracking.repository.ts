@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ACTIVE_STATUSES, OPEN_STATUSES, type CourseStatus, type Role } from '@coursa/domain';
 import type { CourierPosition } from '@coursa/contracts';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { RefusedMove } from './fix-check.js';
 
@@ -34,6 +35,20 @@ export class TrackingRepository {
       select: { id: true, courierId: true, status: true },
       take: 100,
     });
+  }
+
+  /** Of these courses, those carrying their parcel whose recipient has not been told yet that the courier arrives. */
+  coursesToWatchForArrival(courseIds: readonly string[]) {
+    return this.prisma.client.course.findMany({
+      where: { id: { in: [...courseIds] }, status: { in: ['collected', 'en_route_delivery'] }, arrivingSmsAt: null },
+      select: { id: true, deliveryLatitude: true, deliveryLongitude: true, recipientPhone: true },
+    });
+  }
+
+  /** Marks the course's recipient told: false when someone did it first (the row count says who won). */
+  async markArriving(tx: Tx, courseId: string, at: Date): Promise<boolean> {
+    const marked = await tx.course.updateMany({ where: { id: courseId, arrivingSmsAt: null }, data: { arrivingSmsAt: at } });
+    return marked.count > 0;
   }
 
   courseParties(courseId: string) {

@@ -18,9 +18,10 @@ function setUp() {
   const batches: TrailPoint[][] = [];
   const tracking = { insertTrail: jest.fn(async (points: TrailPoint[]) => void batches.push(points)) };
   const logger = { warn: jest.fn() };
-  const buffer = new TrailBuffer(tracking as never, logger as never);
+  const arriving = { check: jest.fn(async (_points: TrailPoint[]) => undefined) };
+  const buffer = new TrailBuffer(tracking as never, arriving as never, logger as never);
   buffer.onModuleInit();
-  return { buffer, batches, tracking, logger };
+  return { buffer, batches, tracking, logger, arriving };
 }
 
 describe('TrailBuffer', () => {
@@ -32,6 +33,12 @@ describe('TrailBuffer', () => {
   afterEach(async () => {
     await t.buffer.onModuleDestroy();
     jest.useRealTimers();
+  });
+
+  it('hands each written batch to the arrival watch', async () => {
+    t.buffer.add(position(1), ['course-1']);
+    await t.buffer.flush();
+    expect(t.arriving.check).toHaveBeenCalledWith([{ position: position(1), courseId: 'course-1' }]);
   });
 
   it('writes as soon as 2 000 points wait, without waiting for the timer', () => {

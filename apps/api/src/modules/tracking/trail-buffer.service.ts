@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { CourierPosition } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
+import { ArrivingWatch } from './arriving-watch.service.js';
 import { TrackingRepository, type TrailPoint } from './tracking.repository.js';
 
 const FLUSH_EVERY_MS = 5_000;
@@ -18,6 +19,7 @@ export class TrailBuffer implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly tracking: TrackingRepository,
+    private readonly arriving: ArrivingWatch,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -37,6 +39,8 @@ export class TrailBuffer implements OnModuleInit, OnModuleDestroy {
     const batch = this.points;
     this.points = [];
     await this.tracking.insertTrail(batch);
+    // Where a position of an active course is stored, its distance to the door is checked (issue 37).
+    await this.arriving.check(batch);
   }
 
   private flushInBackground() {

@@ -1,5 +1,6 @@
 import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Loader } from '@/components/ui/Loader';
+import { linkedParam } from '@/lib/deep-link';
 import { OpenTabContext } from '@/lib/tabs';
 import { AppShell } from './AppShell';
 
@@ -12,7 +13,8 @@ export interface Tab {
 
 /** Sections of a role's home are tabs, switched without a route change (spec §2). `wide`: the back office, which uses a desktop's width. */
 export function TabbedLayout({ tabs, wide = false }: { tabs: readonly Tab[]; wide?: boolean }) {
-  const [selectedId, setSelectedId] = useState(tabs[0].id);
+  // A push's tap opens its section (`?tab=`), when this role has it.
+  const [selectedId, setSelectedId] = useState(() => tabs.find((tab) => tab.id === linkedParam('tab'))?.id ?? tabs[0].id);
   const selected = tabs.find((tab) => tab.id === selectedId) ?? tabs[0];
   // The strip follows a tap at once; the section itself renders in the background, in small slices that leave the
   // phone responsive, while the previous one stays on screen (dimmed) until the new one is ready.

@@ -23,6 +23,12 @@ describe('SettlePayoutUseCase', () => {
     expect(t.payouts.payCommissionsOf).toHaveBeenCalledWith(t.tx, 'payout-1', NOW);
     expect(t.ledger.payoutReversed).not.toHaveBeenCalled();
     expect(t.payouts.record).toHaveBeenCalledWith(t.tx, null, 'commission_payment_completed', 'payout-1', { reference: 'R' });
+    expect(t.outbox.add).toHaveBeenCalledWith(t.tx, {
+      type: 'payout.settled',
+      aggregateType: 'payout',
+      aggregateId: 'payout-1',
+      payload: { payoutId: 'payout-1', courierId: 'courier-1', outcome: 'completed', amount: 20_000 },
+    });
   });
 
   it('a failed transfer frees its commissions, puts the money back and tells staff', async () => {
@@ -49,5 +55,6 @@ describe('SettlePayoutUseCase', () => {
     await expect(t.sut.execute('payout-1', 'failed', null, NOW, { reference: 'R' })).resolves.toBe(false);
     expect(t.ledger.payoutReversed).not.toHaveBeenCalled();
     expect(t.payouts.record).not.toHaveBeenCalled();
+    expect(t.outbox.add).not.toHaveBeenCalled();
   });
 });

@@ -46,6 +46,13 @@ export class SettlePayoutUseCase {
           payload: { kind: 'payout_failed', message: `Virement échoué : ${formatGnf(payout.totalCommission)} pour ${payout.courier.fullName}, remis à son solde.` },
         });
       }
+      // The courier hears of it by push (payouts.events.ts).
+      await this.outbox.add(tx, {
+        type: 'payout.settled',
+        aggregateType: 'payout',
+        aggregateId: payoutId,
+        payload: { payoutId, courierId: payout.courierId, outcome, amount: payout.totalCommission },
+      });
       await this.payouts.record(tx, actor, `commission_payment_${outcome}`, payoutId, details);
       return true;
     });

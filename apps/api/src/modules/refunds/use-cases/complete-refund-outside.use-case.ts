@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { Actor } from '../../../common/auth/actor.js';
+import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
 import { RefundsRepository } from '../refunds.repository.js';
 
@@ -14,6 +15,7 @@ export class CompleteRefundOutsideUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly refunds: RefundsRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   execute(id: string, outside: Prisma.InputJsonObject, at: Date, actor: Actor): Promise<boolean> {
@@ -22,6 +24,8 @@ export class CompleteRefundOutsideUseCase {
       const refund = await this.refunds.findInTx(tx, id);
       await this.refunds.markPaymentRefunded(tx, refund.paymentId);
       await this.refunds.record(tx, actor, 'refund_completed', refund, { method: 'outside', ...outside });
+      // The client hears of it by push (refunds.events.ts).
+      await this.outbox.add(tx, { type: 'refund.completed', aggregateType: 'refund', aggregateId: refund.id, payload: { refundId: refund.id, clientId: refund.clientId, amount: refund.amount } });
       return true;
     });
   }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react';
 import { sessionTokens } from '@/lib/api-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
+import { turnPushOff } from '@/pwa/push';
 import { authApi } from '../api/auth-api';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -82,6 +83,8 @@ export function updateCurrentUser(change: Partial<UserDto>, client: QueryClient 
 /** Revokes the refresh token if the API can be reached, and signs out in any case. */
 export async function logout(): Promise<void> {
   const refreshToken = sessionTokens.refresh();
+  // This device's pushes were the account's: they stop with it (while the access token still lets the call through).
+  await turnPushOff();
   if (refreshToken) await authApi.logout({ refresh_token: refreshToken }).catch(() => undefined);
   sessionTokens.clear();
 }

@@ -1,6 +1,7 @@
 import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
 import { useFreshCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { PushSection } from './PushSection';
 import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { ProgressBar } from '@/components/ui/ProgressBar';
@@ -21,6 +22,7 @@ export function ProfileTab() {
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
+      <PushSection />
       <SecuritySection />
     </div>
   );

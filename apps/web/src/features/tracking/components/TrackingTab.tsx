@@ -9,6 +9,7 @@ import { ProofPhotoFigure } from '@/components/ui/StoredPhoto';
 import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useIsOnline } from '@/features/realtime';
 import { useNow } from '@/hooks/use-now';
+import { linkedParam } from '@/lib/deep-link';
 import { formatPhone } from '@/lib/format';
 import { trackingQueries } from '../api/tracking-api';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -28,7 +29,8 @@ const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 
 export function TrackingTab() {
   // The courses under way, as the server filters them.
   const { data, isError } = useQuery(trackingQueries.courses());
-  const [chosenId, setChosenId] = useState('');
+  // A push's tap names the course to show (`?course=`).
+  const [chosenId, setChosenId] = useState(() => linkedParam('course') ?? '');
   // Leaflet downloads while the courses are on their way.
   useEffect(() => {
     void loadCourseMap();
@@ -46,7 +48,7 @@ export function TrackingTab() {
     );
   }
 
-  const selectedId = chosenId || courses[0]!.id;
+  const selectedId = courses.some((course) => course.id === chosenId) ? chosenId : courses[0]!.id;
   const selected = courses.find((course) => course.id === selectedId);
   return (
     <div className="stack">
