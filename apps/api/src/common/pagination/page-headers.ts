@@ -35,12 +35,29 @@ export class PageReply {
 }
 
 /**
+ * Longer than any value a list reads (its cursor is at most 512 characters, its filters far less). A longer parameter
+ * is nothing the list used, and echoing it would make the answer's headers as long as the request's (up to 16 KB,
+ * more than many clients and proxies read in an answer).
+ */
+const MAX_KEPT_PARAMETER = 512;
+/** A next-page link no longer than a browser's address bar takes anywhere: past it, the longest parameters go first. */
+const MAX_LINK_LENGTH = 2048;
+
+/**
  * The next page's URL: the request's path and query (a reference relative to the request, as RFC 8288 allows, so it
- * holds behind any proxy) with `cursor` set to the next page's.
+ * holds behind any proxy) with `cursor` set to the next page's; a parameter longer than any list reads is left out.
  */
 export function nextPageUrl(requestUrl: string, cursor: string): string {
   const url = new URL(requestUrl, 'http://list.invalid');
+  for (const [name, value] of [...url.searchParams]) {
+    if (name.length + value.length > MAX_KEPT_PARAMETER) url.searchParams.delete(name);
+  }
   url.searchParams.set('cursor', cursor);
+  while (url.pathname.length + url.search.length > MAX_LINK_LENGTH) {
+    const [longest] = [...url.searchParams].filter(([name]) => name !== 'cursor').sort(([a, x], [b, y]) => b.length + y.length - (a.length + x.length));
+    if (!longest) break;
+    url.searchParams.delete(longest[0]);
+  }
   return `${url.pathname}${url.search}`;
 }
 
