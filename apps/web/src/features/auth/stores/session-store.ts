@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react';
 import { sessionTokens } from '@/lib/api-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
-import { turnPushOff } from '@/pwa/push';
+import { turnPushOff } from '@/lib/push';
 import { authApi } from '../api/auth-api';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';

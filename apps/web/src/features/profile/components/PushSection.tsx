@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { useChange } from '@/lib/query-client';
-import { devicePush, turnPushOff, turnPushOn } from '@/pwa/push';
+import { devicePush, turnPushOff, turnPushOn } from '@/lib/push';
 
 /** This device's push state: the browser's, read again after each change. */
 const devicePushQuery = { queryKey: ['device-push'], queryFn: devicePush, staleTime: Infinity } as const;
