@@ -5,7 +5,9 @@ import { io, type Socket } from 'socket.io-client';
 import { SilentCouriers } from '../../apps/api/src/modules/tracking/silent-couriers.service.js';
 import { signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
+import { startFakePushService, type FakePushService } from '../support/fake-push-service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { settled } from '../support/settled.js';
 import { sleep, waitFor } from '../support/wait.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -13,14 +15,17 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 // Issue 37 item 3: a courier on an active course who sends nothing for COURIER_SILENT_AFTER_S is shown to ops, once.
 const SILENT_AFTER_S = 2;
 let app: TestApp;
+let pushService: FakePushService;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ COURIER_SILENT_AFTER_S: String(SILENT_AFTER_S), COURIER_SILENCE_CHECK_MS: '200' });
+  pushService = await startFakePushService();
+  app = await startTestApp({ COURIER_SILENT_AFTER_S: String(SILENT_AFTER_S), COURIER_SILENCE_CHECK_MS: '200', PUSH_TRUSTED_ORIGINS: pushService.origin });
 });
 afterAll(async () => {
   sockets.forEach((socket) => socket.disconnect());
   await app?.close();
+  await pushService?.close();
 });
 
 function connect(token: string): Promise<ClientSocket> {
@@ -60,6 +65,11 @@ describe('silent couriers', () => {
 
     const quiet = await courierOnCourse(0);
     const busy = await courierOnCourse(0);
+    // The quiet courier's phone takes pushes (a browser subscribed to the fake push service).
+    const phone = pushService.subscribe();
+    const subscribed = await app.request('POST', '/api/push/subscriptions', { endpoint: phone.endpoint, expirationTime: null, keys: phone.keys }, { token: quiet.courier.token });
+    expect(subscribed.status).toBe(201);
+    const silentPushes = () => pushService.received.filter((push) => push.subscription === phone.id && push.message.kind === 'position_silent');
     const started = Date.now();
     await quiet.send();
 
@@ -89,6 +99,11 @@ describe('silent couriers', () => {
     expect((await app.worker.get(SilentCouriers).check()).flagged).toEqual([]);
     expect(await silentEvents(quiet.courier.user.id)).toBe(1);
     expect(await silentEvents(busy.courier.user.id)).toBe(0);
+    // The courier is pushed « rouvrez l'application » once for this silence, opening the navigation.
+    await settled(app);
+    expect(silentPushes().map((push) => push.message)).toEqual([
+      expect.objectContaining({ kind: 'position_silent', body: "Coursa ne reçoit plus votre position : rouvrez l'application" }),
+    ]);
 
     // A position ends the silence: the courier leaves the list.
     await quiet.send();
