@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The server posts to the endpoint a browser gave it: a URL that names our own network (localhost, a private or
@@ -21,28 +22,6 @@ export function isAcceptedEndpoint(endpoint: string, trustedOrigins: readonly st
 
 /** An IP address on the public internet: not loopback, private, link-local, carrier-grade NAT, multicast or reserved. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  // The same, as URL writes it: ::ffff:7f00:1.
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (mappedHex) {
-    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)];
-    return isPublicAddress([high >> 8, high & 255, low >> 8, low & 255].join('.'));
-  }
-  if (isIP(address) === 4) {
-    const [a, b] = address.split('.').map(Number) as [number, number];
-    return !(
-      a === 0 || a === 10 || a === 127 || a >= 224 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19))
-    );
-  }
-  if (isIP(address) === 6) {
-    const lower = address.toLowerCase();
-    return !(lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff'));
-  }
-  return false;
+  // ipaddr.js reads every spelling (an IPv4 address mapped in IPv6 included) and knows the special ranges.
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
 }
