@@ -104,8 +104,9 @@ function problemWith(input: FuzzInput, answer: Answer): string | null {
     if (typeof detail !== 'string' || !detail || typeof code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(code) || Object.keys(rest).length) {
       return 'not the {detail, code} shape';
     }
-    // Quoted parts repeat the input (a field name, an unknown key): the rest must be French.
-    if (ENGLISH.test(detail.replace(/«[^»]*»|"[^"]*"|'[^']*'|“[^”]*”/g, ''))) return 'detail not in French';
+    // Quoted parts repeat the input (a field name, unknown keys — which may hold quotes of their own, so everything from
+    // the first double quote to the last): the rest must be French.
+    if (ENGLISH.test(detail.replace(/«[^»]*»|"[\s\S]*"|'[^']*'|“[^”]*”/g, ''))) return 'detail not in French';
   }
   if (LEAKS.test(answer.text) && !LEAKS.test(`${sent} ${input.path}`)) return 'leaks internals';
   return null;
