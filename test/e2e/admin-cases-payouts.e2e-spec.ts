@@ -523,7 +523,7 @@ describe('paying commissions (live: MTN MoMo Disbursement)', () => {
     expect(await live.db.commission.findUniqueOrThrow({ where: { id: another.id } })).toMatchObject({ status: 'pending', payoutId: null });
     // The pending list says which one is inside the payout in progress: it is not offered « Payer » again.
     const group = pendingByCourier(await pendingCommissionsOf(live, liveAdmin.token)).find((row: { deliverer_id: string }) => row.deliverer_id === courier.id);
-    expect(group.commissions.map((row: { id: string; in_payout: boolean }) => [row.id, row.in_payout])).toEqual([
+    expect(group!.commissions.map((row: { id: string; in_payout: boolean }) => [row.id, row.in_payout])).toEqual([
       [commission.id, true],
       [another.id, false],
     ]);

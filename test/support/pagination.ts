@@ -79,18 +79,5 @@ export const couriersIn = (page: { deliverer_id: string }[]): number => new Set(
 export const pendingCommissionsOf = async (app: Pick<TestApp, 'request'>, token: string, limit = 100): Promise<any[]> =>
   (await walkPages(app, '/api/admin/commissions/pending', 'commissions', token, limit, { sizeOf: couriersIn })).items;
 
-/**
- * The pending commissions by courier, in the list's order, each courier with their sum and count: what the back office
- * shows, for the suites that check a courier's pending commissions together.
- */
-export function pendingByCourier(items: any[]): any[] {
-  const groups = new Map<string, any>();
-  for (const { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, ...commission } of items) {
-    const group = groups.get(deliverer_id) ?? { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, amount: 0, count: 0, commissions: [] };
-    group.amount += commission.amount;
-    group.count += 1;
-    group.commissions.push(commission);
-    groups.set(deliverer_id, group);
-  }
-  return [...groups.values()];
-}
+/** The pending commissions by courier, as the back office groups them (the contracts' own function). */
+export { pendingByCourier } from '@coursa/contracts';

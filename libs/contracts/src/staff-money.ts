@@ -94,6 +94,22 @@ export interface CourierPendingCommissionDto extends PendingCommissionDto, Omit<
  */
 export type PendingCommissionsAnswer = Page<'commissions', CourierPendingCommissionDto>;
 
+/**
+ * The pending commissions by courier, as the back office shows them: the list answers one item per commission, each
+ * courier's together (a page holds its couriers whole), and the screen pays a courier's commissions together.
+ */
+export function pendingByCourier(commissions: CourierPendingCommissionDto[]): PendingCommissionGroupDto[] {
+  const groups = new Map<string, PendingCommissionGroupDto>();
+  for (const { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, ...commission } of commissions) {
+    const group = groups.get(deliverer_id) ?? { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, amount: 0, count: 0, commissions: [] };
+    group.amount += commission.amount;
+    group.count += 1;
+    group.commissions.push(commission);
+    groups.set(deliverer_id, group);
+  }
+  return [...groups.values()];
+}
+
 /** GET /admin/commissions/summary (spec §3 "Commission summary"); months are calendar months in Conakry time. */
 export interface CommissionSummaryDto {
   pending_amount: number;

@@ -1,8 +1,6 @@
 import type {
-  CourierPendingCommissionDto,
   LedgerAdjustmentRequest,
   OfficeDepositRequest,
-  PendingCommissionGroupDto,
   ProcessPaymentRequest,
   WeeklyRunRequest,
 } from '@coursa/contracts';
@@ -32,19 +30,3 @@ export const moneyApi = {
   officeDeposit: (id: string, body: OfficeDepositRequest) => apiClient.call('POST /api/admin/couriers/:id/cash-deposits', { params: { id }, body }),
   adjust: (id: string, body: LedgerAdjustmentRequest) => apiClient.call('POST /api/admin/couriers/:id/ledger-adjustments', { params: { id }, body }),
 };
-
-/**
- * The pending commissions by courier, as the screen shows them: the list answers one item per commission, each
- * courier's together (a page holds its couriers whole), and the screen pays a courier's commissions together.
- */
-export function pendingByCourier(commissions: CourierPendingCommissionDto[]): PendingCommissionGroupDto[] {
-  const groups = new Map<string, PendingCommissionGroupDto>();
-  for (const { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, ...commission } of commissions) {
-    const group = groups.get(deliverer_id) ?? { deliverer_id, deliverer_name, deliverer_phone, deliverer_wallet, amount: 0, count: 0, commissions: [] };
-    group.amount += commission.amount;
-    group.count += 1;
-    group.commissions.push(commission);
-    groups.set(deliverer_id, group);
-  }
-  return [...groups.values()];
-}

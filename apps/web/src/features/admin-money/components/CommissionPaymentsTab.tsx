@@ -1,9 +1,4 @@
-import type {
-  CommissionSummaryDto,
-  PayoutDto,
-  PendingCommissionGroupDto,
-  StaffPaymentRequestDto,
-} from '@coursa/contracts';
+import { pendingByCourier, type CommissionSummaryDto, type PayoutDto, type PendingCommissionGroupDto, type StaffPaymentRequestDto } from '@coursa/contracts';
 import { formatGnf, mayMoveMoney, toGuineanMobile, walletOperatorOf, WALLET_OPERATOR_LABELS, type WalletOperator } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { useChange } from '@/lib/query-client';
-import { moneyApi, moneyChanged, moneyQueries, pendingByCourier } from '../api/money-api';
+import { moneyApi, moneyChanged, moneyQueries } from '../api/money-api';
 import { MONEY_ERRORS, paymentConfirmation, REQUEST_HANDLED } from './payment-messages';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CashPanel } from './CashPanel';
