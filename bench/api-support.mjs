@@ -98,8 +98,16 @@ export async function seed({ total, own = 50, small = 0, fillerClients = 200 }) 
 export function startApi(port, prefix) {
   // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the API process there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return startProcess([...profile, 'apps/api/src/main.ts'], {
-    DATABASE_URL,
+  return startProcess([...profile, 'apps/api/src/main.ts'], apiEnv({ databaseUrl: DATABASE_URL, port, prefix }), 'Coursa API ready');
+}
+
+/**
+ * The environment of a bench's API or worker process, in production mode: one place for every bench (the API
+ * bench, the status bench, Lighthouse), so that a new required setting is added once.
+ */
+export function apiEnv({ databaseUrl, port, prefix, ...extra }) {
+  return {
+    DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     REDIS_URL,
@@ -110,7 +118,8 @@ export function startApi(port, prefix) {
     SECRET_KEY,
     ...VAPID_KEYS,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-  }, 'Coursa API ready');
+    ...extra,
+  };
 }
 
 /** Signs the bench client (or another seeded client) in through POST /api/auth/login; returns the access token. */

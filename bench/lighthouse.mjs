@@ -11,7 +11,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { deploy } from '../scripts/lib/migrations.mjs';
-import { ADMIN_URL, REDIS_URL, VAPID_KEYS, clearRedis, stop } from './api-support.mjs';
+import { ADMIN_URL, apiEnv, clearRedis, stop } from './api-support.mjs';
 import { percentiles, record, startProcess } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -226,19 +226,14 @@ async function main() {
   };
   const token = await prepareDatabase(env);
   await clearRedis(PREFIX);
-  api = await startProcess(['apps/api/src/main.ts'], {
+  api = await startProcess(['apps/api/src/main.ts'], apiEnv({
+    databaseUrl: DATABASE_URL,
+    port: PORT,
+    prefix: PREFIX,
     ...env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    REDIS_URL,
-    REDIS_PREFIX: PREFIX,
-    LOG_LEVEL: 'info',
-    OPS_BOARD: 'false',
-    NODE_ENV: 'production',
-    ...VAPID_KEYS,
     PUBLIC_URL: ORIGIN,
     ACCESS_TOKEN_TTL_SECONDS: '3600',
-  }, 'Coursa API ready');
+  }), 'Coursa API ready');
   try {
     const sessions = new Map();
     for (const phone of [CLIENT, COURIER, ADMIN]) sessions.set(phone, await signIn(phone));

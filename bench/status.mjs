@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { deploy } from '../scripts/lib/migrations.mjs';
-import { ADMIN_URL, REDIS_URL, SECRET_KEY, VAPID_KEYS, clearRedis, stop } from './api-support.mjs';
+import { ADMIN_URL, SECRET_KEY, apiEnv, clearRedis, stop } from './api-support.mjs';
 import { percentiles, record, startProcess } from './lib.mjs';
 
 const COURSES = Number(process.env.BENCH_STATUS_COURSES ?? 40);
@@ -110,23 +110,16 @@ async function course(tokens, client) {
 }
 
 const prefix = `bench-status-${Date.now()}`;
-const env = {
-  DATABASE_URL,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  REDIS_URL,
-  REDIS_PREFIX: prefix,
-  LOG_LEVEL: 'info',
-  OPS_BOARD: 'false',
-  NODE_ENV: 'production',
-  SECRET_KEY,
-  ...VAPID_KEYS,
+const env = apiEnv({
+  databaseUrl: DATABASE_URL,
+  port: PORT,
+  prefix,
   PUBLIC_URL: BASE,
   SMS_DRIVER: 'log',
   EMAIL_DRIVER: 'log',
   OUTBOX_FILE,
   DISPATCH_DELAY_MS: '0',
-};
+});
 let api;
 let worker;
 let client;
