@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, PositionAck, RouteKey, ServerToClientEvents, SubscribeAck } from '@coursa/contracts';
+import type { PositionAck, RouteKey, SubscribeAck } from '@coursa/contracts';
 import type { Role } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import { createAccount, newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
 import { settled } from '../support/settled.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
 // Every route of the API × every kind of caller, built from the routes the application registers: a route without an
 // entry here fails the suite. Routes that take an id are called with the ids of someone else's data (client A's
@@ -354,18 +354,10 @@ describe('authority', () => {
   });
 });
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const sockets: ClientSocket[] = [];
 afterAll(() => sockets.forEach((socket) => socket.disconnect()));
 
-function connect(token: string | undefined): Promise<ClientSocket> {
-  const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = (token: string | undefined): Promise<ClientSocket> => connectSocket(app.baseUrl, token, sockets);
 
 describe('Socket.IO rooms and events × callers', () => {
   it('refuses the handshake without a valid token', async () => {

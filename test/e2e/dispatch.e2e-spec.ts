@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { jobIds, QueueName, type ClientToServerEvents, type CourierPosition, type CourseAvailableEvent, type PositionAck, type ServerToClientEvents } from '@coursa/contracts';
+import { jobIds, QueueName, type CourierPosition, type CourseAvailableEvent, type PositionAck } from '@coursa/contracts';
 import { estimatePrice } from '@coursa/domain';
-import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
 import { RedisService } from '../../apps/api/src/common/redis/redis.service.js';
@@ -12,8 +11,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
 import { settled } from '../support/settled.js';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // Issue 24 item 1: a new course is offered to the couriers near its pickup first, to everyone after the delay.
 const DELAY_MS = 2500;
@@ -31,14 +30,7 @@ afterAll(async () => {
 const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
 const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 
-function connect(token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connect = (token: string): Promise<ClientSocket> => connectSocket(app.baseUrl, token, sockets);
 
 /** An available courier, connected, at `where` (or with no position at all); the offers they hear, with when. */
 async function courierAt(where: { lat: number; lng: number } | null) {

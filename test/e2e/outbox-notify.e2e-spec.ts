@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, CourseStatusEvent, ServerToClientEvents } from '@coursa/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { CourseStatusEvent } from '@coursa/contracts';
 import { LISTENER_APPLICATION_NAME, outboxChannel } from '../../apps/api/src/common/outbox/outbox-listener.js';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor, waitUntil } from '../support/wait.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // The worker polls the outbox once at start, then only every ten minutes: only PostgreSQL's notification on commit
 // can bring an event to the sockets within these tests' waits.
@@ -21,14 +20,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function connect(token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connect = (token: string): Promise<ClientSocket> => connectSocket(app.baseUrl, token, sockets);
 
 /** The backends of this suite's outbox listener (its schema's channel), as pg_stat_activity shows them. */
 async function listenerPids(): Promise<number[]> {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, CourierPosition, PositionAck, PositionsAck, ServerToClientEvents } from '@coursa/contracts';
+import type { CourierPosition, PositionAck, PositionsAck } from '@coursa/contracts';
 import { POSITION_BATCH_MAX, POSITION_BATCH_WINDOW_MS } from '@coursa/domain';
-import { io, type Socket } from 'socket.io-client';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { signedIn } from '../support/accounts.js';
 import { sleep, waitUntil } from '../support/wait.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
 /** Issue 22 item 3: the positions a courier's phone measured through a network drop, sent as one batch. */
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let app: TestApp;
 let otherApi: string;
@@ -24,14 +23,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function connect(url: string, token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = (url: string, token: string): Promise<ClientSocket> => connectSocket(url, token, sockets);
 
 const sendBatch = (socket: ClientSocket, batch: unknown) => new Promise<PositionsAck>((resolve) => socket.emit('courier:positions', batch as never, resolve));
 const sendOne = (socket: ClientSocket, position: unknown) => new Promise<PositionAck>((resolve) => socket.emit('courier:position', position as never, resolve));

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, CourierPosition, OpsSnapshot, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import type { CourierPosition, OpsSnapshot, PositionAck, ServerToClientEvents } from '@coursa/contracts';
 import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { sleep, waitFor, waitUntil } from '../support/wait.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let app: TestApp;
 let otherApi: string;
@@ -26,14 +26,7 @@ const PICKUP = { address: 'Madina', latitude: 9.5456, longitude: -13.6566 };
 const DROP = { address: 'Kaloum', latitude: 9.5092, longitude: -13.7122 };
 
 /** A real Socket.IO client on one of the API processes; resolves once connected (or rejects with the refusal). */
-function connect(url: string, token: string | undefined): Promise<ClientSocket> {
-  const socket: ClientSocket = io(url, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const connect = (url: string, token: string | undefined): Promise<ClientSocket> => connectSocket(url, token, sockets);
 
 function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
   const received: Parameters<ServerToClientEvents[E]>[0][] = [];

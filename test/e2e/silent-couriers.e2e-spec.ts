@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ClientToServerEvents, NotificationEvent, PositionAck, ServerToClientEvents, SilentCourierDto } from '@coursa/contracts';
+import type { NotificationEvent, PositionAck, SilentCourierDto } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
-import { io, type Socket } from 'socket.io-client';
 import { SilentCouriers } from '../../apps/api/src/modules/tracking/silent-couriers.service.js';
 import { signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
@@ -9,8 +8,8 @@ import { startFakePushService, type FakePushService } from '../support/fake-push
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { settled } from '../support/settled.js';
 import { sleep, waitFor } from '../support/wait.js';
+import { connectSocket, type ClientSocket } from '../support/sockets.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // Issue 37 item 3: a courier on an active course who sends nothing for COURIER_SILENT_AFTER_S is shown to ops, once.
 const SILENT_AFTER_S = 2;
@@ -28,14 +27,7 @@ afterAll(async () => {
   await pushService?.close();
 });
 
-function connect(token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connect = (token: string): Promise<ClientSocket> => connectSocket(app.baseUrl, token, sockets);
 
 /** An available courier on a collected course accepted `acceptedAgoMs` ago, connected; `send` sends one position. */
 async function courierOnCourse(acceptedAgoMs: number) {
