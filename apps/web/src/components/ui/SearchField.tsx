@@ -1,0 +1,31 @@
+import { SEARCH_LENGTH } from '@coursa/domain';
+import { Field } from './Field';
+
+interface SearchFieldProps {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (text: string) => void;
+}
+
+/** A list's search box (issue 38): a labelled search input, no longer than the server searches. */
+export function SearchField({ label, hint, value, onChange }: SearchFieldProps) {
+  return (
+    <div role="search">
+      <Field label={label} hint={hint}>
+        {(control) => (
+          <input
+            className="input"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={SEARCH_LENGTH.max}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            {...control}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
