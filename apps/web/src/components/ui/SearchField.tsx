@@ -1,4 +1,3 @@
-import { SEARCH_LENGTH } from '@coursa/domain';
 import { Field } from './Field';
 
 interface SearchFieldProps {
@@ -6,10 +5,12 @@ interface SearchFieldProps {
   hint: string;
   value: string;
   onChange: (text: string) => void;
+  /** The longest text the server searches (SEARCH_LENGTH in libs/domain). */
+  maxLength: number;
 }
 
 /** A list's search box (issue 38): a labelled search input, no longer than the server searches. */
-export function SearchField({ label, hint, value, onChange }: SearchFieldProps) {
+export function SearchField({ label, hint, value, onChange, maxLength }: SearchFieldProps) {
   return (
     <div role="search">
       <Field label={label} hint={hint}>
@@ -19,7 +20,7 @@ export function SearchField({ label, hint, value, onChange }: SearchFieldProps) 
             type="search"
             autoComplete="off"
             spellCheck={false}
-            maxLength={SEARCH_LENGTH.max}
+            maxLength={maxLength}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             {...control}

@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, shortId, type CourseStatus, type CourseStatusFilter } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, SEARCH_LENGTH, shortId, type CourseStatus, type CourseStatusFilter } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -43,7 +43,7 @@ const isFinal = (status: CourseStatus) => status === 'delivered' || status === '
  */
 export function CoursesTab() {
   const [status, setStatus] = useState<CourseStatusFilter | ''>('');
-  const search = useSearchTerm();
+  const search = useSearchTerm(SEARCH_LENGTH.min);
   const courses = usePagedList(adminCoursesQueries.pages(status || undefined, search.term), (page) => page, { keepPrevious: true });
   // Every filtered list may hold the course: all of them reload.
   const statusChange = useChange(
@@ -80,6 +80,7 @@ export function CoursesTab() {
         hint="Numéro (CRS-000123), téléphone, nom du client ou du livreur, adresse"
         value={search.text}
         onChange={search.setText}
+        maxLength={SEARCH_LENGTH.max}
       />
       <Select
         label="Filtrer par statut"

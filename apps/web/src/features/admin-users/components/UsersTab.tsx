@@ -1,5 +1,5 @@
 import type { AdminUserDto } from '@coursa/contracts';
-import { accountTypeLabel, isStaff, type Role } from '@coursa/domain';
+import { accountTypeLabel, isStaff, SEARCH_LENGTH, type Role } from '@coursa/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -32,7 +32,7 @@ const ROLE_FILTERS = [
 /** Spec §2 "User management": a table filtered by role (by the server, across pages), with toggle and two-step delete. */
 export function UsersTab() {
   const [role, setRole] = useState<Role | ''>('');
-  const search = useSearchTerm();
+  const search = useSearchTerm(SEARCH_LENGTH.min);
   const users = usePagedList(adminUsersQueries.list(role || undefined, search.term), (page) => page.users, { keepPrevious: true });
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +74,7 @@ export function UsersTab() {
           Actualiser
         </Button>
       </div>
-      <SearchField label="Rechercher un utilisateur" hint="Téléphone, nom, e-mail ou numéro (USR-000042)" value={search.text} onChange={search.setText} />
+      <SearchField label="Rechercher un utilisateur" hint="Téléphone, nom, e-mail ou numéro (USR-000042)" value={search.text} onChange={search.setText} maxLength={SEARCH_LENGTH.max} />
       <Select label="Filtrer par rôle" options={ROLE_FILTERS} value={role} onChange={(event) => setRole(event.target.value as Role | '')} />
       {error && <Alert tone="error">{error}</Alert>}
       {users.isPending && <Loader />}
