@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ClientToServerEvents, PositionAck, ServerToClientEvents } from '@coursa/contracts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
+import { courseNumber } from '@coursa/domain';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
@@ -43,6 +44,20 @@ async function orderCourse(token: string): Promise<string> {
   return (created.body as { id: string }).id;
 }
 
+/** How the back office names a course: CRS-000123. */
+const numberOf = async (id: string) => courseNumber((await app.db.course.findUniqueOrThrow({ where: { id } })).number);
+
+async function signInAsAdmin(context: BrowserContext) {
+  const admin = await createAccount(app, 'admin');
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/auth`);
+  await page.getByLabel('Téléphone').fill(admin.phone);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+  return page;
+}
+
 describe('back-office operations', () => {
   it('shows a courier moving on the live map, cancels a course with a reason, and shows an ended course\'s route', async () => {
     // A courier with an accepted course, and another pending course to cancel.
@@ -71,14 +86,8 @@ describe('back-office operations', () => {
     });
 
     // The admin signs in through the sign-in screen and lands on the dashboard.
-    const admin = await createAccount(app, 'admin');
     context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/auth`);
-    await page.getByLabel('Téléphone').fill(admin.phone);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    const page = await signInAsAdmin(context);
 
     // The courier carries a course: its marker is the « en course » one, named after the courier.
     const marker = page.locator(`.ops-map__marker--transit[title="${courier.user.fullName}"]`);
@@ -124,7 +133,7 @@ describe('back-office operations', () => {
 
     // The admin cancels the pending course with a reason.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Courses' }).click();
-    const card = page.getByRole('article', { name: `Course ${toCancel.slice(-8)}` });
+    const card = page.getByRole('article', { name: `Course ${await numberOf(toCancel)}` });
     await card.getByRole('button', { name: 'Annuler la course' }).click();
     await page.getByLabel('Raison (optionnelle)').fill('Client injoignable');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
@@ -142,7 +151,7 @@ describe('back-office operations', () => {
     // The accepted course, closed as delivered: its courier's streamed positions became its route, shown on demand.
     // (Its route is kept at once here: first its two positions reach the trail, written every 5 s.)
     await waitUntil('the trail', async () => (await app.db.courierPosition.count({ where: { courseId: accepted } })) === 2, 15_000, 100);
-    const carried = page.getByRole('article', { name: `Course ${accepted.slice(-8)}` });
+    const carried = page.getByRole('article', { name: `Course ${await numberOf(accepted)}` });
     await carried.getByRole('button', { name: 'Marquer livrée' }).click();
     // A cash course: the admin says whether its courier collected the cash (issue 34).
     await page.getByRole('dialog').getByLabel(/Oui, il les a encaissés/).check();
@@ -157,4 +166,49 @@ describe('back-office operations', () => {
     await expectAccessible(page, 'back-office-course-route');
     await screenshot(page, 'back-office-course-route');
   }, 90_000); // a long journey, with an accessibility pass on each of its screens, on a shared 2-core machine
+
+  it('finds a course from what a caller says: an accent-less name, a phone however written, its number; calls with a tap (issue 38)', async () => {
+    const client = await signedIn(app, 'client');
+    await app.db.user.update({ where: { id: client.user.id }, data: { fullName: 'Mamadou Baldé', phone: '+224622987654' } });
+    const sought = await orderCourse(client.token);
+    // Others the search must leave out.
+    const other = await signedIn(app, 'client');
+    await orderCourse(other.token);
+    const number = await numberOf(sought);
+
+    const searchContext = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+    try {
+      const page = await signInAsAdmin(searchContext);
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Courses' }).click();
+      const box = page.getByRole('searchbox', { name: 'Rechercher une course' });
+      const cards = page.locator('article.admin-course');
+      const found = page.getByRole('article', { name: `Course ${number}` });
+      for (const typed of ['balde', '622 98 76 54', number]) {
+        // Cleared, the box shows the whole list again.
+        await box.fill('');
+        await cards.nth(1).waitFor();
+        await box.pressSequentially(typed);
+        // Once typing pauses, the list holds the course sought and nothing else.
+        await page.waitForFunction(
+          (name) => {
+            const shown = [...document.querySelectorAll('article.admin-course')].map((card) => card.getAttribute('aria-label'));
+            return shown.length === 1 && shown[0] === name;
+          },
+          `Course ${number}`,
+          { timeout: 15_000 },
+        );
+      }
+      await found.getByRole('heading', { name: `Course ${number}` }).waitFor();
+      expect(await found.getByRole('link', { name: /^Appeler le client Mamadou Baldé/ }).getAttribute('href')).toBe('tel:+224622987654');
+      expect(await found.getByRole('link', { name: /^Appeler le destinataire/ }).getAttribute('href')).toBe('tel:+224620000001');
+      await found.getByText('Espèces').waitFor();
+      await expectAccessible(page, 'back-office-course-search');
+      await screenshot(page, 'back-office-course-search');
+
+      await box.fill('zzzz introuvable');
+      await page.getByText('Aucune course trouvée pour « zzzz introuvable ».').waitFor();
+    } finally {
+      await searchContext.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { CourseStatus, Role } from '@coursa/domain';
+import { courseNumber, type CourseStatus, type Role } from '@coursa/domain';
 import { createAccount, login, newIp, newPhone, signedIn } from '../support/accounts.js';
 import { allPagesOf, nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -460,13 +460,18 @@ describe('courses', () => {
     const createdAts = all.map((course: { created_at: string }) => course.created_at);
     expect(createdAts).toEqual([...createdAts].sort().reverse());
     const c7 = await app.db.course.findUniqueOrThrow({ where: { id: c.c7 } });
+    const [k1, courierC] = await Promise.all([app.db.user.findUniqueOrThrow({ where: { id: client.K1 } }), app.db.user.findUniqueOrThrow({ where: { id: courier.C } })]);
     expect(all).toContainEqual({
       id: c.c7,
+      course_number: courseNumber(c7.number),
       status: 'en_route_delivery',
       client_id: client.K1,
       client_name: 'Test client',
+      client_phone: k1.phone,
       assigned_delivery_person_id: courier.C,
       delivery_person_name: NAMES.C,
+      delivery_person_phone: courierC.phone,
+      recipient_phone: c7.recipientPhone,
       created_at: c7.createdAt.toISOString(),
       estimated_price: 8_000,
       payment_method: 'cash_on_delivery',
@@ -486,6 +491,10 @@ describe('courses', () => {
     expect(nextLinkOf(cancelled)).toBeNull();
     const underWay = await allPagesOf(app, '/api/admin/courses?status=active', 'courses', support.token);
     expect(underWay.map((course: { id: string }) => course.id).sort()).toEqual([c.c7, c.c8].sort());
+    // « En route » (issue 38): the courier on the road, to the pickup or to the door; c8 is assigned, not yet on it.
+    const onTheRoad = await get('/api/admin/courses?status=en_route', support.token);
+    expect(onTheRoad.body.map((course: { id: string }) => course.id)).toEqual([c.c7]);
+    expect(onTheRoad.headers.get('x-total-count')).toBe('1');
     expect(await get('/api/admin/courses?status=lost', support.token)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 

@@ -262,6 +262,22 @@ describe('routes × callers', () => {
     }
     expect(outcomes).toEqual(ROUTES[route]!.expected);
   });
+
+  // The back office's search (issue 38, `q` on the two lists): staff find client A's course by its recipient's phone
+  // and client A by theirs; nobody else gets past the guard, nor a word of what it would have found.
+  it.each([
+    ['GET /api/admin/courses?q=<recipient phone>', () => `/api/admin/courses?q=${encodeURIComponent(secrets.recipientPhone)}`, (body: unknown) => (body as { id: string }[]).map((found) => found.id), () => [ids.course]],
+    ['GET /api/admin/users?q=<client phone>', () => `/api/admin/users?q=${encodeURIComponent(secrets.clientPhone)}`, (body: unknown) => (body as { users: { id: string }[] }).users.map((found) => found.id), () => [ids.caller.get('client')]],
+  ] as const)('%s', async (_name, path, found, expected) => {
+    const outcomes = {} as Expected;
+    for (const caller of CALLERS) {
+      const answer = await app.request('GET', path(), undefined, { token: tokens.get(caller), ip: newIp() });
+      outcomes[caller] = answer.status;
+      if (answer.status === 200) expect({ caller, found: found(answer.body) }).toEqual({ caller, found: expected() });
+      else expect(JSON.stringify(answer.body)).not.toContain(secrets.address);
+    }
+    expect(outcomes).toEqual(only(STAFF, 200));
+  });
 });
 
 // Authority over money and accounts (README "Back office"): only admins move money, support reads; nobody manages an

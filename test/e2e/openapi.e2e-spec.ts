@@ -132,6 +132,18 @@ describe('the OpenAPI document', () => {
     expect(query).toEqual(expect.arrayContaining(['limit', 'cursor', 'status']));
   });
 
+  it('documents the back office search (`q`, issue 38) with an example, on the course and user lists', () => {
+    const search = (key: string) =>
+      (operationOf(key) as unknown as { parameters: { name: string; in: string; description?: string; example?: unknown; schema?: { example?: unknown; description?: string } }[] }).parameters.find(
+        (parameter) => parameter.in === 'query' && parameter.name === 'q',
+      );
+    for (const [list, example] of [['GET /api/admin/courses', 'CRS-000123'], ['GET /api/admin/users', '+224 622 12 34 56']] as const) {
+      const q = search(list);
+      expect({ list, example: q?.example ?? q?.schema?.example, described: /^Recherche : /.test(q?.description ?? q?.schema?.description ?? '') }).toEqual({ list, example, described: true });
+    }
+    expect(search('GET /api/courses')).toBeUndefined();
+  });
+
   it("says where a list's page sits: the Link to the next page and the total, in headers", () => {
     const headersOf = (key: string) => Object.keys(((operationOf(key) as unknown as { responses: Record<string, { headers?: object }> }).responses['200']!.headers ?? {}));
     for (const list of ['GET /api/courses', 'GET /api/admin/courses', 'GET /api/delivery/history', 'GET /api/delivery/available-courses', 'GET /api/admin/users']) {

@@ -66,11 +66,17 @@ export interface AdminUserDto {
 /** Spec §3 "Course" as the back office lists it. */
 export interface AdminCourseDto {
   id: string;
+  /** What everyone calls the course: CRS-000123 (issue 38). */
+  course_number: string;
   status: CourseStatus;
   client_id: string;
   client_name: string;
+  /** The phones ops call (issue 38): the client's, the courier's (null when none carries it), the recipient's. */
+  client_phone: string;
   assigned_delivery_person_id: string | null;
   delivery_person_name: string | null;
+  delivery_person_phone: string | null;
+  recipient_phone: string;
   created_at: string;
   estimated_price: number;
   payment_method: PaymentMethodCode;

@@ -201,10 +201,10 @@ export interface ApiRoutes {
   'GET /api/admin/analytics': Route<AnalyticsDto, never, { period?: AnalyticsPeriod }>;
   'GET /api/admin/dispatch': Route<DispatchViewDto>;
   'GET /api/admin/couriers/silent': Route<SilentCourierDto[]>;
-  'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
+  'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | ''; q?: string }>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
-  'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | '' }>;
+  'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | ''; q?: string }>;
   'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string; cash_collected?: 'true' | 'false' }>;
   'GET /api/admin/disputes': Route<StaffDisputeDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;

@@ -107,17 +107,34 @@ export const ENDED_STATUSES: readonly CourseStatus[] = ['delivered', 'cancelled'
 /** Not ended yet: waiting for a courier or in progress (named, so that a query can seek them in an index). */
 export const OPEN_STATUSES: readonly CourseStatus[] = COURSE_STATUSES.filter((status) => !ENDED_STATUSES.includes(status));
 
-/** What a list of courses can be filtered by: one status, or `active` for every status in progress. */
-export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active'] as const;
+/** On the road: the courier rides to the pickup or to the door (the back office's « En route » filter, issue 38). */
+export const EN_ROUTE_STATUSES: readonly CourseStatus[] = ['en_route_pickup', 'en_route_delivery'];
+
+/**
+ * What a list of courses can be filtered by: one status, `active` for every status in progress, or `en_route` for the
+ * courses whose courier is on the road.
+ */
+export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active', 'en_route'] as const;
 export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
 
 /** The statuses a filter lets through. */
-export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] => (filter === 'active' ? ACTIVE_STATUSES : [filter]);
+export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] =>
+  filter === 'active' ? ACTIVE_STATUSES : filter === 'en_route' ? EN_ROUTE_STATUSES : [filter];
 
 const sixDigits = (n: number) => String(n).padStart(6, '0');
 
 /** A course's number as users read it: CRS-000123. */
 export const courseNumber = (n: number): string => `CRS-${sixDigits(n)}`;
+
+/**
+ * The course a typed reference names: `CRS-000123`, `crs 123`, `000123` or `123` all name course 123; null for
+ * anything else (at most nine digits: the numbers fit PostgreSQL's integer).
+ */
+export function parseCourseNumber(text: string): number | null {
+  const digits = /^(?:CRS[-\s]?)?(\d{1,9})$/i.exec(text.trim())?.[1];
+  const n = digits === undefined ? 0 : Number(digits);
+  return n > 0 ? n : null;
+}
 
 /** The receipt PDF's download name carries the number's digits alone: recu-coursa-000123.pdf. */
 export const receiptFileName = (n: number): string => `recu-coursa-${sixDigits(n)}.pdf`;

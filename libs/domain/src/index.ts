@@ -19,5 +19,6 @@ export * from './pricing.js';
 export * from './proof.js';
 export * from './refunds.js';
 export * from './roles.js';
+export * from './search.js';
 export * from './sms.js';
 export * from './validation.js';

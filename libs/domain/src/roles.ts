@@ -34,6 +34,16 @@ export function mayMoveMoney(role: string): boolean {
   return (MONEY_ROLES as readonly string[]).includes(role);
 }
 
+/** An account's number as the back office shows it: USR-000042. */
+export const userNumber = (n: number): string => `USR-${String(n).padStart(6, '0')}`;
+
+/** The account a typed `USR-000042` (or `usr 42`) names; null for anything else. */
+export function parseUserNumber(text: string): number | null {
+  const digits = /^USR[-\s]?(\d{1,9})$/i.exec(text.trim())?.[1];
+  const n = digits === undefined ? 0 : Number(digits);
+  return n > 0 ? n : null;
+}
+
 /**
  * Account type label of the profile screen (spec §2, "Mon Profil"). The spec's list ends with "otherwise Support",
  * which would call a super administrator « Support »; they are « Super administrateur » (README, "Where we differ

@@ -66,6 +66,14 @@ const occurredAt = fc.oneof(
   fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
   text('', 'hier', '2026-11-25T10:00:00+01:00', '2026-11-25T10:00:00'),
 );
+/** The back office's search box (issue 38): a number, a phone in any format, a name, an address, an e-mail, or any text. */
+const search = fc.oneof(
+  text('CRS-000123', '000123', '123', '622 12 34 56', '+224622123456', '00224 622-12-34-56', 'balde', 'Mamadou Baldé', 'Cité de l’Air', 'm.balde@exemple.gn', 'USR-000042', '50%_off', ''),
+  validPhone,
+  validName,
+  address,
+  fc.string({ minLength: 2, maxLength: 100 }),
+);
 const page = { limit: fc.integer({ min: 1, max: 100 }).map(String), cursor };
 const paymentCommon = {
   amount: fc.integer({ min: 5_000, max: 100_000 }),
@@ -198,10 +206,10 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/admin/analytics': { caller: 'admin', query: { period: text('24h', '7days', '30days', '90days') } },
   'GET /api/admin/dispatch': { caller: 'admin' },
   'GET /api/admin/couriers/silent': { caller: 'admin' },
-  'GET /api/admin/users': { caller: 'admin', query: { ...page, role: fc.constantFrom(...ROLES, '') } },
+  'GET /api/admin/users': { caller: 'admin', query: { ...page, role: fc.constantFrom(...ROLES, ''), q: search } },
   'DELETE /api/admin/users/:id': { caller: 'admin' },
   'PUT /api/users/:id/toggle-status': { caller: 'admin' },
-  'GET /api/admin/courses': { caller: 'admin', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
+  'GET /api/admin/courses': { caller: 'admin', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, ''), q: search } },
   'PUT /api/admin/courses/:id/status': { caller: 'admin', query: { new_status: text('delivered', 'cancelled'), reason: text('Client injoignable', '') } },
   'GET /api/admin/disputes': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },
   'PUT /api/admin/disputes/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Remboursé', '') } },

@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, ROLES, type AnalyticsPeriod } from '@coursa/domain';
 import { z } from 'zod';
 import { pageFields } from './fields.js';
-import { optionalFilter, optionalText } from './fields.js';
+import { optionalFilter, optionalText, searchField } from './fields.js';
 
 const PERIODS = Object.keys(ANALYTICS_PERIODS) as [AnalyticsPeriod, ...AnalyticsPeriod[]];
 
@@ -10,7 +10,14 @@ export const AnalyticsQuery = z
   .loose();
 export type AnalyticsQueryInput = z.output<typeof AnalyticsQuery>;
 
-export const UsersQuery = z.object({ role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })), ...pageFields() }).loose();
+export const UsersQuery = z
+  .object({
+    role: optionalFilter(z.enum(ROLES, { error: 'Rôle inconnu.' })),
+    /** What staff search for (issue 38). */
+    q: searchField('+224 622 12 34 56', 'Recherche : téléphone (tout format), nom, e-mail ou numéro de compte (USR-000042) ; sans tenir compte des accents.'),
+    ...pageFields(),
+  })
+  .loose();
 export type UsersQueryInput = z.output<typeof UsersQuery>;
 
 /** Staff close a course (spec §4): delivered or cancelled, with an optional reason (and for cash, whether it was collected). */

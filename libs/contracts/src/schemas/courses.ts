@@ -1,7 +1,7 @@
 import { COURSE_STATUS_FILTERS } from '@coursa/domain';
 import { z } from 'zod';
 import { pageFields } from './fields.js';
-import { optionalFilter, optionalText, requiredText } from './fields.js';
+import { optionalFilter, optionalText, requiredText, searchField } from './fields.js';
 
 const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })
@@ -67,3 +67,12 @@ export const CourseListQuery = z
   })
   .loose();
 export type CourseListInput = z.output<typeof CourseListQuery>;
+
+/** The back office's list of courses: by status and, with `q`, what ops search for (issue 38). */
+export const AdminCourseListQuery = CourseListQuery.extend({
+  q: searchField(
+    'CRS-000123',
+    'Recherche : numéro de course (CRS-000123, 000123, 123), téléphone du client, du livreur ou du destinataire (tout format), nom du client ou du livreur, adresse ; sans tenir compte des accents.',
+  ),
+}).loose();
+export type AdminCourseListInput = z.output<typeof AdminCourseListQuery>;

@@ -1,3 +1,4 @@
+import { SEARCH_LENGTH, SEARCH_MESSAGES } from '@coursa/domain';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../pagination.js';
 
@@ -47,3 +48,18 @@ export const pageFields = (defaultLimit: number = PAGE_SIZE.default) => ({
 
 /** The query of a list without filters of its own. */
 export const PageQuerySchema = z.object(pageFields()).loose();
+
+/**
+ * The back office's search text (`q`, issue 38): trimmed; empty or blank means no search; 2 to 100 characters. What it
+ * can mean (a number, a phone, a name…) is read by `searchTerms` in libs/domain.
+ */
+export const searchField = (example: string, description: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z
+      .string({ error: SEARCH_MESSAGES.notText })
+      .min(SEARCH_LENGTH.min, { error: SEARCH_MESSAGES.tooShort })
+      .max(SEARCH_LENGTH.max, { error: SEARCH_MESSAGES.tooLong })
+      .optional()
+      .meta({ description, example }),
+  );

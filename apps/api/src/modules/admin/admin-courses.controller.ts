@@ -2,9 +2,9 @@ import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import {
-  CourseListQuery,
+  AdminCourseListQuery,
   CourseStatusQuery,
-  type CourseListInput,
+  type AdminCourseListInput,
   type CourseStatusInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
@@ -21,7 +21,7 @@ export class AdminCoursesController {
   constructor(private readonly courses: AdminCoursesService) {}
 
   @Get()
-  async list(@Query(new ZodPipe(CourseListQuery)) query: CourseListInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/courses'>> {
+  async list(@Query(new ZodPipe(AdminCourseListQuery)) query: AdminCourseListInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/courses'>> {
     return reply.items(await this.courses.list(query), 'courses');
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fileUrl, type AdminCourseDto, type AdminCoursesResponse } from '@coursa/contracts';
-import { readHandoverFlag, readPositionFlag, statusesOf, type CourseStatus } from '@coursa/domain';
-import type { CourseListInput, CourseStatusInput } from '@coursa/contracts/schemas';
+import { courseNumber, readHandoverFlag, readPositionFlag, searchTerms, statusesOf, type CourseStatus } from '@coursa/domain';
+import type { AdminCourseListInput, CourseStatusInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
@@ -15,17 +15,22 @@ export class AdminCoursesService {
     private readonly lifecycle: CourseLifecycle,
   ) {}
 
-  /** Newest first, a page at a time. */
-  async list(query: CourseListInput): Promise<AdminCoursesResponse> {
-    const page = await this.courses.list(query.status && statusesOf(query.status), query);
+  /** Newest first, a page at a time: every course of the status filter, or those a search finds (`q`, issue 38). */
+  async list(query: AdminCourseListInput): Promise<AdminCoursesResponse> {
+    const statuses = query.status && statusesOf(query.status);
+    const page = query.q ? await this.courses.search(searchTerms(query.q), statuses, query) : await this.courses.list(statuses, query);
     const flags = await this.courses.flags(page.rows.map((course) => course.id));
     const courses = page.rows.map((course) => ({
       id: course.id,
+      course_number: courseNumber(course.number),
       status: course.status,
       client_id: course.clientId,
       client_name: course.client.fullName,
+      client_phone: course.client.phone,
       assigned_delivery_person_id: course.courierId,
       delivery_person_name: course.courier?.fullName ?? null,
+      delivery_person_phone: course.courier?.phone ?? null,
+      recipient_phone: course.recipientPhone,
       created_at: course.createdAt.toISOString(),
       estimated_price: course.estimatedPrice,
       payment_method: course.paymentMethod,

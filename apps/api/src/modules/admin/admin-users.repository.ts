@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@coursa/domain';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
+import type { Role, SearchTerms } from '@coursa/domain';
+import { Prisma } from '../../generated/prisma/client.js';
+import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+import { containing } from './search-sql.js';
 
 const LISTED = { id: true, number: true, fullName: true, phone: true, email: true, role: true, isActive: true, createdAt: true } as const;
 export type ListedUser = Prisma.UserGetPayload<{ select: typeof LISTED }>;
@@ -19,6 +20,7 @@ export interface Anonymised {
 }
 
 const NEWEST_FIRST = newestFirst<Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>();
+const FOUND_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'created_at', id: 'id' };
 
 @Injectable()
 export class AdminUsersRepository {
@@ -33,6 +35,32 @@ export class AdminUsersRepository {
       this.prisma.client.userRoleCount.aggregate({ where: role ? { role } : {}, _sum: { count: true } }),
     ]);
     return { ...rows, total: counted._sum.count ?? 0 };
+  }
+
+  /**
+   * The accounts a search finds (issue 38), of the given role (all when none), newest first, and how many match in all:
+   * the account of that number or phone, or whose name or e-mail has the text in it (case and accents aside); each
+   * way seeks its own index (PostgreSQL ORs their bitmaps). Deleted (anonymised) accounts are never found.
+   */
+  async search(terms: SearchTerms, role: Role | undefined, page: PageRequest): Promise<RowsPage<ListedUser> & { total: number }> {
+    const text = containing(terms.text);
+    const ways = [
+      text('full_name'),
+      text('email'),
+      ...(terms.phone ? [Prisma.sql`phone = ${terms.phone}`] : []),
+      ...(terms.userNumber === null ? [] : [Prisma.sql`number = ${terms.userNumber}::int`]),
+    ];
+    const found = Prisma.sql`FROM users WHERE anonymized_at IS NULL ${role ? Prisma.sql`AND role = ${role}::"Role"` : Prisma.empty} AND (${Prisma.join(ways, ' OR ')})`;
+    const [keys, [counted]] = await Promise.all([
+      this.prisma.client.$queryRaw<{ id: string; createdAt: Date }[]>`
+        SELECT id, created_at AS "createdAt" ${found} AND ${NEWEST_FIRST.sqlAfter(page.cursor, FOUND_KEYS)}
+        ORDER BY ${NEWEST_FIRST.sqlOrderBy(FOUND_KEYS)} LIMIT ${NEWEST_FIRST.take(page)}::int`,
+      this.prisma.client.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total ${found}`,
+    ]);
+    const { rows, nextCursor } = NEWEST_FIRST.page(keys, page);
+    const users = await this.prisma.client.user.findMany({ where: { id: { in: rows.map((row) => row.id) } }, select: LISTED });
+    const byId = new Map(users.map((user) => [user.id, user]));
+    return { rows: rows.map((row) => byId.get(row.id)).filter((user) => user !== undefined), nextCursor, total: counted!.total };
   }
 
   findTarget(id: string): Promise<TargetUser | null> {

@@ -17,7 +17,10 @@ const CLIENT: TargetUser = { id: 'client-1', number: 42, role: 'client', isActiv
 function setUp({ changed = false, history = false } = {}) {
   const steps: string[] = [];
   const inTx = (tx: Tx) => (tx === TX ? '' : ' OUTSIDE');
+  const page = { rows: [{ id: 'client-1', number: 42, fullName: 'Mamadou Baldé', phone: '+224622123456', email: null, role: 'client' as const, isActive: true, createdAt: NOW }], nextCursor: null, total: 1 };
   const users = {
+    list: jest.fn(async (..._args: unknown[]) => page),
+    search: jest.fn(async (..._args: unknown[]) => page),
     findTarget: jest.fn(async (_id: string) => CLIENT),
     setActiveIfUnchanged: jest.fn(async (tx: Tx, _target: TargetUser, isActive: boolean) => (steps.push(`set active ${isActive}${inTx(tx)}`), !changed)),
     endSessions: jest.fn(async (tx: Tx, id: string) => void steps.push(`end sessions ${id}${inTx(tx)}`)),
@@ -36,8 +39,24 @@ function setUp({ changed = false, history = false } = {}) {
     authStates as unknown as AuthStates,
     { now: () => NOW } as Clock,
   );
-  return { service, steps, authStates };
+  return { service, steps, authStates, users };
 }
+
+describe('AdminUsersService.list', () => {
+  it('lists every account of the role without a search, and searches with one, under the same role', async () => {
+    const t = setUp();
+    expect((await t.service.list({ limit: 20, role: 'client' })).users).toEqual([
+      { id: 'client-1', display_id: 'USR-000042', full_name: 'Mamadou Baldé', phone: '+224622123456', email: null, role: 'client', is_active: true, created_at: NOW.toISOString() },
+    ]);
+    expect(t.users.list).toHaveBeenCalledWith('client', { limit: 20, role: 'client' });
+    expect(t.users.search).not.toHaveBeenCalled();
+
+    await t.service.list({ limit: 20, q: '622 12 34 56' });
+    expect(t.users.search).toHaveBeenCalledWith({ text: '622 12 34 56', phone: '+224622123456', courseNumber: null, userNumber: null }, undefined, { limit: 20, q: '622 12 34 56' });
+    await t.service.list({ limit: 20, q: 'USR-000042' });
+    expect(t.users.search).toHaveBeenLastCalledWith(expect.objectContaining({ userNumber: 42 }), undefined, expect.anything());
+  });
+});
 
 describe('AdminUsersService.toggleStatus', () => {
   it('switches an account off, ending its sessions, with the audit row, in one transaction', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse } from '@coursa/contracts';
-import { isStaff, mayManageAccount } from '@coursa/domain';
+import { isStaff, mayManageAccount, searchTerms, userNumber } from '@coursa/domain';
 import type { UsersQueryInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
@@ -24,13 +24,13 @@ export class AdminUsersService {
     private readonly clock: Clock,
   ) {}
 
-  /** Newest first, a page at a time. */
+  /** Newest first, a page at a time: every account of the role, or those a search finds (`q`, issue 38). */
   async list(query: UsersQueryInput): Promise<AdminUsersResponse> {
-    const page = await this.users.list(query.role, query);
+    const page = query.q ? await this.users.search(searchTerms(query.q), query.role, query) : await this.users.list(query.role, query);
     return {
       users: page.rows.map((user) => ({
         id: user.id,
-        display_id: `USR-${String(user.number).padStart(6, '0')}`,
+        display_id: userNumber(user.number),
         full_name: user.fullName,
         phone: user.phone,
         email: user.email,

@@ -173,11 +173,15 @@ const COURSE: CourseDto = {
 const DELIVERY_ITEM: DeliveryDto = { ...COURSE, ...MONEY_FOR_COURIER, earnings: 18_200, client_contact: { name: 'Mariama Diallo', phone: CLIENT_PHONE } };
 const ADMIN_COURSE: AdminCourseDto = {
   id: COURSE_ID,
+  course_number: 'CRS-000123',
   status: 'assigned',
   client_id: CLIENT_ID,
   client_name: 'Mariama Diallo',
+  client_phone: CLIENT_PHONE,
   assigned_delivery_person_id: COURIER_ID,
   delivery_person_name: 'Ibrahima Camara',
+  delivery_person_phone: COURIER_PHONE,
+  recipient_phone: '+224620000003',
   created_at: AT,
   estimated_price: 26_000,
   payment_method: 'cash_on_delivery',

@@ -1,12 +1,12 @@
-import type { CourseStatus } from '@coursa/domain';
+import type { CourseStatusFilter } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 import { allPagesQuery, pagedQuery } from '@/lib/paged-query';
 import { everyQueryOf } from '@/lib/query-client';
 
 export const adminCoursesQueries = {
   all: everyQueryOf('GET /api/admin/courses'),
-  /** All courses when no status is given, newest first, a page at a time. */
-  pages: (status?: CourseStatus) => pagedQuery('GET /api/admin/courses', { status }),
+  /** All courses when no status is given, or those a search finds (`q`, issue 38), newest first, a page at a time. */
+  pages: (status?: CourseStatusFilter, q?: string) => pagedQuery('GET /api/admin/courses', { status, q }),
   /**
    * Every course under way, for other screens (the dashboard's live map): all the pages of the `active` filter, which
    * the number of couriers keeps short.

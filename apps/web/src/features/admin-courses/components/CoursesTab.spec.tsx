@@ -1,18 +1,22 @@
 /** @jest-environment jsdom */
 import type { AdminCourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, pageAnswer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CoursesTab } from './CoursesTab';
 
 const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto => ({
   id: `00000000-0000-0000-0000-0000000000${id}`,
+  course_number: `CRS-0000${id}`,
   status,
   client_id: 'client-aaaaaaaa',
   client_name: 'Awa Camara',
+  client_phone: '+224622123456',
   assigned_delivery_person_id: 'courier-bbbbbbbb',
   delivery_person_name: 'Mamadou Diallo',
+  delivery_person_phone: '+224660000002',
+  recipient_phone: '+224620000003',
   created_at: '2026-01-15T10:00:00.000Z',
   estimated_price: 25000,
   payment_method: id === '04' ? 'cash_on_delivery' : 'orange_money',
@@ -25,7 +29,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   proof_photo_url: id === '02' ? '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' : null,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
-const card = (id: string) => screen.getByRole('article', { name: `Course 000000${id}` });
+const card = (id: string) => screen.getByRole('article', { name: `Course CRS-0000${id}` });
 
 describe('course management', () => {
   let fetchMock: jest.Mock<typeof fetch>;
@@ -37,14 +41,14 @@ describe('course management', () => {
 
   it('marks a course whose handover was flagged (issue 24)', async () => {
     renderWithQuery(<CoursesTab />);
-    await screen.findByRole('article', { name: 'Course 00000002' });
+    await screen.findByRole('article', { name: 'Course CRS-000002' });
     expect(within(card('02')).getByText('⚠ À vérifier : remise à 3 km du point de livraison')).toBeTruthy();
     expect(within(card('01')).queryByText(/remise/)).toBeNull();
   });
 
   it('marks a course during which a position of its courier was kept off the map (issue 24)', async () => {
     renderWithQuery(<CoursesTab />);
-    await screen.findByRole('article', { name: 'Course 00000001' });
+    await screen.findByRole('article', { name: 'Course CRS-000001' });
     expect(within(card('01')).getByText('⚠ À vérifier : position improbable (saut de 20 km en 10 s)')).toBeTruthy();
     expect(within(card('03')).queryByText(/À vérifier/)).toBeNull();
   });
@@ -63,6 +67,7 @@ describe('course management', () => {
       '',
       'pending',
       'assigned',
+      'en_route',
       'collected',
       'delivered',
       'cancelled',
@@ -77,10 +82,10 @@ describe('course management', () => {
     );
     renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');
-    expect(screen.queryByRole('article', { name: 'Course 00000003' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Course CRS-000003' })).toBeNull();
     expect(screen.getByText('2 sur 3')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Voir plus' })));
-    expect(await screen.findByRole('article', { name: 'Course 00000003' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Course CRS-000003' })).toBeTruthy();
     expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/admin/courses?cursor=page-2');
     expect(screen.getByText('3 sur 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
@@ -135,7 +140,7 @@ describe('course management', () => {
       init?.method === 'PUT' ? answer(200, { message: 'Statut mis à jour avec succès', status: 'delivered' }) : pageAnswer([course('04', 'en_route_delivery')], { total: 1 }),
     );
     renderWithQuery(<CoursesTab />);
-    await screen.findByRole('article', { name: 'Course 00000004' });
+    await screen.findByRole('article', { name: 'Course CRS-000004' });
     fireEvent.click(within(card('04')).getByRole('button', { name: 'Marquer livrée' }));
     expect(screen.getByText(/^Mamadou Diallo a-t-il encaissé 23\s000 GNF en espèces \?$/)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
@@ -145,5 +150,37 @@ describe('course management', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer' })));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(call[0])).toMatch(/\/status\?new_status=delivered&cash_collected=true$/);
+  });
+
+  it('names each course by its number, and gives the phones to call with a tap and the payment mode (issue 38)', async () => {
+    renderWithQuery(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    expect(within(card('01')).getByRole('heading', { name: 'Course CRS-000001' })).toBeTruthy();
+    const calls = within(card('01'))
+      .getAllByRole('link')
+      .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    expect(calls).toEqual([
+      ['Appeler le client Awa Camara au +224 622 12 34 56', 'tel:+224622123456'],
+      ['Appeler le livreur Mamadou Diallo au +224 660 00 00 02', 'tel:+224660000002'],
+      ['Appeler le destinataire au +224 620 00 00 03', 'tel:+224620000003'],
+    ]);
+    expect(within(card('01')).getByText('Orange Money')).toBeTruthy();
+    fireEvent.click(within(card('01')).getByRole('button', { name: 'Annuler la course' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Course CRS-000001 : Annulée');
+  });
+
+  it('searches as the staff member types, once typing pauses, under the status filter (issue 38)', async () => {
+    renderWithQuery(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    fireEvent.change(screen.getByLabelText('Filtrer par statut'), { target: { value: 'en_route' } });
+    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('/api/admin/courses?status=en_route'));
+    fetchMock.mockImplementation(() => pageAnswer([], { total: 0 }));
+    const box = screen.getByRole('searchbox', { name: 'Rechercher une course' });
+    fireEvent.change(box, { target: { value: 'b' } });
+    fireEvent.change(box, { target: { value: 'ba' } });
+    fireEvent.change(box, { target: { value: 'baldé ' } });
+    expect(await screen.findByText('Aucune course trouvée pour « baldé ».')).toBeTruthy();
+    const searches = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('q='));
+    expect(searches).toEqual(['/api/admin/courses?status=en_route&q=bald%C3%A9']);
   });
 });

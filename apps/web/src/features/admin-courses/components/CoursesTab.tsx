@@ -1,16 +1,19 @@
-import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, shortId, type CourseStatus } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, formatGnf, handoverFlagText, positionFlagText, SEARCH_LENGTH, shortId, type CourseStatus, type CourseStatusFilter } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
+import { SearchField } from '@/components/ui/SearchField';
 import { Select } from '@/components/ui/Select';
 import { StoredPhotoToggle } from '@/components/ui/StoredPhoto';
 import { CourseRouteToggle } from '@/components/map/CourseRoute';
+import { useSearchTerm } from '@/hooks/use-search-term';
 import { formatDate } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { useChange } from '@/lib/query-client';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
+import { CourseContacts } from './CourseContacts';
 import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
 
 export const COURSES_MESSAGES = {
@@ -18,11 +21,18 @@ export const COURSES_MESSAGES = {
   updateFailed: 'Erreur lors de la modification',
 } as const;
 
-/** Spec §4: the admin filter offers only these statuses. */
-const FILTER_STATUSES: readonly CourseStatus[] = ['pending', 'assigned', 'collected', 'delivered', 'cancelled'];
-const STATUS_FILTERS = [
+/**
+ * Spec §4's statuses, and « En route » (issue 38): the courses whose courier is on the road, to the pickup or to the
+ * door, which no other choice showed.
+ */
+const STATUS_FILTERS: readonly { value: CourseStatusFilter | ''; label: string }[] = [
   { value: '', label: 'Tous les statuts' },
-  ...FILTER_STATUSES.map((status) => ({ value: status, label: COURSE_STATUS_LABELS[status] })),
+  { value: 'pending', label: COURSE_STATUS_LABELS.pending },
+  { value: 'assigned', label: COURSE_STATUS_LABELS.assigned },
+  { value: 'en_route', label: 'En route' },
+  { value: 'collected', label: COURSE_STATUS_LABELS.collected },
+  { value: 'delivered', label: COURSE_STATUS_LABELS.delivered },
+  { value: 'cancelled', label: COURSE_STATUS_LABELS.cancelled },
 ];
 const isFinal = (status: CourseStatus) => status === 'delivered' || status === 'cancelled';
 
@@ -32,8 +42,9 @@ const isFinal = (status: CourseStatus) => status === 'delivered' || status === '
  * at a time).
  */
 export function CoursesTab() {
-  const [status, setStatus] = useState<CourseStatus | ''>('');
-  const courses = usePagedList(adminCoursesQueries.pages(status || undefined), (page) => page);
+  const [status, setStatus] = useState<CourseStatusFilter | ''>('');
+  const search = useSearchTerm(SEARCH_LENGTH.min);
+  const courses = usePagedList(adminCoursesQueries.pages(status || undefined, search.term), (page) => page, { keepPrevious: true });
   // Every filtered list may hold the course: all of them reload.
   const statusChange = useChange(
     ({ courseId, newStatus, reason, cashCollected }: StatusChange & { reason: string; cashCollected?: boolean }) =>
@@ -64,20 +75,27 @@ export function CoursesTab() {
           Actualiser
         </Button>
       </div>
+      <SearchField
+        label="Rechercher une course"
+        hint="Numéro (CRS-000123), téléphone, nom du client ou du livreur, adresse"
+        value={search.text}
+        onChange={search.setText}
+        maxLength={SEARCH_LENGTH.max}
+      />
       <Select
         label="Filtrer par statut"
         options={STATUS_FILTERS}
         value={status}
-        onChange={(event) => setStatus(event.target.value as CourseStatus | '')}
+        onChange={(event) => setStatus(event.target.value as CourseStatusFilter | '')}
       />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {courses.isPending && <Loader />}
       {courses.isError && <p className="muted">Impossible de charger les courses pour le moment.</p>}
-      {courses.items?.length === 0 && <p className="muted">Aucune course.</p>}
+      {courses.items?.length === 0 && <p className="muted">{search.term ? `Aucune course trouvée pour « ${search.term} ».` : 'Aucune course.'}</p>}
       {courses.items?.map((course) => (
-          <article key={course.id} className="card admin-course" aria-label={`Course ${shortId(course.id)}`}>
+          <article key={course.id} className="card admin-course" aria-label={`Course ${course.course_number}`}>
             <div className="card__header">
-              <h3 className="card__title">Course #{shortId(course.id)}</h3>
+              <h3 className="card__title">Course {course.course_number}</h3>
               <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
             </div>
             {course.handover_flag && <p className="alert alert--error">⚠ À vérifier : {handoverFlagText(course.handover_flag)}</p>}
@@ -101,6 +119,7 @@ export function CoursesTab() {
                   )}
                 </dd>
               </div>
+              <CourseContacts course={course} />
               <div className="details__row">
                 <dt>Créée le</dt>
                 <dd>{formatDate(course.created_at)}</dd>
@@ -134,6 +153,7 @@ export function CoursesTab() {
                   onClick={() =>
                     setChange({
                       courseId: course.id,
+                      courseNumber: course.course_number,
                       newStatus: 'delivered',
                       cashToCollect:
                         course.payment_method === 'cash_on_delivery' && course.price_to_pay > 0 && course.delivery_person_name
@@ -144,7 +164,7 @@ export function CoursesTab() {
                 >
                   Marquer livrée
                 </Button>
-                <Button variant="secondary" onClick={() => setChange({ courseId: course.id, newStatus: 'cancelled' })}>
+                <Button variant="secondary" onClick={() => setChange({ courseId: course.id, courseNumber: course.course_number, newStatus: 'cancelled' })}>
                   Annuler la course
                 </Button>
               </div>

@@ -1,10 +1,12 @@
-import { COURSE_STATUS_LABELS, formatGnf, shortId } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, formatGnf } from '@coursa/domain';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 
 export interface StatusChange {
   courseId: string;
+  /** CRS-000123: how the dialog names it. */
+  courseNumber: string;
   newStatus: 'delivered' | 'cancelled';
   /** A cash course with a courier, closed as delivered: the cash he should have collected (issue 34). */
   cashToCollect?: { amount: number; courier: string };
@@ -31,7 +33,7 @@ export function StatusReasonModal({ change, onCancel, onConfirm }: StatusReasonM
     <div className="modal-backdrop" role="presentation">
       <form className="card modal form" role="dialog" aria-modal="true" aria-labelledby="status-reason-title" onSubmit={submit}>
         <h3 id="status-reason-title" className="card__title">
-          Course #{shortId(change.courseId)} : {COURSE_STATUS_LABELS[change.newStatus]}
+          Course {change.courseNumber} : {COURSE_STATUS_LABELS[change.newStatus]}
         </h3>
         {cash && (
           <fieldset className="form__choices">

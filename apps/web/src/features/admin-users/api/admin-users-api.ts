@@ -5,8 +5,8 @@ import { everyQueryOf } from '@/lib/query-client';
 
 export const adminUsersQueries = {
   all: everyQueryOf('GET /api/admin/users'),
-  /** Every user when no role is given, newest first, a page at a time. */
-  list: (role?: Role) => pagedQuery('GET /api/admin/users', { role }),
+  /** Every user when no role is given, or those a search finds (`q`, issue 38), newest first, a page at a time. */
+  list: (role?: Role, q?: string) => pagedQuery('GET /api/admin/users', { role, q }),
 };
 
 /** Spec §7: the back office's user calls. */

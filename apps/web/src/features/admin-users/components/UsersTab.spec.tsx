@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import type { AdminUserDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, pageAnswer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 import { UsersTab } from './UsersTab';
@@ -34,6 +34,23 @@ describe('user management', () => {
     expect(within(row('2')).getByText('b@example.com')).toBeTruthy();
     expect(within(row('1')).queryByRole('button', { name: 'Supprimer' })).toBeTruthy();
     expect(within(row('3')).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+  });
+
+  it('searches by phone, name or e-mail as staff type, once typing pauses, under the role filter (issue 38)', async () => {
+    renderWithQuery(<UsersTab />);
+    await screen.findByText('USR-1');
+    await act(async () => fireEvent.change(screen.getByLabelText('Filtrer par rôle'), { target: { value: 'client' } }));
+    fetchMock.mockImplementation(() => pageAnswer({ users: [USERS[0]], next_cursor: null, total: 1 }, { total: 1 }));
+    const box = screen.getByRole('searchbox', { name: 'Rechercher un utilisateur' });
+    fireEvent.change(box, { target: { value: '622 12' } });
+    fireEvent.change(box, { target: { value: '622 12 34 56' } });
+    await waitFor(() => expect(screen.queryByText('USR-2')).toBeNull());
+    expect(screen.getByText('USR-1')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('q='))).toEqual(['/api/admin/users?role=client&q=622%2012%2034%2056']);
+    // Cleared, the box shows the whole list again.
+    fetchMock.mockImplementation(() => pageAnswer({ users: USERS, next_cursor: null, total: USERS.length }, { total: USERS.length }));
+    fireEvent.change(box, { target: { value: '' } });
+    expect(await screen.findByText('USR-2')).toBeTruthy();
   });
 
   it('filters by role through the API', async () => {

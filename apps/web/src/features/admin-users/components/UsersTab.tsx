@@ -1,12 +1,14 @@
 import type { AdminUserDto } from '@coursa/contracts';
-import { accountTypeLabel, isStaff, type Role } from '@coursa/domain';
+import { accountTypeLabel, isStaff, SEARCH_LENGTH, type Role } from '@coursa/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
+import { SearchField } from '@/components/ui/SearchField';
 import { Select } from '@/components/ui/Select';
+import { useSearchTerm } from '@/hooks/use-search-term';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -30,7 +32,8 @@ const ROLE_FILTERS = [
 /** Spec §2 "User management": a table filtered by role (by the server, across pages), with toggle and two-step delete. */
 export function UsersTab() {
   const [role, setRole] = useState<Role | ''>('');
-  const users = usePagedList(adminUsersQueries.list(role || undefined), (page) => page.users);
+  const search = useSearchTerm(SEARCH_LENGTH.min);
+  const users = usePagedList(adminUsersQueries.list(role || undefined, search.term), (page) => page.users, { keepPrevious: true });
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -71,11 +74,12 @@ export function UsersTab() {
           Actualiser
         </Button>
       </div>
+      <SearchField label="Rechercher un utilisateur" hint="Téléphone, nom, e-mail ou numéro (USR-000042)" value={search.text} onChange={search.setText} maxLength={SEARCH_LENGTH.max} />
       <Select label="Filtrer par rôle" options={ROLE_FILTERS} value={role} onChange={(event) => setRole(event.target.value as Role | '')} />
       {error && <Alert tone="error">{error}</Alert>}
       {users.isPending && <Loader />}
       {users.isError && <Alert tone="error">{USERS_MESSAGES.loadFailed}</Alert>}
-      {users.items?.length === 0 && <p className="muted">Aucun utilisateur.</p>}
+      {users.items?.length === 0 && <p className="muted">{search.term ? `Aucun utilisateur trouvé pour « ${search.term} ».` : 'Aucun utilisateur.'}</p>}
       {users.items && users.items.length > 0 && (
         <div className="admin-table">
           <table>

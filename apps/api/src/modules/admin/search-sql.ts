@@ -1,0 +1,14 @@
+import { Prisma } from '../../generated/prisma/client.js';
+
+/** `%` and `_` typed in a search are letters, not LIKE's wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The back office's search (issue 38) in SQL: a column containing the text, case and accents aside, as the trigram
+ * indexes of the migration back_office_search read it (`search_fold(column) LIKE …`, so they must name the same
+ * expression). Column names are the caller's, never the user's.
+ */
+export function containing(text: string): (column: string) => Prisma.Sql {
+  const pattern = `%${escapeLike(text)}%`;
+  return (column) => Prisma.sql`search_fold(${Prisma.raw(column)}) LIKE search_fold(${pattern})`;
+}
