@@ -21,6 +21,8 @@ describe('course status filter', () => {
     expect(statusesOf('delivered')).toEqual(['delivered']);
     expect(statusesOf('active')).toEqual(ACTIVE_STATUSES);
     expect(statusesOf('active')).not.toContain('pending');
+    expect(statusesOf('open')).toEqual(OPEN_STATUSES);
+    expect(statusesOf('open')).toContain('pending');
   });
 
   it('names the open statuses: waiting for a courier, or in progress', () => {

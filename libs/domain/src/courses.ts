@@ -107,12 +107,16 @@ export const ENDED_STATUSES: readonly CourseStatus[] = ['delivered', 'cancelled'
 /** Not ended yet: waiting for a courier or in progress (named, so that a query can seek them in an index). */
 export const OPEN_STATUSES: readonly CourseStatus[] = COURSE_STATUSES.filter((status) => !ENDED_STATUSES.includes(status));
 
-/** What a list of courses can be filtered by: one status, or `active` for every status in progress. */
-export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active'] as const;
+/**
+ * What a list of courses can be filtered by: one status, `active` for every status in progress, or `open` for every
+ * status not ended (waiting for a courier included: the client's tracking screen, issue 38).
+ */
+export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active', 'open'] as const;
 export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
 
 /** The statuses a filter lets through. */
-export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] => (filter === 'active' ? ACTIVE_STATUSES : [filter]);
+export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] =>
+  filter === 'active' ? ACTIVE_STATUSES : filter === 'open' ? OPEN_STATUSES : [filter];
 
 const sixDigits = (n: number) => String(n).padStart(6, '0');
 
