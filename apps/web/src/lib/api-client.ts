@@ -130,7 +130,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.status,
     typeof answer?.detail === 'string' ? answer.detail : '',
     typeof answer?.code === 'string' ? answer.code : '',
-    retryAfterSeconds(response.headers.get('retry-after')),
+    retryAfterSeconds(response.headers?.get('retry-after') ?? null),
   );
 }
 
