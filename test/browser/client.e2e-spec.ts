@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { COURSE_STATUS_LABELS } from '@coursa/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
@@ -108,15 +109,35 @@ describe('a client in the browser', () => {
     await dialog.getByText('Votre course est enregistrée !').waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
     await page.getByRole('button', { name: 'Créer une autre course' }).waitFor();
-
-    // A courier delivers it through the API, with the code the recipient received.
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as { id: string; recipient_phone: string }[];
+    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as { id: string; course_id: string; recipient_phone: string }[];
     const course = courses.find((candidate) => candidate.recipient_phone === recipient)!;
+
+    // « Suivre ma course » opens the tracking of this very course, listed while it waits for a courier (issue 38).
+    await page.getByRole('button', { name: 'Suivre ma course' }).click();
+    await page.getByRole('heading', { name: 'Suivi GPS Temps Réel' }).waitFor();
+    await expect(page.getByLabel('Course à suivre').inputValue()).resolves.toBe(course.id);
+    const followed = page.locator('section.tracking');
+    await followed.getByRole('heading', { name: `Course ${course.course_id}` }).waitFor();
+    await followed.locator('.status-badge').getByText(COURSE_STATUS_LABELS.pending, { exact: true }).waitFor();
+
+    // A courier accepts it while the screen is open: the tracking shows it at once, with his number to call.
     const courier = await signedIn(app, 'independent_delivery');
     const asCourier = (path: string, body?: unknown) => app.request('POST', `/api/delivery/${path}`, body, { token: courier.token });
     await asCourier('toggle-availability');
     expect((await asCourier(`accept-course/${course.id}`)).status).toBe(200);
+    await followed.locator('.status-badge').getByText(COURSE_STATUS_LABELS.assigned, { exact: true }).waitFor();
+    await followed.getByRole('link', { name: 'Contacter le livreur' }).waitFor();
+    expect(await followed.getByRole('link', { name: 'Contacter le livreur' }).getAttribute('href')).toBe(`tel:${courier.phone}`);
+    await expectAccessible(page, 'client-tracking-accepted-live');
+    await screenshot(page, 'client-tracking-accepted-live');
+
+    // « Mes courses » follows its steps live, without a reload.
+    await tab('Mes courses').click();
+    const listed = page.getByRole('article', { name: `Course ${course.course_id}` });
+    await listed.locator('.status-badge').getByText(COURSE_STATUS_LABELS.assigned, { exact: true }).waitFor();
+
+    // The courier delivers it through the API, with the code the recipient received.
     for (const status of ['en_route_pickup', 'collected', 'en_route_delivery']) {
       expect((await asCourier(`course/${course.id}/update-status?new_status=${status}`)).status).toBe(200);
     }
@@ -132,6 +153,7 @@ describe('a client in the browser', () => {
         recordedAt: new Date(start + index * 10_000),
       })),
     });
+    await listed.locator('.status-badge').getByText(COURSE_STATUS_LABELS.en_route_delivery, { exact: true }).waitFor();
     const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'delivery_otp');
     expect((await asCourier(`course/${course.id}/verify-otp`, { otp: codeIn(sms.text) })).status).toBe(200);
     await waitUntil('the route to be kept', async () => (await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).route !== null, 10_000, 100);
@@ -162,7 +184,7 @@ describe('a client in the browser', () => {
     // The worker renders the receipt after delivery; the button works once it exists.
     await waitUntil('the receipt to be rendered', async () => (await app.request('GET', `/api/courses/${course.id}/receipt`, undefined, { token })).status === 200, 10_000, 200);
     const [download] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('button', { name: 'Reçu PDF' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^recu-course-.{8}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^recu-coursa-\d{6}\.pdf$/);
     expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
     await delivered.getByRole('button', { name: 'Réclamation' }).click();

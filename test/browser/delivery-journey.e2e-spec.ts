@@ -47,7 +47,8 @@ describe('a delivery, from acceptance to the recipient code', () => {
       { token: client.token },
     );
     expect(created.status).toBe(201);
-    const courseId = (created.body as { id: string }).id;
+    // One course number everywhere (issue 38), as the API gives it.
+    const number = (created.body as { course_id: string }).course_id;
 
     // The courier signs in through the UI, with the browser's geolocation on.
     const courier = await createAccount(app, 'independent_delivery');
@@ -62,7 +63,7 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await screenshot(courierPage, 'courier-home-available');
 
     await tab(courierPage, 'Courses disponibles').click();
-    const offer = courierPage.getByRole('article', { name: `Course ${courseId.slice(-8)}` });
+    const offer = courierPage.getByRole('article', { name: `Course ${number}` });
     // Available, the courier's phone sends where it is: the offer says how far its pickup is (issue 24).
     const distance = offer.getByText(/\(à [\d,]+ k?m\)/);
     await waitUntil('the distance on the offer', async () => {
@@ -99,6 +100,14 @@ describe('a delivery, from acceptance to the recipient code', () => {
     // The courier steps through; positions stream from the browser while the course is active.
     await tab(courierPage, 'Navigation').click();
     expect(plain(await courierPage.getByTestId('offer-money').textContent())).toBe(`💵 ${toCollect} · Trajet : 7,4 km`);
+    // The course by its number; the courier himself on his map, apart from A and B (issue 38).
+    await courierPage.getByRole('heading', { name: `Course ${number}` }).waitFor();
+    await courierPage.getByRole('region', { name: 'Carte de navigation' }).locator('.course-map__marker--me').waitFor();
+    // A courier calls by tapping: every phone is a tel: link with the number to call.
+    const callRecipient = courierPage.getByRole('link', { name: /^Appeler le destinataire/ });
+    expect(await callRecipient.getAttribute('href')).toBe(`tel:${recipient}`);
+    expect(await courierPage.getByRole('link', { name: new RegExp(`^Appeler ${client.user.fullName}`) }).getAttribute('href')).toBe(`tel:${client.phone}`);
+    await callRecipient.click({ trial: true });
     for (const step of ['Aller au retrait', 'Colis récupéré', 'Aller à la livraison']) {
       await courierPage.getByRole('button', { name: step }).click();
       await courierPage.getByRole('button', { name: step }).waitFor({ state: 'detached' });
@@ -121,6 +130,9 @@ describe('a delivery, from acceptance to the recipient code', () => {
     await screenshot(courierPage, 'courier-navigation-otp');
     await courierPage.getByRole('button', { name: 'Valider la livraison' }).click();
     await courierPage.getByText('🎉 Livraison validée avec succès !').first().waitFor();
+    // The course says it is delivered before the courier moves on (issue 38).
+    await courierPage.getByRole('heading', { name: `Course ${number} livrée` }).waitFor();
+    await courierPage.getByRole('button', { name: 'Voir les courses disponibles' }).waitFor();
     await expectAccessible(courierPage, 'courier-delivered');
     await screenshot(courierPage, 'courier-delivered');
     // Home counts the delivery at once, without signing in again.
@@ -129,7 +141,7 @@ describe('a delivery, from acceptance to the recipient code', () => {
 
     // The history says what was collected and earned: the commission on what the client paid.
     await tab(courierPage, 'Mes livraisons').click();
-    const row = courierPage.locator('article').filter({ hasText: courseId.slice(-8) });
+    const row = courierPage.locator('article').filter({ hasText: number });
     await row.getByText('Livré avec succès').waitFor();
     expect(plain(await row.textContent())).toContain(toCollect);
     expect(plain(await row.textContent())).toContain(`Gain${plain(formatGnf(Math.floor((estimatePrice(PICKUP, DROP) - 2000) * 0.7)))}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { COURSE_STATUS_LABELS, shortId } from '@coursa/domain';
+import { COURSE_STATUS_LABELS } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
@@ -74,7 +74,8 @@ describe('the installable app', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
     await page.reload();
     await tab(page, 'Mes livraisons').click();
-    const course = page.getByRole('article').filter({ hasText: `#${shortId(courseId)}` });
+    // Named by its number (issue 38), as the API gives it.
+    const course = page.getByRole('article').filter({ hasText: (created.body as { course_id: string }).course_id });
     await course.getByText(COURSE_STATUS_LABELS.assigned).waitFor();
     expect(await page.getByText(OFFLINE).count()).toBe(0);
 

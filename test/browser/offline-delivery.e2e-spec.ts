@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { COURSE_STATUS_LABELS, shortId, type CourseStatus } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, courseNumber, type CourseStatus } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { login } from '../support/accounts.js';
 import { browserSuite, screenshot } from '../support/browser.js';
@@ -72,7 +72,7 @@ const outboxOf = (page: Page) =>
 describe('a delivery made offline', () => {
   it('is kept on the phone through a reload, then reaches the server in order, once, at the device times', async () => {
     const { client, courier, courseId } = await acceptedCourse(app);
-    const { recipientPhone } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
+    const { recipientPhone, number } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
     const sms = await app.outbox.waitFor((line) => line.to === recipientPhone && line.kind === 'delivery_otp');
 
     // The client follows the course.
@@ -86,7 +86,7 @@ describe('a delivery made offline', () => {
     await courierPage.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
     await courierPage.reload();
     await tab(courierPage, 'Navigation').click();
-    const heading = courierPage.getByRole('heading', { name: `Course ${shortId(courseId)}` });
+    const heading = courierPage.getByRole('heading', { name: `Course ${courseNumber(number)}` });
     await heading.waitFor();
     await courierContext.setOffline(true);
 
@@ -116,7 +116,9 @@ describe('a delivery made offline', () => {
     // The network returns: everything is sent, in order, and the code's answer shows.
     await courierContext.setOffline(false);
     await courierPage.getByText('🎉 Livraison validée avec succès !').first().waitFor({ timeout: 30_000 });
-    await courierPage.getByRole('heading', { name: 'Aucune course active' }).waitFor();
+    // The course says it is delivered (issue 38) before the courier moves on: no course is left under way.
+    await courierPage.getByRole('heading', { name: `Course ${courseNumber(number)} livrée` }).waitFor();
+    await courierPage.getByRole('button', { name: 'Voir les courses disponibles' }).waitFor();
     expect(await outboxOf(courierPage)).toEqual([]);
 
     const times = kept.map(({ occurredAt }) => new Date(occurredAt));

@@ -90,7 +90,7 @@ describe('the proof photo at the door', () => {
 
     const clientPage = await signedInPage(client);
     await tab(clientPage, 'Mes courses').click();
-    const card = clientPage.getByRole('article', { name: `Course ${courseId.slice(-8)}` });
+    const card = clientPage.getByRole('article', { name: `Course ${(created.body as { course_id: string }).course_id}` });
     await card.getByRole('button', { name: 'Voir les détails' }).click();
     const photo = card.getByRole('img', { name: 'Photo du colis remis à la porte' });
     await photo.waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { shortId } from '@coursa/domain';
+import { courseNumber } from '@coursa/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pushTexts } from '../../apps/api/src/modules/push/push-texts.js';
 import { newPhone, signedIn } from '../support/accounts.js';
@@ -114,7 +114,8 @@ describe('push notifications in the browser', () => {
     await page.waitForURL(`${app.baseUrl}/?tab=tracking&course=${ids[1]}`);
     await page.getByRole('heading', { name: 'Suivi GPS Temps Réel' }).waitFor();
     await expect(page.getByLabel('Course à suivre').inputValue()).resolves.toBe(ids[1]);
-    expect(await page.getByLabel('Course à suivre').locator('option:checked').textContent()).toContain(`#${shortId(ids[1]!)}`);
+    const { number } = await app.db.course.findUniqueOrThrow({ where: { id: ids[1]! } });
+    expect(await page.getByLabel('Course à suivre').locator('option:checked').textContent()).toContain(courseNumber(number));
     expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
   });
 });

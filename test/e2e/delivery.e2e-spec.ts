@@ -93,6 +93,10 @@ describe('a full delivery', () => {
   it('goes from accept to delivered with the code the recipient received', async () => {
     const { client, course, codes } = await orderedCourse();
     const courier = await signedIn(app, 'independent_delivery');
+    // Issue 38: the client's open courses hold it while it waits for a courier (`active` only once it is taken).
+    const ids = async (status: string) => (await allPagesOf(app, `/api/courses?status=${status}`, 'courses', client.token)).map((item: { id: string }) => item.id);
+    expect(await ids('open')).toContain(course.id);
+    expect(await ids('active')).not.toContain(course.id);
 
     const unavailable = await app.request('GET', '/api/delivery/available-courses', undefined, { token: courier.token });
     expect(unavailable.body).toEqual([]);
@@ -107,6 +111,10 @@ describe('a full delivery', () => {
     expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.status).toBe('assigned');
     const navigation = await app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: courier.token });
     expect(navigation.body).toMatchObject({ status: 'assigned', next_action: { status: 'en_route_pickup', label: 'Aller au retrait' }, client_contact: { phone: client.phone }, short_id: course.id.slice(-8) });
+    // Issue 38: one course number everywhere (courier's navigation, client's tracking), as courseNumber writes it.
+    const number = courseNumber((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).number);
+    expect(navigation.body.course_number).toBe(number);
+    expect((await app.request('GET', `/api/courses/${course.id}/tracking`, undefined, { token: client.token })).body).toMatchObject({ course_number: number, status: 'assigned' });
 
     expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(200);
     expect((await step(courier.token, course.id, 'collected')).status).toBe(200);

@@ -55,7 +55,7 @@ async function newCourse() {
     { token: client.token },
   );
   expect(created.status).toBe(201);
-  return { id: created.body.id as string, at: Date.now() };
+  return { id: created.body.id as string, number: created.body.course_id as string, at: Date.now() };
 }
 
 describe('nearest couriers first', () => {
@@ -74,6 +74,8 @@ describe('nearest couriers first', () => {
     // What the courier collects (issue 34): the price after any promo, in cash, and the trip.
     const price = estimatePrice(PICKUP, DROP);
     expect(heardOf(near)[0]!.offer).toMatchObject({ estimated_price: price, price_to_pay: price, cash_to_collect: price, trip_km: 7.4 });
+    // Named by its number, as everywhere (issue 38).
+    expect(heardOf(near)[0]!.offer.course_number).toBe(course.number);
     // The nearest is told first.
     expect(heardOf(nearer)[0]!.at).toBeLessThanOrEqual(heardOf(near)[0]!.at);
     expect(heardOf(far)).toEqual([]);

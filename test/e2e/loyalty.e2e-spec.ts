@@ -55,15 +55,16 @@ describe('loyalty over a scripted history of deliveries', () => {
     expect(await profile(client.token)).toMatchObject({ points: 0, level: { level: 1, name: 'Bronze' }, next_level: { name: 'Argent', points_needed: 100 }, active_promo_codes: 0 });
 
     await deliverOne(client.token, courier.token);
-    expect(await profile(client.token)).toMatchObject({ points: 10 });
-    expect(await profile(referrerToken)).toMatchObject({ points: 50, referral_count: 1 });
+    expect(await profile(client.token)).toMatchObject({ points: 10, completed_courses: 1 });
+    // Issue 38: the referral's bonus points are points, not courses the referrer had delivered.
+    expect(await profile(referrerToken)).toMatchObject({ points: 50, referral_count: 1, completed_courses: 0 });
 
     for (let index = 2; index <= 10; index++) await deliverOne(client.token, courier.token);
     // The referral bonus came once, with the first delivery only.
     expect((await profile(referrerToken)).points).toBe(50);
 
     const after10 = await profile(client.token);
-    expect(after10).toMatchObject({ points: 100, level: { level: 2, name: 'Argent' }, next_level: { name: 'Or', points_needed: 200 }, active_promo_codes: 1 });
+    expect(after10).toMatchObject({ points: 100, completed_courses: 10, level: { level: 2, name: 'Argent' }, next_level: { name: 'Or', points_needed: 200 }, active_promo_codes: 1 });
     const [freeDelivery] = after10.promo_codes;
     expect(freeDelivery).toMatchObject({ type: 'percentage', value: 100 });
     expect(freeDelivery.code).toMatch(/^GRATUIT-/);

@@ -57,7 +57,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   // A browser on another origin reads a list's page from its headers (README "Lists come in pages").
-  if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false, exposedHeaders: ['Link', 'X-Total-Count'] });
+  if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false, exposedHeaders: ['Link', 'X-Total-Count', 'Retry-After'] });
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {

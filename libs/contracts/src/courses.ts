@@ -67,6 +67,8 @@ export type CoursesResponse = CountedPage<'courses', CourseDto>;
 /** GET /courses/:id/tracking: the course's points and times, and the courier's latest known position (docs/architecture.md, « Realtime »). */
 export interface CourseTrackingDto {
   id: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123). */
+  course_number: string;
   status: CourseStatus;
   status_label: string;
   pickup_location: Pick<LocationDto, 'address' | 'latitude' | 'longitude'>;

@@ -58,6 +58,8 @@ export type DeliveryHistoryResponse = CountedPage<'deliveries', DeliveryDto>;
 export interface NavigationDto extends CourseMoneyForCourier {
   id: string;
   short_id: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123), the one name of a course everywhere. */
+  course_number: string;
   status: CourseStatus;
   status_label: string;
   pickup_location: LocationDto;

@@ -4,6 +4,8 @@ import type { LoyaltyLevel, PromoRule } from '@coursa/domain';
 export interface LoyaltyProfileDto {
   level: Pick<LoyaltyLevel, 'name' | 'level' | 'icon'>;
   points: number;
+  /** Courses of this client delivered (issue 38: a referral's bonus points are points, not courses). */
+  completed_courses: number;
   /** The number of promo codes still valid. */
   active_promo_codes: number;
   /** Null at the top level. */

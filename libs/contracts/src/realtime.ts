@@ -49,6 +49,8 @@ export interface CourseStatusEvent {
 
 export interface CourseAvailableEvent {
   id: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123). */
+  course_number?: string;
   estimated_price: number;
   /** To couriers (issue 34; staff's copy in `ops` goes without): what the client pays, after the promo discount. */
   price_to_pay?: number;

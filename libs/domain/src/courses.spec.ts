@@ -26,6 +26,8 @@ describe('course status filter', () => {
     expect(statusesOf('delivered')).toEqual(['delivered']);
     expect(statusesOf('active')).toEqual(ACTIVE_STATUSES);
     expect(statusesOf('active')).not.toContain('pending');
+    expect(statusesOf('open')).toEqual(OPEN_STATUSES);
+    expect(statusesOf('open')).toContain('pending');
   });
 
   it('lets through the courses whose courier is on the road for `en_route`', () => {

@@ -111,15 +111,16 @@ export const OPEN_STATUSES: readonly CourseStatus[] = COURSE_STATUSES.filter((st
 export const EN_ROUTE_STATUSES: readonly CourseStatus[] = ['en_route_pickup', 'en_route_delivery'];
 
 /**
- * What a list of courses can be filtered by: one status, `active` for every status in progress, or `en_route` for the
- * courses whose courier is on the road.
+ * What a list of courses can be filtered by: one status, `active` for every status in progress, `en_route` for the
+ * courses whose courier is on the road, or `open` for every status not ended (waiting for a courier included: the
+ * client's tracking screen).
  */
-export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active', 'en_route'] as const;
+export const COURSE_STATUS_FILTERS = [...COURSE_STATUSES, 'active', 'en_route', 'open'] as const;
 export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
 
 /** The statuses a filter lets through. */
 export const statusesOf = (filter: CourseStatusFilter): readonly CourseStatus[] =>
-  filter === 'active' ? ACTIVE_STATUSES : filter === 'en_route' ? EN_ROUTE_STATUSES : [filter];
+  filter === 'active' ? ACTIVE_STATUSES : filter === 'en_route' ? EN_ROUTE_STATUSES : filter === 'open' ? OPEN_STATUSES : [filter];
 
 const sixDigits = (n: number) => String(n).padStart(6, '0');
 

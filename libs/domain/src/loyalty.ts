@@ -3,15 +3,16 @@
 export const POINTS_PER_COURSE = 10;
 export const COURSES_PER_FREE_DELIVERY = 10;
 
-/** Completed courses shown in the welcome banner. */
-export const completedCourses = (points: number) => Math.floor(points / POINTS_PER_COURSE);
+/*
+ * The free ride and « courses effectuées » count real deliveries (the API's `completed_courses`: one per course
+ * delivered), never points: a referral's bonus points (REFERRAL_BONUS_POINTS) are points, not courses (issue 38).
+ */
 
-/** Deliveries left before the next free one. */
-export const deliveriesToFreeRide = (points: number) =>
-  COURSES_PER_FREE_DELIVERY - (completedCourses(points) % COURSES_PER_FREE_DELIVERY);
+/** Deliveries left before the next free one (a free-delivery code every COURSES_PER_FREE_DELIVERY deliveries). */
+export const deliveriesToFreeRide = (deliveries: number) => COURSES_PER_FREE_DELIVERY - (deliveries % COURSES_PER_FREE_DELIVERY);
 
-/** Width of the profile's progress bar, in percent. */
-export const loyaltyProgressPercent = (points: number) => points % 100;
+/** Width of the progress bar towards the next free ride, in percent. */
+export const loyaltyProgressPercent = (deliveries: number) => ((deliveries % COURSES_PER_FREE_DELIVERY) * 100) / COURSES_PER_FREE_DELIVERY;
 
 /** Loyalty levels: thresholds in points (10 points per delivered course). */
 export const LOYALTY_LEVELS = [

@@ -17,13 +17,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly code: string;
+  /** A 429's Retry-After, in seconds: how long before the server takes the call again; null when it did not say. */
+  readonly retryAfterS: number | null;
 
-  constructor(status: number, detail: string, code: string) {
+  constructor(status: number, detail: string, code: string, retryAfterS: number | null = null) {
     super(detail || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -127,7 +130,14 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.status,
     typeof answer?.detail === 'string' ? answer.detail : '',
     typeof answer?.code === 'string' ? answer.code : '',
+    retryAfterSeconds(response.headers?.get('retry-after') ?? null),
   );
+}
+
+/** Retry-After in seconds (the API sends whole seconds); null when missing or not a number. */
+function retryAfterSeconds(header: string | null): number | null {
+  const seconds = header === null || header.trim() === '' ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
 }
 
 /** A call as sent, once its route's typing has been checked. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, CoursesResponse, CourseTrackingDto, QuoteResponse } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, distanceKm, estimatePrice, readRoute, statusesOf } from '@coursa/domain';
+import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, courseNumber, distanceKm, estimatePrice, readRoute, statusesOf } from '@coursa/domain';
 import type { CourseListInput, CreateCourseInput, QuoteInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
@@ -105,6 +105,7 @@ export class CoursesService {
     const eta = courseEta(course, position);
     return {
       id: course.id,
+      course_number: courseNumber(course.number),
       status: course.status,
       status_label: COURSE_STATUS_LABELS[course.status],
       pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },

@@ -272,6 +272,7 @@ export class DeliveryService {
     return {
       id: course.id,
       short_id: shortId(course.id),
+      course_number: courseNumber(course.number),
       status: course.status,
       status_label: COURSE_STATUS_LABELS[course.status],
       pickup_location: location(course.pickupAddress, course.pickupLatitude, course.pickupLongitude, course.pickupInstructions),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName, rooms, type CourseAvailableEvent } from '@coursa/contracts';
-import { cashToCollect, priceToPay, tripKm } from '@coursa/domain';
+import { cashToCollect, courseNumber, priceToPay, tripKm } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
@@ -61,12 +61,13 @@ export class DispatchProcessor implements JobProcessor {
 }
 
 type OfferedCourse = Parameters<typeof tripKm>[0] &
-  Parameters<typeof cashToCollect>[0] & { id: string; pickupAddress: string; deliveryAddress: string; createdAt: Date };
+  Parameters<typeof cashToCollect>[0] & { id: string; number: number; pickupAddress: string; deliveryAddress: string; createdAt: Date };
 
 /** A course as offered live: with what the client pays after the promo, the cash to collect and the trip (issue 34). */
 function offer(course: OfferedCourse): CourseAvailableEvent {
   return {
     id: course.id,
+    course_number: courseNumber(course.number),
     estimated_price: course.estimatedPrice,
     price_to_pay: priceToPay(course),
     cash_to_collect: cashToCollect(course),

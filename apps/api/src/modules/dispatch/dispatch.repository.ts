@@ -12,6 +12,7 @@ export class DispatchRepository {
       where: { id: courseId, status: 'pending', courierId: null },
       select: {
         id: true,
+        number: true,
         estimatedPrice: true,
         discount: true,
         finalPrice: true,

@@ -328,6 +328,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/courses/:id': COURSE,
   'GET /api/courses/:id/tracking': {
     id: COURSE_ID,
+    course_number: 'CRS-000123',
     status: 'en_route_delivery',
     status_label: COURSE_STATUS_LABELS.en_route_delivery,
     pickup_location: PICKUP,
@@ -393,6 +394,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/delivery/course/:id/navigation': {
     id: COURSE_ID,
     short_id: '74fad2',
+    course_number: 'CRS-000123',
     status: 'assigned',
     status_label: COURSE_STATUS_LABELS.assigned,
     pickup_location: PICKUP,
@@ -487,6 +489,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/loyalty/profile': {
     level: { name: 'Argent', level: 2, icon: '🥈' },
     points: 120,
+    completed_courses: 7,
     active_promo_codes: 1,
     next_level: { name: 'Or', level: 3, points_needed: 180 },
     referral_code: 'MARIAMA7',

@@ -13,7 +13,7 @@ export class LoyaltyRepository {
       select: {
         loyaltyPoints: true,
         referralCode: true,
-        _count: { select: { referralAsReferrer: true } },
+        _count: { select: { referralAsReferrer: true, loyaltyEntries: { where: { reason: 'course_delivered' } } } },
         promoCodes: { where: { usedAt: null }, orderBy: { createdAt: 'desc' } },
       },
     });

@@ -38,6 +38,8 @@ export class LoyaltyService {
     return {
       level: { name: level.name, level: level.level, icon: level.icon },
       points: user.loyaltyPoints,
+      // Real deliveries, one credit each: bonus points (a referral's) are not courses.
+      completed_courses: user._count.loyaltyEntries,
       active_promo_codes: promoCodes.length,
       next_level: next ? { name: next.level.name, level: next.level.level, points_needed: next.pointsNeeded } : null,
       referral_code: user.referralCode,

@@ -58,4 +58,12 @@ describe('CourseMap', () => {
     expect(bounds.getNorthEast().lat).toBe(9.56);
     expect(bounds.getSouthWest()).toMatchObject({ lat: 9.5092, lng: -13.7122 });
   });
+
+  it("marks the viewer himself apart from the courier, when his position is known (the courier's navigation, issue 38)", () => {
+    const { rerender } = render(<CourseMap pickup={PICKUP} delivery={DELIVERY} courier={null} />);
+    expect(screen.queryByText('Vous êtes ici')).toBeNull();
+    rerender(<CourseMap pickup={PICKUP} delivery={DELIVERY} me={{ lat: 9.53, lng: -13.68 }} />);
+    expect(screen.getByText('Vous êtes ici')).toBeTruthy();
+    expect(screen.queryByText('Livreur')).toBeNull();
+  });
 });

@@ -22,11 +22,13 @@ interface CourseMapProps {
   route?: readonly (readonly [number, number])[] | null;
   /** Accessible name of the map region. */
   label?: string;
+  /** The viewer himself (the courier on his navigation map, issue 38): his own marker, apart from the courier's. */
+  me?: MapPoint | null;
 }
 
 const TILE_URL: string = import.meta.env?.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
+const icon = (kind: 'pickup' | 'delivery' | 'courier' | 'me', text: string) =>
   L.divIcon({
     className: `map-marker course-map__marker course-map__marker--${kind}`,
     html: `<span aria-hidden="true">${text}</span>`,
@@ -34,19 +36,23 @@ const icon = (kind: 'pickup' | 'delivery' | 'courier', text: string) =>
     iconAnchor: [15, 15],
   });
 
-const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), courier: icon('courier', '🛵') };
+const ICONS = { pickup: icon('pickup', 'A'), delivery: icon('delivery', 'B'), courier: icon('courier', '🛵'), me: icon('me', '●') };
 
 /**
  * A course on a Leaflet map: pickup (A), delivery (B) and, when known, the courier moving in place; the route the
  * courier rode as a solid line when given, else a dashed line from A to B.
  */
-export default function CourseMap({ pickup, delivery, courier, courierStale = false, route, label = 'Carte de la course' }: CourseMapProps) {
+export default function CourseMap({ pickup, delivery, courier, courierStale = false, route, label = 'Carte de la course', me }: CourseMapProps) {
   // A new position object only when the point really moved, so markers are not reset on every render.
   const pickupAt = useMemo<[number, number]>(() => [pickup.lat, pickup.lng], [pickup.lat, pickup.lng]);
   const deliveryAt = useMemo<[number, number]>(() => [delivery.lat, delivery.lng], [delivery.lat, delivery.lng]);
   const courierAt = useMemo<[number, number] | null>(
     () => (courier ? [courier.lat, courier.lng] : null),
     [courier?.lat, courier?.lng], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const meAt = useMemo<[number, number] | null>(
+    () => (me ? [me.lat, me.lng] : null),
+    [me?.lat, me?.lng], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const routeAt = useMemo(() => (route?.length ? route.map(([lat, lng]) => [lat, lng] as [number, number]) : null), [route]);
 
@@ -70,6 +76,11 @@ export default function CourseMap({ pickup, delivery, courier, courierStale = fa
         {courierAt && (
           <Marker position={courierAt} icon={ICONS.courier} zIndexOffset={1000} title="Livreur" opacity={courierStale ? STALE_POSITION_OPACITY : 1}>
             <Tooltip>{courierStale ? 'Livreur (position ancienne)' : 'Livreur'}</Tooltip>
+          </Marker>
+        )}
+        {meAt && (
+          <Marker position={meAt} icon={ICONS.me} zIndexOffset={1100} title="Vous êtes ici">
+            <Tooltip>Vous êtes ici</Tooltip>
           </Marker>
         )}
         <FitCourse pickup={pickupAt} delivery={deliveryAt} route={routeAt} />

@@ -2,3 +2,18 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', ti
 
 /** Date and time, fr-FR (e.g. 22/11/2026 08:40). */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/**
+ * How a course is named to the courier (issue 38): its number as every user reads it (`courseNumber`, CRS-000123, which
+ * the API gives) and the address it leads to; never its hex id.
+ */
+export const courseName = (number: string, address: string) => `${number} · ${address}`;
+
+/** A wait as the courier reads it: « 45 s », « 14 min 5 s », « 2 min ». */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}

@@ -15,6 +15,7 @@ const page = <T>(answer: T[]) => ({ pages: [{ answer, nextCursor: null, total: u
 const AVAILABLE = ['GET /api/delivery/available-courses', {}, {}, 'pages'];
 const MY_COURSES = ['GET /api/courses', {}, {}, 'pages'];
 const ACTIVE_COURSES = ['GET /api/courses', {}, { status: 'active' }, 'all'];
+const OPEN_COURSES = ['GET /api/courses', {}, { status: 'open' }, 'all'];
 const tracking = (id: string) => ['GET /api/courses/:id/tracking', { id }, {}];
 
 describe('the socket in the query cache', () => {
@@ -60,5 +61,28 @@ describe('the socket in the query cache', () => {
       arrival_estimate: 'Arrivée estimée dans 29 min',
     });
     expect(client.getQueryData(tracking('b'))).toMatchObject({ delivery_person_location: null, eta_minutes: null });
+  });
+
+  it("moves a waiting course of the client's open courses in place when it is accepted (tracking, issue 38), without reading the list again", () => {
+    const client = newQueryClient();
+    client.setQueryData(OPEN_COURSES, [{ id: 'a', status: 'pending', assigned_delivery_person_id: null }]);
+    applyCourseStatus(client, status('a'));
+    expect(client.getQueryData(OPEN_COURSES)).toEqual([{ id: 'a', status: 'assigned', assigned_delivery_person_id: 'k1' }]);
+    expect(client.getQueryState(OPEN_COURSES)!.isInvalidated).toBe(false);
+    // Delivered, it stays where it is (the tracking shows « Livré ! »), and is not read again for it.
+    applyCourseStatus(client, status('a', { status: 'delivered', status_label: 'Livré' }));
+    expect(client.getQueryData(OPEN_COURSES)).toEqual([{ id: 'a', status: 'delivered', assigned_delivery_person_id: 'k1' }]);
+    expect(client.getQueryState(OPEN_COURSES)!.isInvalidated).toBe(false);
+  });
+
+  it("reads the client's open courses again when a course that belongs there is not in them yet", () => {
+    const client = newQueryClient();
+    client.setQueryData(OPEN_COURSES, [{ id: 'a', status: 'pending' }]);
+    client.setQueryData(ACTIVE_COURSES, []);
+    applyCourseStatus(client, status('b', { status: 'cancelled', status_label: 'Annulée', courier_id: null }));
+    expect(client.getQueryState(OPEN_COURSES)!.isInvalidated).toBe(false);
+    applyCourseStatus(client, status('b'));
+    expect(client.getQueryState(OPEN_COURSES)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(ACTIVE_COURSES)!.isInvalidated).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { CourierPosition, CourseAvailableEvent, CourseDto, CourseStatusEvent, CourseTrackingDto } from '@coursa/contracts';
-import { arrivalEstimate, etaMinutes } from '@coursa/domain';
+import { arrivalEstimate, etaMinutes, statusesOf, type CourseStatusFilter } from '@coursa/domain';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@/lib/api-client';
 
@@ -35,6 +35,16 @@ function eachItem<Item>(data: CachedList<Item> | undefined, change: (items: Item
   return { ...data, pages: data.pages.map((page) => (Array.isArray(page.answer) ? { ...page, answer: change(page.answer as Item[]) } : page)) };
 }
 
+/** Whether a cached list holds the course. */
+function holds(data: CachedList<{ id: string }>, id: string): boolean {
+  let found = false;
+  eachItem(data, (items) => {
+    found ||= items.some((item) => item.id === id);
+    return items;
+  });
+  return found;
+}
+
 type WithStatus = { id: string; status: CourseStatusEvent['status']; status_label?: string; assigned_delivery_person_id?: string | null };
 
 /** The course's new status (and its courier, once one took it), in place. */
@@ -57,6 +67,13 @@ export function applyCourseStatus(client: QueryClient, event: CourseStatusEvent)
   // The lists that show it (the client's courses, the courier's deliveries, staff's courses): its status in place.
   for (const route of ['GET /api/courses', 'GET /api/delivery/history', 'GET /api/admin/courses']) {
     client.setQueriesData<CachedList<WithStatus>>({ queryKey: [route, {}] }, (data) => eachItem(data, (items) => items.map((item) => withStatus(item, event))));
+  }
+  // The client's open courses (tracking) that do not hold it yet though it belongs there now (ordered on another
+  // device, or read before it was made): read again, so that it shows at once (issue 38).
+  for (const [queryKey, data] of client.getQueriesData<CachedList<WithStatus>>({ queryKey: ['GET /api/courses', {}] })) {
+    const filter = (queryKey[2] as { status?: CourseStatusFilter } | undefined)?.status;
+    if (!data || !filter || !statusesOf(filter).includes(event.status) || holds(data, event.course_id)) continue;
+    void client.invalidateQueries({ queryKey, exact: true });
   }
   // The screens of the course: its status at once, then its times, route and next step from the API.
   for (const route of [TRACKING, NAVIGATION]) {

@@ -1,4 +1,4 @@
-import { COURSES_PER_FREE_DELIVERY, completedCourses, deliveriesToFreeRide } from '@coursa/domain';
+import { COURSES_PER_FREE_DELIVERY, deliveriesToFreeRide } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,8 +32,9 @@ export function ClientHome() {
   const returningOrder = searchParams.get('paiement');
 
   const points = profile?.points ?? user.loyalty_points;
-  const completed = completedCourses(points);
-  const toFreeCourse = deliveriesToFreeRide(points);
+  // Real deliveries, as the server counts them: a referral's bonus points are not courses (issue 38).
+  const completed = profile?.completed_courses;
+  const toFreeCourse = completed === undefined ? null : deliveriesToFreeRide(completed);
   const leavePaymentReturn = () => setSearchParams({}, { replace: true });
 
   return (
@@ -56,12 +57,14 @@ export function ClientHome() {
           <p>
             <strong>{formatNumber(points)}</strong> points de fidélité
           </p>
-          <p>
-            <strong>{formatNumber(completed)}</strong> {completed > 1 ? 'courses effectuées' : 'course effectuée'}
-          </p>
+          {completed !== undefined && (
+            <p>
+              <strong>{formatNumber(completed)}</strong> {completed > 1 ? 'courses effectuées' : 'course effectuée'}
+            </p>
+          )}
         </div>
       </section>
-      {completed >= ALMOST_FREE_FROM && toFreeCourse <= COURSES_BEFORE_BANNER && (
+      {completed !== undefined && toFreeCourse !== null && completed >= ALMOST_FREE_FROM && toFreeCourse <= COURSES_BEFORE_BANNER && (
         <section className="almost-free" role="status">
           🎁 Presque une course gratuite ! Plus que {toFreeCourse} {toFreeCourse > 1 ? 'courses' : 'course'} pour
           atteindre {COURSES_PER_FREE_DELIVERY} courses.

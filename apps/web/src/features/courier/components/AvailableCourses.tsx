@@ -13,9 +13,12 @@ import { everyQueryOf } from '@/lib/query-client';
 import { courierApi, courierQueries } from '../api/courier-api';
 import { useIsAvailable } from '../stores/availability';
 import { OfferMoney } from './OfferMoney';
+import { courseName } from '../format';
 
 interface Offer {
   id: string;
+  /** Its number (CRS-000123, issue 38); a live offer from an older server may lack it. */
+  number?: string;
   /** What the client pays, after the promo discount (issue 34); the estimated price of a live offer that lacks it. */
   price: number;
   earnings?: number;
@@ -31,6 +34,7 @@ interface Offer {
 
 const fromDto = (course: AvailableCourseDto): Offer => ({
   id: course.id,
+  number: course.course_id,
   price: course.price_to_pay,
   earnings: course.earnings,
   cash_to_collect: course.cash_to_collect,
@@ -81,7 +85,7 @@ export function AvailableCourses() {
   const offers: Offer[] = [
     ...live
       .filter((offer) => !loaded.some((known) => known.id === offer.id))
-      .map((offer) => ({ ...offer, price: offer.price_to_pay ?? offer.estimated_price })),
+      .map((offer) => ({ ...offer, number: offer.course_number, price: offer.price_to_pay ?? offer.estimated_price })),
     ...loaded,
   ].filter((offer) => !accepted.has(offer.id));
 
@@ -98,7 +102,8 @@ export function AvailableCourses() {
       {available && offers.length === 0 && <p className="muted">Aucune course disponible pour le moment.</p>}
       {available &&
         offers.map((offer) => (
-          <article key={offer.id} className="card offer" aria-label={`Course ${offer.id.slice(-8)}`}>
+          <article key={offer.id} className="card offer" aria-label={offer.number ? `Course ${offer.number}` : 'Nouvelle course'}>
+            {offer.number && <h3 className="card__title">{courseName(offer.number, offer.delivery_address)}</h3>}
             <div className="card__header">
               <strong className="offer__price">{formatGnf(offer.price)}</strong>
               {offer.earnings !== undefined && <span className="muted">Gain : {formatGnf(offer.earnings)}</span>}

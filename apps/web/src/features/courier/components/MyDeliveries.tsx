@@ -1,13 +1,13 @@
-import { cashToCollectText, COURSE_STATUS_LABELS, distanceText, formatGnf, shortId } from '@coursa/domain';
+import { cashToCollectText, COURSE_STATUS_LABELS, distanceText, formatGnf } from '@coursa/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Loader } from '@/components/ui/Loader';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
-import { formatPhone } from '@/lib/format';
+import { PhoneLink } from '@/components/ui/PhoneLink';
 import { usePagedList } from '@/lib/paged-query';
 import { courierQueries } from '../api/courier-api';
-import { formatDateTime } from '../format';
+import { courseName, formatDateTime } from '../format';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 /** A delivery staff closed without the courier's handover: no commission was recorded for it. */
@@ -44,7 +44,7 @@ export function MyDeliveries() {
         <article key={delivery.id} className="card">
           <div className="card__header">
             <h3 className="card__title">
-              #{shortId(delivery.id)} — {delivery.client_contact.name}
+              {courseName(delivery.course_id, delivery.delivery_location.address)}
             </h3>
             <span className={`status-badge status-badge--${delivery.status}`}>{COURSE_STATUS_LABELS[delivery.status]}</span>
           </div>
@@ -56,11 +56,12 @@ export function MyDeliveries() {
             <DetailRow label="Gain" value={delivery.earnings === null ? NOT_EARNED : formatGnf(delivery.earnings)} />
             <DetailRow label="Retrait" value={delivery.pickup_location.address} />
             <DetailRow label="Livraison" value={delivery.delivery_location.address} />
-            <DetailRow label="Client" value={formatPhone(delivery.client_contact.phone)} />
-            <DetailRow label="Destinataire" value={formatPhone(delivery.recipient_phone)} />
-            {delivery.pickup_contact_phone && <DetailRow label="Contact retrait" value={formatPhone(delivery.pickup_contact_phone)} />}
+            <DetailRow label="Client" value={delivery.client_contact.name} />
+            <DetailRow label="Téléphone client" value={<PhoneLink phone={delivery.client_contact.phone} who={delivery.client_contact.name} />} />
+            <DetailRow label="Destinataire" value={<PhoneLink phone={delivery.recipient_phone} who="le destinataire" />} />
+            {delivery.pickup_contact_phone && <DetailRow label="Contact retrait" value={<PhoneLink phone={delivery.pickup_contact_phone} who="le contact au retrait" />} />}
             {delivery.delivery_contact_phone && (
-              <DetailRow label="Contact livraison" value={formatPhone(delivery.delivery_contact_phone)} />
+              <DetailRow label="Contact livraison" value={<PhoneLink phone={delivery.delivery_contact_phone} who="le contact à la livraison" />} />
             )}
             <DetailRow label="Description" value={delivery.description || 'Aucune description'} />
             {delivery.delivery_time && <DetailRow label="Livrée le" value={formatDateTime(delivery.delivery_time)} />}

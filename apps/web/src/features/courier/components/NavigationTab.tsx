@@ -1,4 +1,4 @@
-import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, DELIVERY_MESSAGES, formatGnf, shortId, type CourseStatus } from '@coursa/domain';
+import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, type CourseStatus } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -8,13 +8,17 @@ import { Select } from '@/components/ui/Select';
 import { StoredPhoto } from '@/components/ui/StoredPhoto';
 import { refreshCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
-import { formatPhone } from '@/lib/format';
+import { PhoneLink } from '@/components/ui/PhoneLink';
+import { useOpenTab } from '@/lib/tabs';
 import { courierQueries } from '../api/courier-api';
 import { latestAnswer, runCourierAction, shownStatus, useCourierSync } from '../offline/courier-sync';
 import { OfferMoney } from './OfferMoney';
 import { OpenInMaps } from './OpenInMaps';
 import { ScreenAwakeToggle } from './ScreenAwakeToggle';
 import { OtpBlock } from './OtpBlock';
+import { DeliveredCard } from './DeliveredCard';
+import { courseName } from '../format';
+import { useOwnPosition } from '../stores/own-position';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
@@ -24,7 +28,9 @@ export function NavigationTab() {
   const queryClient = useQueryClient();
   const { data, isError } = useQuery(courierQueries.activeDeliveries());
   const [chosenId, setChosenId] = useState('');
-  const [justDelivered, setJustDelivered] = useState(false);
+  // The course whose handover was just accepted (issue 38): it shows as delivered until the courier moves on.
+  const [delivered, setDelivered] = useState<{ id: string; number: string | null } | null>(null);
+  const openTab = useOpenTab();
   // Leaflet downloads while the deliveries are on their way.
   useEffect(() => {
     void loadCourseMap();
@@ -39,8 +45,14 @@ export function NavigationTab() {
         if (!fresh.length) return;
         void queryClient.invalidateQueries(courierQueries.activeDeliveries());
         for (const { queued } of fresh) void queryClient.invalidateQueries(courierQueries.navigation(queued.action.courseId));
-        if (fresh.some(({ queued, ok }) => ok && queued.action.kind === 'verify-otp')) {
-          setJustDelivered(true);
+        const handedOver = fresh.find(({ queued, ok }) => ok && queued.action.kind === 'verify-otp');
+        if (handedOver) {
+          const id = handedOver.queued.action.courseId;
+          const number =
+            queryClient.getQueryData(courierQueries.navigation(id).queryKey)?.course_number ??
+            queryClient.getQueryData(courierQueries.activeDeliveries().queryKey)?.find((course) => course.id === id)?.course_id ??
+            null;
+          setDelivered({ id, number });
           // One more completed course on the home banner, without waiting for the socket.
           void refreshCurrentUser(queryClient);
         }
@@ -54,11 +66,18 @@ export function NavigationTab() {
   if (!courses) return <Loader />;
   const selectedId = courses.some((course) => course.id === chosenId) ? chosenId : (courses[0]?.id ?? '');
 
-  const delivered = justDelivered && <Alert tone="success">{DELIVERY_MESSAGES.otpDelivered}</Alert>;
+  if (delivered) {
+    const remaining = courses.filter((course) => course.id !== delivered.id).length;
+    const next = () => {
+      setDelivered(null);
+      setChosenId('');
+      if (remaining === 0) openTab('available-courses');
+    };
+    return <DeliveredCard number={delivered.number} remaining={remaining} onNext={next} />;
+  }
   if (courses.length === 0) {
     return (
       <div className="stack">
-        {delivered}
         <section className="card empty-state">
           <h2 className="page-title">Aucune course active</h2>
           <p className="muted">Acceptez une course pour accéder à la navigation.</p>
@@ -70,7 +89,6 @@ export function NavigationTab() {
   return (
     <div className="stack">
       <h2 className="page-title">Navigation</h2>
-      {delivered}
       <ScreenAwakeToggle />
       <Select
         label="Course active"
@@ -78,7 +96,7 @@ export function NavigationTab() {
         onChange={(event) => setChosenId(event.target.value)}
         options={courses.map((course) => ({
           value: course.id,
-          label: `${shortId(course.id)} — ${COURSE_STATUS_LABELS[shownStatus(course.id, course.status, pending)]}`,
+          label: `${courseName(course.course_id, course.delivery_location.address)} — ${COURSE_STATUS_LABELS[shownStatus(course.id, course.status, pending)]}`,
         }))}
       />
       {selectedId && (
@@ -104,6 +122,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
   const [updating, setUpdating] = useState(false);
   const pending = useCourierSync((state) => state.pending);
   const stepAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'update-status'));
+  const me = useOwnPosition();
 
   if (!course) return <Loader />;
   const status = shownStatus(courseId, course.status, pending);
@@ -128,7 +147,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
     <div className="stack">
       <section className="card">
         <div className="card__header">
-          <h3 className="card__title">Course {course.short_id}</h3>
+          <h3 className="card__title">Course {course.course_number}</h3>
           <span className={`status-badge status-badge--${status}`}>{COURSE_STATUS_LABELS[status]}</span>
         </div>
         {waiting && (
@@ -142,6 +161,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
             label="Carte de navigation"
             pickup={{ lat: pickup.latitude, lng: pickup.longitude }}
             delivery={{ lat: delivery.latitude, lng: delivery.longitude }}
+            me={me}
           />
         </Suspense>
         <p className="muted">
@@ -171,10 +191,10 @@ function CourseNavigation({ courseId }: { courseId: string }) {
       <section className="card">
         <h3 className="card__title">Contacts</h3>
         <dl className="details">
-          <DetailRow label={course.client_contact.name} value={formatPhone(course.client_contact.phone)} />
-          {course.recipient_phone && <DetailRow label="Destinataire" value={formatPhone(course.recipient_phone)} />}
-          {course.pickup_contact_phone && <DetailRow label="Contact retrait" value={formatPhone(course.pickup_contact_phone)} />}
-          {course.delivery_contact_phone && <DetailRow label="Contact livraison" value={formatPhone(course.delivery_contact_phone)} />}
+          <DetailRow label={course.client_contact.name} value={<PhoneLink phone={course.client_contact.phone} who={course.client_contact.name} />} />
+          {course.recipient_phone && <DetailRow label="Destinataire" value={<PhoneLink phone={course.recipient_phone} who="le destinataire" />} />}
+          {course.pickup_contact_phone && <DetailRow label="Contact retrait" value={<PhoneLink phone={course.pickup_contact_phone} who="le contact au retrait" />} />}
+          {course.delivery_contact_phone && <DetailRow label="Contact livraison" value={<PhoneLink phone={course.delivery_contact_phone} who="le contact à la livraison" />} />}
         </dl>
       </section>
       <section className="card">
@@ -183,7 +203,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
           <DetailRow label="Description" value={course.description || 'Aucune description'} />
           <DetailRow label="Type de colis" value={course.package_type || DEFAULT_PACKAGE_TYPE} />
           <DetailRow label="Prix estimé" value={formatGnf(course.price_to_pay)} />
-          <DetailRow label="Course" value={shortId(course.id)} />
+          <DetailRow label="Course" value={course.course_number} />
         </dl>
         {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
       </section>

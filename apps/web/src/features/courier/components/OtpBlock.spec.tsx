@@ -4,7 +4,7 @@ import { answer } from '@/test/fetch-answer';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { flushCourierActions, resetCourierSyncForTests } from '../offline/courier-sync';
-import { OTP_WAITING_FOR_NETWORK, OtpBlock } from './OtpBlock';
+import { OTP_LOCKED_MESSAGES, OTP_WAITING_FOR_NETWORK, OtpBlock } from './OtpBlock';
 
 describe('OtpBlock', () => {
   let fetchMock: jest.Mock<typeof fetch>;
@@ -82,5 +82,60 @@ describe('OtpBlock', () => {
     expect(String(fetchMock.mock.calls[0][0])).toMatch(/^\/api\/delivery\/course\/c1\/contact-support\?issue=Destinataire%20absent&occurred_at=/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nouveau Code' })));
     expect(await screen.findByText('Nouveau code OTP envoyé au destinataire')).toBeTruthy();
+  });
+
+  it('after five wrong codes says the code is locked and what to do, not « Code OTP incorrect », and refuses a sixth', async () => {
+    fetchMock.mockImplementation(() => answer(400, { detail: 'Code invalide', code: 'OTP_INVALID' }));
+    render(<OtpBlock courseId="c1" />);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      fireEvent.change(input(), { target: { value: '123456' } });
+      await act(async () => fireEvent.click(validate()));
+      await act(() => flushCourierActions());
+    }
+    expect(await screen.findByText(OTP_LOCKED_MESSAGES.title)).toBeTruthy();
+    expect(screen.getByText(OTP_LOCKED_MESSAGES.help)).toBeTruthy();
+    fireEvent.change(input(), { target: { value: '123456' } });
+    expect(validate()).toHaveProperty('disabled', true);
+
+    // A new code lives again.
+    fetchMock.mockImplementation(() => answer(200, { message: 'ok' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nouveau Code' })));
+    expect(await screen.findByText('Nouveau code OTP envoyé au destinataire')).toBeTruthy();
+    expect(screen.queryByText(OTP_LOCKED_MESSAGES.title)).toBeNull();
+  });
+
+  it("says the code is locked when the server answers so (OTP_LOCKED)", async () => {
+    fetchMock.mockReturnValue(answer(409, { detail: 'Trop de tentatives', code: 'OTP_LOCKED' }));
+    render(<OtpBlock courseId="c1" />);
+    fireEvent.change(input(), { target: { value: '123456' } });
+    await act(async () => fireEvent.click(validate()));
+    expect(await screen.findByText(OTP_LOCKED_MESSAGES.title)).toBeTruthy();
+    expect(screen.queryByText('❌ Code OTP incorrect. Vérifiez avec le destinataire.')).toBeNull();
+  });
+
+  it('« Nouveau Code » refused for now shows its wait from Retry-After, counting down, then may be asked again', async () => {
+    jest.useFakeTimers();
+    try {
+      fetchMock.mockReturnValue(answer(429, { detail: 'Trop de tentatives.', code: 'RATE_LIMITED' }, { 'Retry-After': '45' }));
+      render(<OtpBlock courseId="c1" />);
+      const regenerate = () => screen.getByRole('button', { name: 'Nouveau Code' });
+      await act(async () => fireEvent.click(regenerate()));
+      expect(screen.getByText('Nouveau code possible dans 45 s')).toBeTruthy();
+      expect(regenerate()).toHaveProperty('disabled', true);
+      await act(async () => void jest.advanceTimersByTime(1000));
+      expect(screen.getByText('Nouveau code possible dans 44 s')).toBeTruthy();
+      for (let second = 0; second < 44; second++) await act(async () => void jest.advanceTimersByTime(1000));
+      expect(screen.queryByText(/Nouveau code possible dans/)).toBeNull();
+      expect(regenerate()).toHaveProperty('disabled', false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a « Nouveau Code » refused otherwise says why instead of failing silently', async () => {
+    fetchMock.mockReturnValue(answer(409, { detail: 'Cette course est terminée.', code: 'COURSE_CLOSED' }));
+    render(<OtpBlock courseId="c1" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nouveau Code' })));
+    expect(await screen.findByText('Cette course est terminée.')).toBeTruthy();
   });
 });

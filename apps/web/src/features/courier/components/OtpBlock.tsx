@@ -1,6 +1,6 @@
-import { DELIVERY_MESSAGES, isCompleteCode, keepCodeDigits } from '@coursa/domain';
-import { ApiError } from '@/lib/api-client';
-import { useEffect, useState } from 'react';
+import { DELIVERY_MESSAGES, isCompleteCode, keepCodeDigits, OTP_MAX_ATTEMPTS } from '@coursa/domain';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -8,6 +8,7 @@ import { courierApi } from '../api/courier-api';
 import type { OfflineAction, SentAction } from '../offline/courier-outbox';
 import { latestAnswer, runCourierAction, useCourierSync } from '../offline/courier-sync';
 import { ProofPhotoStep } from './ProofPhotoStep';
+import { formatWait } from '../format';
 
 interface OtpBlockProps {
   courseId: string;
@@ -22,6 +23,22 @@ type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 /** Said while a code or a support request waits on the phone for the network. */
 export const OTP_WAITING_FOR_NETWORK = 'En attente de réseau : envoi dès le retour du réseau.';
 
+/**
+ * The code is dead (issue 38): after OTP_MAX_ATTEMPTS wrong codes the server refuses even the right one (OTP_LOCKED)
+ * until a new code is sent; the courier is told so, and what to do, not « Code OTP incorrect ».
+ */
+export const OTP_LOCKED_MESSAGES = {
+  title: 'Code bloqué : appelez le support',
+  help: `${OTP_MAX_ATTEMPTS} codes erronés : ce code n'est plus valable. Ne remettez pas le colis. Appuyez sur « Support » pour que notre équipe vous rappelle, ou envoyez un nouveau code au destinataire avec « Nouveau Code ».`,
+} as const;
+
+/** « Nouveau Code » refused for now (429): how long before it can be asked again, counting down. */
+export const regenerateWaitText = (seconds: number) => `Nouveau code possible dans ${formatWait(seconds)}`;
+const REGENERATE_FAILED = "Le nouveau code n'a pas pu être envoyé. Réessayez.";
+
+const isOtpLocked = (error: unknown) => error instanceof ApiError && error.code === 'OTP_LOCKED';
+const isOtpWrong = (error: unknown) => error instanceof ApiError && error.code === 'OTP_INVALID';
+
 /** A code refused because the photo the configuration requires is missing: the code itself was not even compared. */
 const missingProof = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'PROOF_PHOTO_REQUIRED';
 
@@ -32,6 +49,7 @@ const missingProof = (error: unknown): error is ApiError => error instanceof Api
 function noticeOf({ queued, ok, error }: SentAction): Notice | null {
   if (queued.action.kind === 'verify-otp') {
     if (ok) return { tone: 'success', text: DELIVERY_MESSAGES.otpDelivered };
+    if (isOtpLocked(error)) return null;
     return { tone: 'error', text: missingProof(error) ? error.detail : DELIVERY_MESSAGES.otpWrong };
   }
   return ok ? { tone: 'success', text: DELIVERY_MESSAGES.supportRecorded } : null;
@@ -49,12 +67,26 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The code is dead: the server said so (OTP_LOCKED), or this screen heard OTP_MAX_ATTEMPTS wrong codes since the last.
+  const [locked, setLocked] = useState(false);
+  const wrongCodes = useRef({ count: 0, heard: new WeakSet<SentAction>() });
+  // « Nouveau Code » refused for now: when it may be asked again (epoch ms).
+  const [regenerateAt, setRegenerateAt] = useState<number | null>(null);
   const waiting = useCourierSync((state) => state.pending.some(({ action }) => ours(courseId)(action)));
   const otpAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'verify-otp'));
   const supportAnswer = useCourierSync((state) => latestAnswer(state.answers, courseId, 'contact-support'));
 
   // An answer, given now or when the network came back, replaces what was shown.
-  useEffect(() => setNotice(otpAnswer ? noticeOf(otpAnswer) : null), [otpAnswer]);
+  useEffect(() => {
+    setNotice(otpAnswer ? noticeOf(otpAnswer) : null);
+    if (!otpAnswer || otpAnswer.ok) return;
+    const wrong = wrongCodes.current;
+    if (isOtpWrong(otpAnswer.error) && !wrong.heard.has(otpAnswer)) {
+      wrong.heard.add(otpAnswer);
+      wrong.count += 1;
+    }
+    if (isOtpLocked(otpAnswer.error) || wrong.count >= OTP_MAX_ATTEMPTS) setLocked(true);
+  }, [otpAnswer]);
   useEffect(() => {
     if (supportAnswer) setNotice(noticeOf(supportAnswer));
   }, [supportAnswer]);
@@ -91,9 +123,15 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
     setNotice(null);
     try {
       await courierApi.regenerateOtp(courseId);
+      // A new code lives: the count of wrong codes starts again.
+      wrongCodes.current.count = 0;
+      setLocked(false);
       setNotice({ tone: 'info', text: DELIVERY_MESSAGES.otpRegenerated });
     } catch (error) {
       console.error(error);
+      // Too many new codes: the wait the server gave, counting down; any other refusal says why.
+      if (error instanceof ApiError && error.status === 429 && error.retryAfterS !== null) setRegenerateAt(Date.now() + error.retryAfterS * 1000);
+      else setNotice({ tone: 'error', text: errorMessage(error, REGENERATE_FAILED) });
     } finally {
       setBusy(false);
     }
@@ -119,14 +157,14 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
           value={code}
           onChange={(event) => setCode(keepCodeDigits(event.target.value))}
         />
-        <Button type="submit" disabled={!isCompleteCode(code) || busy}>
+        <Button type="submit" disabled={!isCompleteCode(code) || busy || locked}>
           Valider la livraison
         </Button>
       </form>
       <div className="button-row">
         <Button
           variant="secondary"
-          disabled={busy}
+          disabled={busy || regenerateAt !== null}
           onClick={() => void regenerate()}
         >
           Nouveau Code
@@ -135,9 +173,31 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
           Support
         </Button>
       </div>
+      {regenerateAt !== null && <RegenerateWait until={regenerateAt} onOver={() => setRegenerateAt(null)} />}
+      {locked && (
+        <Alert tone="error">
+          <strong className="otp__locked">{OTP_LOCKED_MESSAGES.title}</strong>
+          <p>{OTP_LOCKED_MESSAGES.help}</p>
+        </Alert>
+      )}
       {waiting && <Alert tone="info">{OTP_WAITING_FOR_NETWORK}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <p className="otp__warning">Si le code est incorrect, ne remettez pas le colis et contactez le support.</p>
     </section>
   );
+}
+
+/** « Nouveau code possible dans 45 s », a second at a time, until the wait is over. */
+function RegenerateWait({ until, onOver }: { until: number; onOver: () => void }) {
+  const [now, setNow] = useState(Date.now);
+  const left = Math.ceil((until - now) / 1000);
+  const over = useRef(onOver);
+  over.current = onOver;
+  useEffect(() => {
+    if (left <= 0) return over.current();
+    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left, now]);
+  if (left <= 0) return null;
+  return <p className="otp__wait muted">{regenerateWaitText(left)}</p>;
 }

@@ -7,6 +7,7 @@ import { onPageVisible } from '@/lib/page-visibility';
 import { queryClient } from '@/lib/query-client';
 import { courierQueries } from '../api/courier-api';
 import { PositionBuffer } from '../offline/position-buffer';
+import { ownPosition } from '../stores/own-position';
 import { createPositionSender, type PositionLink } from '../offline/position-sender';
 import { createPositionFilter, measuredPosition } from './position-filter';
 
@@ -97,6 +98,8 @@ export function startPositionStreaming(): () => void {
       watchId = navigator.geolocation.watchPosition(
         (fix) => {
           const position = measuredPosition(fix);
+          // The courier sees himself on his map at every fix (issue 38), thinned or not for the socket.
+          ownPosition.set({ lat: position.lat, lng: position.lng, at: position.at });
           if (keep(position)) throttle.push(position);
         },
         () => undefined, // Refused or unavailable: tracking simply shows no courier position.
@@ -106,6 +109,7 @@ export function startPositionStreaming(): () => void {
       navigator.geolocation.clearWatch(watchId);
       watchId = null;
       throttle.stop();
+      ownPosition.set(null);
     }
   };
   // While a course is in progress, and while the courier is available: new courses are offered to the nearest first.

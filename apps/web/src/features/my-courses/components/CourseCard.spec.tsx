@@ -127,3 +127,14 @@ describe('CourseCard: the proof of delivery photo (issue 37)', () => {
     expect(screen.queryByText('Photo de la remise, prise par le livreur à la porte')).toBeNull();
   });
 });
+
+describe('CourseCard: one course number, phones to call (issue 38)', () => {
+  afterEach(cleanup);
+
+  it('names the course by its number and makes each phone a tel: link', () => {
+    renderCard({ status: 'pending', delivery_contact_phone: '+224620000005' });
+    expect(screen.getByRole('article', { name: 'Course CRS-000042' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Appeler le destinataire : +224 620 00 00 02' }).getAttribute('href')).toBe('tel:+224620000002');
+    expect(screen.getByRole('link', { name: /Appeler le contact à la livraison/ }).getAttribute('href')).toBe('tel:+224620000005');
+  });
+});

@@ -1,12 +1,12 @@
 import type { CourseDto, RefundStatus } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, shortId } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, receiptFileName, shortId } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ProofPhotoFigure, StoredPhoto } from '@/components/ui/StoredPhoto';
 import { CourseRoute } from '@/components/map/CourseRoute';
 import { errorMessage } from '@/lib/api-client';
-import { formatPhone } from '@/lib/format';
+import { PhoneLink } from '@/components/ui/PhoneLink';
 import { useChange } from '@/lib/query-client';
 import { myCoursesApi, myCoursesQueries, saveFile } from '../api/my-courses-api';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -35,7 +35,7 @@ interface CourseCardProps {
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-const phoneOrDash = (phone: string | null) => (phone ? formatPhone(phone) : '—');
+const phoneOrDash = (phone: string | null, who: string) => (phone ? <PhoneLink phone={phone} who={who} /> : '—');
 
 /** One course of "Mes courses" (spec §2): summary, expandable details and the actions its status allows. */
 export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
@@ -67,14 +67,15 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
   const downloadReceipt = () =>
     act(async () => {
       try {
-        saveFile(await myCoursesApi.receipt(course.id), `recu-course-${shortId(course.id)}.pdf`);
+        saveFile(await myCoursesApi.receipt(course.id), receiptFileName(Number(course.course_id.replace(/\D/g, ''))));
       } catch {
         throw new Error(COURSE_CARD_MESSAGES.receiptFailed);
       }
     }, COURSE_CARD_MESSAGES.receiptFailed);
 
   return (
-    <article className="card stack course-card" aria-label={`Course ${shortId(course.id)}`}>
+    <article className="card stack course-card" aria-label={`Course ${course.course_id}`}>
+      <h3 className="card__title course-card__number">Course {course.course_id}</h3>
       <div className="card__header">
         <span className={`status-badge status-badge--${course.status}`}>{COURSE_STATUS_LABELS[course.status]}</span>
         <strong className="course-card__price">{formatGnf(course.estimated_price)}</strong>
@@ -94,9 +95,9 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
         </li>
       </ol>
       <dl className="details">
-        <DetailRow label="Destinataire" value={formatPhone(course.recipient_phone)} />
-        <DetailRow label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone)} />
-        <DetailRow label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone)} />
+        <DetailRow label="Destinataire" value={<PhoneLink phone={course.recipient_phone} who="le destinataire" />} />
+        <DetailRow label="Contact retrait" value={phoneOrDash(course.pickup_contact_phone, 'le contact au retrait')} />
+        <DetailRow label="Contact livraison" value={phoneOrDash(course.delivery_contact_phone, 'le contact à la livraison')} />
         {course.description && <DetailRow label="Description" value={course.description} />}
         <DetailRow label="Type de colis" value={course.package_type || DEFAULT_PACKAGE_TYPE} />
       </dl>
@@ -122,7 +123,7 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
             )}
             {course.pickup_instructions && <DetailRow label="Instructions retrait" value={course.pickup_instructions} />}
             {course.delivery_instructions && <DetailRow label="Instructions livraison" value={course.delivery_instructions} />}
-            <DetailRow label="N° de course" value={shortId(course.id)} />
+            <DetailRow label="N° de course" value={course.course_id} />
             <DetailRow label="Prix estimé" value={formatGnf(course.estimated_price)} />
             {course.discount > 0 && <DetailRow label="Réduction" value={formatGnf(course.discount)} />}
             <DetailRow label="Prix final" value={course.final_price === null ? 'En attente' : formatGnf(course.final_price)} />

@@ -21,6 +21,7 @@ import {
   type PointKind,
 } from '../course-form';
 import { PAYMENT_MESSAGES } from '../payment-rules';
+import { FollowCourseButton } from './FollowCourseButton';
 import { PaymentModal } from './PaymentModal';
 import { PointFieldset } from './PointFieldset';
 import { PointPickerMap } from '@/components/map/lazy-maps';
@@ -39,7 +40,8 @@ export function CreateCourseTab() {
   const [activePoint, setActivePoint] = useState<PointKind>('pickup');
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [checkout, setCheckout] = useState<{ course: CreateCourseRequest; amount: number } | null>(null);
-  const [created, setCreated] = useState(false);
+  // The course made, with its id for « Suivre ma course » (null when the answer did not say it).
+  const [created, setCreated] = useState<{ courseId: string | null } | null>(null);
   const { pending, error, setError, run } = useSubmit('Erreur lors du calcul du prix');
   const [photoState, setPhotoState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
 
@@ -94,15 +96,15 @@ export function CreateCourseTab() {
       setQuote(answer);
       if (answer.total_price > 0) return setCheckout({ course, amount: answer.total_price });
       // A promo code made it free: nothing to pay, the course is created at once.
-      await orderingApi.createCourse(course, `FREE_${Date.now()}`);
-      setCreated(true);
+      const made = await orderingApi.createCourse(course, `FREE_${Date.now()}`);
+      setCreated({ courseId: made.id });
     });
   }
 
   function restart() {
     setValues(emptyCourseForm());
     setQuote(null);
-    setCreated(false);
+    setCreated(null);
     setActivePoint('pickup');
     setPhotoState({ uploading: false, error: null });
   }
@@ -111,8 +113,11 @@ export function CreateCourseTab() {
     return (
       <section className="card stack course-created">
         <h2 className="page-title">{PAYMENT_MESSAGES.success}</h2>
-        <p className="muted">Suivez-la dans « Mes courses ». Le destinataire recevra un code de livraison par SMS.</p>
-        <Button onClick={restart}>Créer une autre course</Button>
+        <p className="muted">Suivez-la en direct, ou dans « Mes courses ». Le destinataire recevra un code de livraison par SMS.</p>
+        <FollowCourseButton courseId={created.courseId} />
+        <Button variant="secondary" onClick={restart}>
+          Créer une autre course
+        </Button>
       </section>
     );
   }
@@ -203,7 +208,7 @@ export function CreateCourseTab() {
           customer={user}
           course={checkout.course}
           amount={checkout.amount}
-          onSuccess={() => setCreated(true)}
+          onSuccess={(courseId) => setCreated({ courseId })}
           onClose={() => setCheckout(null)}
         />
       )}

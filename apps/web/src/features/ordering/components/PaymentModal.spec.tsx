@@ -109,7 +109,7 @@ describe('payment modal', () => {
     expect(url).toBe('/api/courses');
     expect(JSON.parse(init!.body as string)).toMatchObject({ payment_method: 'cash_on_delivery', recipient_phone: '+224620000099' });
     expect((init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^COURSE_\d+$/);
-    expect(onSuccess).toHaveBeenCalled();
+    expect(onSuccess).toHaveBeenCalledWith('c1');
     act(() => jest.advanceTimersByTime(2999));
     expect(onClose).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));

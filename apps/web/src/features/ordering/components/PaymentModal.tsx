@@ -31,7 +31,8 @@ interface PaymentModalProps {
   amount?: number;
   /** Set when the browser comes back from a provider's page with this order: the modal follows that payment. */
   resumeOrderId?: string;
-  onSuccess: () => void;
+  /** The course was made: its id (null when the answer did not say it). */
+  onSuccess: (courseId: string | null) => void;
   onClose: () => void;
 }
 
@@ -87,10 +88,10 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
 
   async function createCourse(paid: CreateCourseRequest, extra: Partial<CreateCourseRequest>) {
     try {
-      await orderingApi.createCourse({ ...paid, ...extra }, orderId);
+      const made = await orderingApi.createCourse({ ...paid, ...extra }, orderId);
       pendingCourse.clear();
       setResult({ state: 'success' });
-      onSuccess();
+      onSuccess(made.id);
     } catch {
       setResult({ state: 'failure', message: PAYMENT_MESSAGES.courseCreationFailed });
     }
@@ -119,7 +120,7 @@ export function PaymentModal({ course, customer: user, amount, resumeOrderId, on
         pendingCourse.clear();
         setResult({ state: 'success' });
         setStep('result');
-        return onSuccess();
+        return onSuccess(answer.course_id);
       }
       if (answer.status === 'succeeded' && course) return void createCourse(course, { payment_reference: following });
       setResult({ state: 'failure', message: answer.failure_message ?? PAYMENT_MESSAGES.paymentFailed });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useCurrentUser } from '@/features/auth';
 import { PAYMENT_MESSAGES, pendingCourse } from '../payment-rules';
+import { FollowCourseButton } from './FollowCourseButton';
 import { PaymentModal } from './PaymentModal';
 
 interface PaymentReturnProps {
@@ -16,7 +17,7 @@ export function PaymentReturn({ orderId, onCreateAnother, onDone }: PaymentRetur
   const user = useCurrentUser();
   const [pending] = useState(() => pendingCourse.load(orderId));
   const [modalOpen, setModalOpen] = useState(true);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<{ courseId: string | null } | null>(null);
 
   // The server has the order (issue 34): with or without the course saved in this browser, the payment is followed.
   if (modalOpen) {
@@ -26,7 +27,7 @@ export function PaymentReturn({ orderId, onCreateAnother, onDone }: PaymentRetur
         course={pending?.course}
         amount={pending?.amount}
         resumeOrderId={orderId}
-        onSuccess={() => setCreated(true)}
+        onSuccess={(courseId) => setCreated({ courseId })}
         onClose={() => (created ? setModalOpen(false) : onDone())}
       />
     );
@@ -35,7 +36,10 @@ export function PaymentReturn({ orderId, onCreateAnother, onDone }: PaymentRetur
     <section className="card stack course-created">
       <h2 className="card__title">{PAYMENT_MESSAGES.success}</h2>
       <div className="form__row">
-        <Button onClick={onCreateAnother}>Créer une autre course</Button>
+        <FollowCourseButton courseId={created?.courseId ?? null} />
+        <Button variant="secondary" onClick={onCreateAnother}>
+          Créer une autre course
+        </Button>
         <Button variant="secondary" onClick={onDone}>
           Fermer
         </Button>

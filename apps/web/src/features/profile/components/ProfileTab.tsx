@@ -1,5 +1,7 @@
 import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useFreshCurrentUser } from '@/features/auth';
+import { routeQuery } from '@/lib/query-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { PushSection } from './PushSection';
 import { SecuritySection } from './SecuritySection';
@@ -29,10 +31,15 @@ export function ProfileTab() {
 }
 
 
-/** Spec §9: 10 points per completed delivery, a free ride every 10 deliveries (so every 100 points). */
+/**
+ * Spec §9: 10 points per completed delivery, a free ride every 10 deliveries; the progress counts the deliveries the
+ * server counted (a referral's bonus points are not deliveries, issue 38).
+ */
 function LoyaltyCard({ points }: { points: number }) {
-  const progress = loyaltyProgressPercent(points);
-  const toFreeRide = deliveriesToFreeRide(points);
+  const { data: profile } = useQuery(routeQuery('GET /api/loyalty/profile'));
+  const deliveries = profile?.completed_courses ?? 0;
+  const progress = loyaltyProgressPercent(deliveries);
+  const toFreeRide = deliveriesToFreeRide(deliveries);
   return (
     <section className="card stack loyalty" aria-labelledby="loyalty-title">
       <h2 className="card__title" id="loyalty-title">

@@ -3,10 +3,11 @@ import { answer as reply } from '@/test/fetch-answer';
 import type { CourseDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { applyCourierPosition, realtimeActions } from '@/features/realtime';
+import { applyCourierPosition, applyCourseStatus, realtimeActions } from '@/features/realtime';
 import { trackingQueries } from '../api/tracking-api';
 import { renderWithQuery } from '@/test/render-with-query';
 import { CourseTracking, TrackingTab, TRACKING_REFRESH_MS } from './TrackingTab';
+import { followCourse } from '../stores/followed-course';
 
 
 const tracking = {
@@ -41,8 +42,8 @@ describe('tracking', () => {
     fetchMock.mockReturnValue(reply(200, [], { 'x-total-count': '0' }));
     renderWithQuery(<TrackingTab />);
     expect(await screen.findByText('Aucune course active')).toBeTruthy();
-    // The server keeps the courses under way, across all the pages of the list.
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/courses?status=active&limit=100');
+    // The server keeps the open courses (waiting for a courier included), across all the pages of the list.
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/courses?status=open&limit=100');
     expect(screen.getByText("Vous n'avez pas de livraisons en cours à suivre.")).toBeTruthy();
   });
 
@@ -151,5 +152,39 @@ describe('tracking', () => {
     const call = (await screen.findByRole('button', { name: 'Contacter le livreur' })) as HTMLButtonElement;
     expect(call.disabled).toBe(true);
     expect(screen.queryByRole('link', { name: 'Contacter le livreur' })).toBeNull();
+  });
+
+  const listed = (id: string, number: string, status: string) =>
+    ({ id, course_id: number, status, assigned_delivery_person_id: null, delivery_location: { address: 'Ratoma', latitude: 9.6, longitude: -13.62 } }) as unknown as CourseDto;
+
+  it('lists a course waiting for a courier, by its number, and shows its acceptance at once from the socket (issue 38)', async () => {
+    const waiting = listed(tracking.id, 'CRS-000317', 'pending');
+    let atServer = 'pending';
+    fetchMock.mockImplementation((input) =>
+      String(input).startsWith('/api/courses?')
+        ? reply(200, [waiting], { 'x-total-count': '1' })
+        : reply(200, { ...tracking, course_number: 'CRS-000317', status: atServer, courier_contact: null, delivery_person_location: null, eta_minutes: null }),
+    );
+    const { queryClient } = renderWithQuery(<TrackingTab />);
+    expect(await screen.findByRole('heading', { name: 'Course CRS-000317' })).toBeTruthy();
+    expect(screen.queryByText('Aucune course active')).toBeNull();
+    expect(screen.getByRole('option', { name: 'CRS-000317 · Ratoma — En attente' })).toBeTruthy();
+
+    // A courier accepts while the screen is open: the list and the course's status change at once.
+    atServer = 'assigned';
+    await act(async () => applyCourseStatus(queryClient, { course_id: tracking.id, status: 'assigned', status_label: 'Assignée', courier_id: 'k1' }));
+    expect(screen.getByRole('option', { name: 'CRS-000317 · Ratoma — Assignée' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Course CRS-000317' }).parentElement!.textContent).toContain('Assignée');
+  });
+
+  it('opens on the course « Suivre ma course » named', async () => {
+    const first = listed('11111111-1111-4111-8111-111111111111', 'CRS-000001', 'assigned');
+    const second = listed(tracking.id, 'CRS-000317', 'pending');
+    fetchMock.mockImplementation((input) =>
+      String(input).startsWith('/api/courses?') ? reply(200, [first, second]) : reply(200, { ...tracking, id: String(input).split('/')[3], course_number: 'CRS-000317', status: 'pending' }),
+    );
+    followCourse(tracking.id);
+    renderWithQuery(<TrackingTab />);
+    expect(((await screen.findByLabelText('Course à suivre')) as HTMLSelectElement).value).toBe(tracking.id);
   });
 });

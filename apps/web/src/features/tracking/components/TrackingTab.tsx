@@ -1,5 +1,5 @@
 import type { CourseDto } from '@coursa/contracts';
-import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, routeText, shortId, stalePositionLabel, type CourseStatus } from '@coursa/domain';
+import { arrivalEstimate, COURSE_STATUS_LABELS, formatGnf, routeText, stalePositionLabel, type CourseStatus } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -10,8 +10,9 @@ import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useIsOnline } from '@/features/realtime';
 import { useNow } from '@/hooks/use-now';
 import { linkedParam } from '@/lib/deep-link';
-import { formatPhone } from '@/lib/format';
+import { PhoneLink } from '@/components/ui/PhoneLink';
 import { trackingQueries } from '../api/tracking-api';
+import { forgetFollowedCourse, useFollowedCourse } from '../stores/followed-course';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
@@ -25,12 +26,19 @@ const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 'delivered'];
 
 
-/** 'Suivi GPS Temps Réel' (spec §2): the client's active courses, live. */
+/**
+ * 'Suivi GPS Temps Réel' (spec §2): the client's open courses, waiting for a courier included, live: the socket's
+ * status events change them in the query cache (a course accepted while the screen is open shows it at once).
+ */
 export function TrackingTab() {
-  // The courses under way, as the server filters them.
+  // The open courses, as the server filters them, then as the socket changes them.
   const { data, isError } = useQuery(trackingQueries.courses());
-  // A push's tap names the course to show (`?course=`).
-  const [chosenId, setChosenId] = useState(() => linkedParam('course') ?? '');
+  // The course to show: the one « Suivre ma course » named, or a push's tap (`?course=`).
+  const followed = useFollowedCourse();
+  const [chosenId, setChosenId] = useState(() => followed ?? linkedParam('course') ?? '');
+  useEffect(() => {
+    if (followed) forgetFollowedCourse();
+  }, [followed]);
   // Leaflet downloads while the courses are on their way.
   useEffect(() => {
     void loadCourseMap();
@@ -59,7 +67,7 @@ export function TrackingTab() {
         onChange={(event) => setChosenId(event.target.value)}
         options={courses.map((course) => ({
           value: course.id,
-          label: `#${shortId(course.id)} — ${COURSE_STATUS_LABELS[course.status]}`,
+          label: `${course.course_id} · ${course.delivery_location.address} — ${COURSE_STATUS_LABELS[course.status]}`,
         }))}
       />
       {selected && <CourseTracking key={selected.id} course={selected} />}
@@ -103,7 +111,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
   return (
     <section className="card tracking">
       <div className="card__header">
-        <h3 className="card__title">Course #{shortId(tracking.id)}</h3>
+        <h3 className="card__title">Course {tracking.course_number ?? course.course_id}</h3>
         <span className={`status-badge status-badge--${status}`}>{COURSE_STATUS_LABELS[status]}</span>
       </div>
       <Suspense fallback={<MapLoading kind="course" />}>
@@ -142,7 +150,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
         </li>
       </ul>
       <dl className="details">
-        <DetailRow label="Identifiant" value={tracking.id} />
+        <DetailRow label="Course" value={tracking.course_number ?? course.course_id} />
         <DetailRow label="Prix estimé" value={formatGnf(tracking.estimated_price)} />
         <DetailRow label="Créée le" value={formatDateTime(tracking.created_at)} />
         {tracking.pickup_time && <DetailRow label="Récupérée le" value={formatDateTime(tracking.pickup_time)} />}
@@ -167,7 +175,7 @@ export function CourseTracking({ course }: { course: CourseDto }) {
       </div>
       {tracking.courier_contact && !delivered && (
         <p className="muted">
-          Livreur : {tracking.courier_contact.name} · {formatPhone(tracking.courier_contact.phone)}
+          Livreur : {tracking.courier_contact.name} · <PhoneLink phone={tracking.courier_contact.phone} who={`le livreur ${tracking.courier_contact.name}`} />
         </p>
       )}
       {claiming && <DisputeModal courseId={course.id} onClose={() => setClaiming(false)} />}
