@@ -1,15 +1,6 @@
 import type { AdminCourseDto } from '@coursa/contracts';
 import { PAYMENT_METHOD_LABELS } from '@coursa/domain';
-import { formatPhone } from '@/lib/format';
-
-/** A phone ops call with a tap (issue 38). */
-function PhoneLink({ phone, who }: { phone: string; who: string }) {
-  return (
-    <a className="admin-course__phone" href={`tel:${phone}`} aria-label={`Appeler ${who} au ${formatPhone(phone)}`}>
-      {formatPhone(phone)}
-    </a>
-  );
-}
+import { PhoneLink } from '@/components/ui/PhoneLink';
 
 /**
  * The rows of a back-office course card that ops act on (issue 38): the client's, courier's and recipient's phones as

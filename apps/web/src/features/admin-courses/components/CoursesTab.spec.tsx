@@ -160,9 +160,9 @@ describe('course management', () => {
       .getAllByRole('link')
       .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
     expect(calls).toEqual([
-      ['Appeler le client Awa Camara au +224 622 12 34 56', 'tel:+224622123456'],
-      ['Appeler le livreur Mamadou Diallo au +224 660 00 00 02', 'tel:+224660000002'],
-      ['Appeler le destinataire au +224 620 00 00 03', 'tel:+224620000003'],
+      ['Appeler le client Awa Camara : +224 622 12 34 56', 'tel:+224622123456'],
+      ['Appeler le livreur Mamadou Diallo : +224 660 00 00 02', 'tel:+224660000002'],
+      ['Appeler le destinataire : +224 620 00 00 03', 'tel:+224620000003'],
     ]);
     expect(within(card('01')).getByText('Orange Money')).toBeTruthy();
     fireEvent.click(within(card('01')).getByRole('button', { name: 'Annuler la course' }));
