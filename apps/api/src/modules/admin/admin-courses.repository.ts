@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { CourseStatus } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURIER_ROLES, type CourseStatus } from '@coursa/domain';
 import type { Course, Prisma, User } from '../../generated/prisma/client.js';
-import type { PageRequest, RowsPage } from '../../common/pagination/pagination.js';
+import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
+
+/** The couriers staff may give a course to, by name (issue 38). */
+const BY_NAME = new Keyset<Pick<User, 'fullName' | 'id'>, Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>([
+  { field: 'fullName', order: 'asc', kind: 'text' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+
+export type AvailableCourier = Pick<User, 'id' | 'fullName' | 'phone' | 'role'> & { _count: { courierCourses: number } };
 
 export type ListedCourse = Omit<Course, 'route'> & { client: Pick<User, 'fullName'>; courier: Pick<User, 'fullName'> | null };
 
@@ -23,6 +31,17 @@ export class AdminCoursesRepository {
       this.prisma.client.courseStatusCount.aggregate({ _sum: { count: true }, where: statuses ? { status: { in: [...statuses] } } : {} }).then((sum) => sum._sum.count ?? 0),
     ]);
     return { ...rows, total };
+  }
+
+  /** The available, active couriers by name, with how many courses in progress each carries. */
+  availableCouriers(page: PageRequest): Promise<RowsPage<AvailableCourier>> {
+    const where: Prisma.UserWhereInput = { role: { in: [...COURIER_ROLES] }, isAvailable: true, isActive: true };
+    return BY_NAME.read(page, where, (args) =>
+      this.prisma.client.user.findMany({
+        ...args,
+        select: { id: true, fullName: true, phone: true, role: true, _count: { select: { courierCourses: { where: { status: { in: [...ACTIVE_STATUSES] } } } } } },
+      }),
+    );
   }
 
   /**
