@@ -42,17 +42,19 @@ export class RealtimePublisher implements OutboxSubscriber {
       // A hand-back (issue 38): the courier who left it, told above, no longer follows it nor sends it his positions.
       if (event.previousCourierId) await this.dropCourier(event.courseId, event.previousCourierId);
     },
+    // Staff gave the course to another courier (issue 38): the new one follows it and his positions go to it, the
+    // first one's stop; then all of them hear it, the first one in his own room.
     'course.courier_changed': async (event) => {
       await this.realtime.join([rooms.user(event.courierId)], [rooms.course(event.courseId)]);
       await this.realtime.serverSideEmit('courier:courses-changed', event.courierId);
-      await this.realtime.emit([rooms.course(event.courseId), rooms.ops], 'course:courier-changed', {
+      await this.dropCourier(event.courseId, event.previousCourierId);
+      await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.user(event.previousCourierId)], 'course:courier-changed', {
         course_id: event.courseId,
         status: event.status,
         courier_id: event.courierId,
         courier_name: event.courierName,
         previous_courier_id: event.previousCourierId,
       });
-      await this.dropCourier(event.courseId, event.previousCourierId);
     },
     'payment.updated': async (event) => {
       const message = PAYMENT_MESSAGES[event.status];
