@@ -3,7 +3,7 @@ import type { CourseStatus } from '@coursa/domain';
 import type { Course } from '../../../generated/prisma/client.js';
 import { AssignCourierUseCase } from './assign-courier.use-case.js';
 
-const STAFF = { id: '00000000-0000-4000-8000-00000000a001', role: 'admin', ip: '10.0.0.1' };
+const STAFF = { id: '00000000-0000-4000-8000-00000000a001', role: 'admin' as const, ip: '10.0.0.1' };
 const FIRST = '00000000-0000-4000-8000-00000000d001';
 const SECOND = '00000000-0000-4000-8000-00000000d002';
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -13,7 +13,7 @@ function setUp(status: CourseStatus, courierId: string | null, courier: object |
   const repository = {
     lock: jest.fn(async (_tx: object, id: string) => (id === stored.id ? stored : null)),
     courier: jest.fn(async () => courier),
-    changeCourier: jest.fn(async (_tx: object, seen: Course, to: string): Promise<Course | null> => ({ ...seen, courierId: to })),
+    changeCourier: jest.fn(async (_tx: object, seen: Course, to: string, _at: Date): Promise<Course | null> => ({ ...seen, courierId: to })),
   };
   const lifecycle = { transition: jest.fn(async (..._args: unknown[]): Promise<unknown> => ({ ok: true, course: { ...stored, status: 'assigned', courierId: SECOND } })) };
   const outbox = { add: jest.fn(async (..._args: unknown[]) => {}) };
