@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createAccount, signedIn } from '../support/accounts.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
+import { acceptedCourse, insertCourse } from '../support/courses.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait.js';
+
+// Issue 38: staff give a waiting course to a courier from the dispatch card, and move a course under way to another
+// courier from the course list.
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+const VIEWPORT = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+describe('assign and reassign from the back office', () => {
+  it('assigns a waiting course from the dispatch card, then reassigns a course under way from the course list', async () => {
+    const { courier: first, courseId: underWay } = await acceptedCourse(app);
+    const second = await signedIn(app, 'salaried_delivery');
+    await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: second.token });
+    // A course that has waited ten minutes for a courier, and was handed back once already.
+    const client = await signedIn(app, 'client');
+    const waitingCourse = await insertCourse(app, { clientId: client.user.id, createdAt: new Date(Date.now() - 10 * 60_000), handBackCount: 1 });
+
+    const admin = await createAccount(app, 'admin');
+    context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByLabel('Téléphone').fill(admin.phone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+
+    // The dispatch card: the waiting course, how often it was handed back, and the picker.
+    const waiting = page.getByRole('region', { name: "Courses en attente d'un livreur" });
+    await waiting.getByText('Rendue 1 fois par un livreur').waitFor();
+    await waiting.getByRole('button', { name: 'Assigner un livreur' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Livreur disponible').selectOption({ label: second.user.fullName });
+    await expectAccessible(page, 'dispatch-assign-picker');
+    await screenshot(page, 'dispatch-assign-picker');
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await waitUntil('assigned', async () => (await app.db.course.findUniqueOrThrow({ where: { id: waitingCourse.id } })).courierId === second.user.id, 10_000, 100);
+    // No longer waiting: the card reads the dispatch view again and drops it.
+    await page.getByText('Rendue 1 fois par un livreur').waitFor({ state: 'detached' });
+
+    // The course list: the course under way moves from the first courier to the second.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Courses' }).click();
+    const card = page.getByRole('article', { name: `Course ${underWay.slice(-8)}` });
+    await card.getByText(first.user.fullName).waitFor();
+    await card.getByRole('button', { name: 'Réassigner' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByLabel('Livreur disponible').selectOption({ label: `${second.user.fullName} · 1 course(s) en cours` });
+    await picker.getByRole('button', { name: 'Confirmer' }).click();
+    await card.getByText(`Course confiée à ${second.user.fullName}.`).waitFor();
+    await card.locator('dd').filter({ hasText: second.user.fullName }).waitFor();
+    await expectAccessible(page, 'course-list-reassigned');
+    await screenshot(page, 'course-list-reassigned');
+    expect(await app.db.course.findUniqueOrThrow({ where: { id: underWay } })).toMatchObject({ status: 'assigned', courierId: second.user.id });
+    expect(await app.db.auditLog.count({ where: { resourceId: underWay, action: 'course_courier_changed' } })).toBe(1);
+  }, 90_000);
+});
