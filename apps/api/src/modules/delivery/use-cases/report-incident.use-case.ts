@@ -31,7 +31,7 @@ export class ReportIncidentUseCase {
     private readonly audit: AuditRepository,
   ) {}
 
-  execute(courier: Actor, courseId: string, report: IncidentReport): Promise<IncidentReportedResponse> {
+  async execute(courier: Actor, courseId: string, report: IncidentReport): Promise<IncidentReportedResponse> {
     const label = INCIDENT_KIND_LABELS[report.kind];
     const text = reasonText(label, report.kind, report.note);
     if (!text) throw DeliveryErrors.incidentNeedsText();
