@@ -47,10 +47,11 @@ export class CourseLifecycleRepository {
 
   /**
    * Gives a course in progress to another courier, its status kept, only if it is still where the caller saw it (same
-   * status, same courier). The course, or null when it had moved meanwhile.
+   * status, same courier). Its times stay (the recipient's page lists when it got a courier and was collected). The
+   * course, or null when it had moved meanwhile.
    */
-  async changeCourier(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, courierId: string, at: Date): Promise<Course | null> {
-    const changed = await tx.course.updateMany({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { courierId, assignedAt: at } });
+  async changeCourier(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, courierId: string): Promise<Course | null> {
+    const changed = await tx.course.updateMany({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { courierId } });
     return changed.count === 1 ? tx.course.findUniqueOrThrow({ where: { id: seen.id } }) : null;
   }
 

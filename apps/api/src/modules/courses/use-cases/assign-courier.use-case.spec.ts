@@ -6,14 +6,13 @@ import { AssignCourierUseCase } from './assign-courier.use-case.js';
 const STAFF = { id: '00000000-0000-4000-8000-00000000a001', role: 'admin' as const, ip: '10.0.0.1' };
 const FIRST = '00000000-0000-4000-8000-00000000d001';
 const SECOND = '00000000-0000-4000-8000-00000000d002';
-const NOW = new Date('2026-11-25T10:00:00.000Z');
 
 function setUp(status: CourseStatus, courierId: string | null, courier: object | null = { id: SECOND, fullName: 'Ousmane Bangoura', role: 'salaried_delivery', isAvailable: true, isActive: true }) {
   const stored = { id: 'course-1', status, courierId, clientId: 'client-1' } as Course;
   const repository = {
     lock: jest.fn(async (_tx: object, id: string) => (id === stored.id ? stored : null)),
     courier: jest.fn(async () => courier),
-    changeCourier: jest.fn(async (_tx: object, seen: Course, to: string, _at: Date): Promise<Course | null> => ({ ...seen, courierId: to })),
+    changeCourier: jest.fn(async (_tx: object, seen: Course, to: string): Promise<Course | null> => ({ ...seen, courierId: to })),
   };
   const lifecycle = { transition: jest.fn(async (..._args: unknown[]): Promise<unknown> => ({ ok: true, course: { ...stored, status: 'assigned', courierId: SECOND } })) };
   const outbox = { add: jest.fn(async (..._args: unknown[]) => {}) };
@@ -24,7 +23,6 @@ function setUp(status: CourseStatus, courierId: string | null, courier: object |
     lifecycle as never,
     outbox as never,
     audit as never,
-    { now: () => NOW } as never,
   );
   return { useCase, repository, lifecycle, outbox, audit };
 }
@@ -40,7 +38,7 @@ describe('AssignCourierUseCase (issue 38)', () => {
   it('a course in progress changes courier and keeps its status: one event for the sockets and pushes, one audit line', async () => {
     const t = setUp('collected', FIRST);
     await expect(t.useCase.execute('course-1', SECOND, STAFF)).resolves.toMatchObject({ status: 'collected', courier_id: SECOND, previous_courier_id: FIRST });
-    expect(t.repository.changeCourier).toHaveBeenCalledWith({}, expect.objectContaining({ id: 'course-1', courierId: FIRST }), SECOND, NOW);
+    expect(t.repository.changeCourier).toHaveBeenCalledWith({}, expect.objectContaining({ id: 'course-1', courierId: FIRST }), SECOND);
     expect(t.outbox.add.mock.calls[0]![1]).toMatchObject({ type: 'course.courier_changed', payload: { courierId: SECOND, previousCourierId: FIRST, status: 'collected' } });
     expect(t.audit.record.mock.calls[0]![0]).toMatchObject({ action: 'course_courier_changed', details: { courier_id: SECOND, previous_courier_id: FIRST } });
   });

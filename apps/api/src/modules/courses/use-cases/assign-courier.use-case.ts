@@ -4,7 +4,6 @@ import { checkCourierChange, isCourier } from '@coursa/domain';
 import type { Actor } from '../../../common/auth/actor.js';
 import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
-import { Clock } from '../../../common/security/secrets.js';
 import { AuditRepository } from '../../audit/audit.repository.js';
 import { CourseLifecycleRepository } from '../course-lifecycle.repository.js';
 import { CourseLifecycle } from '../course-lifecycle.service.js';
@@ -25,7 +24,6 @@ export class AssignCourierUseCase {
     private readonly lifecycle: CourseLifecycle,
     private readonly outbox: OutboxRepository,
     private readonly audit: AuditRepository,
-    private readonly clock: Clock,
   ) {}
 
   execute(courseId: string, courierId: string, staff: Actor): Promise<CourierAssignedResponse> {
@@ -54,7 +52,7 @@ export class AssignCourierUseCase {
       if (refusal === 'same_courier') throw CourseErrors.sameCourier();
       if (refusal) throw CourseErrors.notAssignable(course.status);
       const previous = course.courierId!;
-      const changed = await this.courses.changeCourier(tx, course, courier.id, this.clock.now());
+      const changed = await this.courses.changeCourier(tx, course, courier.id);
       if (!changed) throw CourseErrors.changedMeanwhile();
       await this.outbox.add(tx, {
         type: 'course.courier_changed',
