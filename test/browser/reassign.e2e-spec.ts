@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, signedIn } from '../support/accounts.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
 
 // Issue 38: staff give a waiting course to a courier from the dispatch card, and move a course under way to another
-// courier from the course list.
+// courier from the course list; a courier hands a course back, and reports an incident on another.
 let app: TestApp;
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -70,4 +70,53 @@ describe('assign and reassign from the back office', () => {
     expect(await app.db.course.findUniqueOrThrow({ where: { id: underWay } })).toMatchObject({ status: 'assigned', courierId: second.user.id });
     expect(await app.db.auditLog.count({ where: { resourceId: underWay, action: 'course_courier_changed' } })).toBe(1);
   }, 90_000);
+
+  it('lets a courier hand a course back with a reason, and report an incident once the parcel is collected', async () => {
+    const { courier, courseId: toHandBack } = await acceptedCourse(app);
+    // A second course of his, collected: incidents are for after the pickup.
+    const client = await signedIn(app, 'client');
+    const collected = await insertCourse(app, { clientId: client.user.id, courierId: courier.user.id, status: 'collected', assignedAt: new Date(), pickupTime: new Date() });
+
+    const courierContext = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+    try {
+      const page = await courierContext.newPage();
+      await page.goto(`${app.baseUrl}/auth`);
+      await page.getByLabel('Téléphone').fill(courier.phone);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(courier.password);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await tab(page, 'Navigation').click();
+      const chooser = page.getByLabel('Course active');
+      await chooser.waitFor();
+
+      await chooser.selectOption({ value: toHandBack });
+      await page.getByRole('button', { name: 'Rendre la course' }).click();
+      const form = page.getByRole('form', { name: 'Pourquoi rendez-vous la course ?' });
+      await form.getByLabel('Autre').check();
+      await form.getByRole('button', { name: 'Confirmer' }).click();
+      await form.getByText('Précisez le motif (« Autre »).').waitFor();
+      await form.getByLabel('Expéditeur absent').check();
+      await expectAccessible(page, 'courier-hand-back');
+      await screenshot(page, 'courier-hand-back');
+      await form.getByRole('button', { name: 'Confirmer' }).click();
+      await waitUntil('handed back', async () => (await app.db.course.findUniqueOrThrow({ where: { id: toHandBack } })).status === 'pending', 10_000, 100);
+
+      // The course he handed back leaves his list: the collected one remains.
+      await page.getByRole('button', { name: 'Signaler un incident' }).click();
+      const incident = page.getByRole('form', { name: "Quel est l'incident ?" });
+      await incident.getByLabel('Destinataire absent').check();
+      await incident.getByLabel('Précisions (facultatif)').fill('Ne répond pas au téléphone');
+      await expectAccessible(page, 'courier-incident');
+      await incident.getByRole('button', { name: 'Confirmer' }).click();
+      await page.getByText('Incident signalé : le support va vous contacter.').waitFor();
+      expect(await app.db.supportRequest.findFirstOrThrow({ where: { courseId: collected.id } })).toMatchObject({
+        requesterId: courier.user.id,
+        incidentKind: 'recipient_absent',
+        issue: 'Destinataire absent : Ne répond pas au téléphone',
+      });
+    } finally {
+      await courierContext.close();
+    }
+  }, 90_000);
 });
+
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });

@@ -28,12 +28,21 @@ export function ReasonForm<Choice extends string>({ title, choices, problem, bus
   };
   const name = title.replace(/\W+/g, '-').toLowerCase();
   return (
-    <form className="card form" aria-label={title} onSubmit={submit}>
+    <form className="form" aria-label={title} onSubmit={submit}>
       <fieldset className="form__choices">
         <legend>{title}</legend>
         {(Object.entries(choices) as [Choice, string][]).map(([value, label]) => (
           <label key={value}>
-            <input type="radio" name={name} checked={choice === value} onChange={() => setChoice(value)} /> {label}
+            <input
+              type="radio"
+              name={name}
+              checked={choice === value}
+              onChange={() => {
+                setChoice(value);
+                setMissing(null);
+              }}
+            />{' '}
+            {label}
           </label>
         ))}
       </fieldset>
