@@ -482,6 +482,7 @@ describe('courses', () => {
       handover_flag: null,
       position_flag: null,
       proof_photo_url: null,
+      hand_back_count: 0,
     });
     expect(all.find((course: { id: string }) => course.id === c.c6)).toMatchObject({ assigned_delivery_person_id: null, delivery_person_name: null });
 

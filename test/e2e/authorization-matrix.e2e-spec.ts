@@ -168,6 +168,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/delivery/course/:id/proof-photo': { request: () => ({ path: `/api/delivery/course/${course()}/proof-photo` }), expected: deliveryOfS(409) },
   'POST /api/delivery/course/:id/regenerate-otp': { request: () => ({ path: `/api/delivery/course/${course()}/regenerate-otp` }), expected: deliveryOfS(200) },
   'POST /api/delivery/course/:id/contact-support': { request: () => ({ path: `/api/delivery/course/${course()}/contact-support` }), expected: deliveryOfS(400, 400) },
+  // Issue 38: a reason-less hand-back and a kind-less incident are refused (400) for every courier; a real one on
+  // S's course by another courier is a 404 (test/e2e/reassign.e2e-spec.ts).
+  'POST /api/delivery/course/:id/hand-back': { request: () => ({ path: `/api/delivery/course/${course()}/hand-back`, body: {} }), expected: deliveryOfS(400, 400) },
+  'POST /api/delivery/course/:id/incident': { request: () => ({ path: `/api/delivery/course/${course()}/incident`, body: {} }), expected: deliveryOfS(400, 400) },
   'GET /api/delivery/earnings': { request: () => ({ path: '/api/delivery/earnings' }), expected: only(COURIERS, 200) },
   'GET /api/delivery/commission-history': { request: () => ({ path: '/api/delivery/commission-history' }), expected: only(COURIERS, 200) },
   'GET /api/delivery/payment-history': { request: () => ({ path: '/api/delivery/payment-history' }), expected: only(COURIERS, 200) },
@@ -188,6 +192,9 @@ const ROUTES: Record<RouteKey, Entry> = {
   'PUT /api/users/:id/toggle-status': { request: () => ({ path: `/api/users/${NOBODY}/toggle-status` }), expected: only(STAFF, 404) },
   'DELETE /api/admin/users/:id': { request: () => ({ path: `/api/admin/users/${NOBODY}` }), expected: only(STAFF, 404) },
   'GET /api/admin/courses': { request: () => ({ path: '/api/admin/courses' }), expected: only(STAFF, 200) },
+  // Issue 38: staff give a course to a courier (an unknown course: 404), from the couriers available.
+  'POST /api/admin/courses/:id/assign': { request: () => ({ path: `/api/admin/courses/${NOBODY}/assign`, body: { courier_id: NOBODY } }), expected: only(STAFF, 404) },
+  'GET /api/admin/couriers/available': { request: () => ({ path: '/api/admin/couriers/available' }), expected: only(STAFF, 200) },
   'PUT /api/admin/courses/:id/status': { request: () => ({ path: `/api/admin/courses/${NOBODY}/status?new_status=cancelled` }), expected: only(STAFF, 404) },
   // No multipart body.
   'POST /api/upload/personal-photo': { request: () => ({ path: '/api/upload/personal-photo' }), expected: only(STAFF, 400) },

@@ -92,6 +92,8 @@ export interface AdminCourseDto {
   position_flag: { distance_m: number; seconds: number } | null;
   /** The courier's photo of the parcel at the door (proof of delivery, `/api/files/<id>`), or null. */
   proof_photo_url: string | null;
+  /** How many times couriers handed it back before collecting it (issue 38). */
+  hand_back_count: number;
 }
 
 /** GET /admin/users: newest first (a page). */

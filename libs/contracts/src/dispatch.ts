@@ -18,6 +18,8 @@ export interface WaitingCourseDto {
   waiting_minutes: number;
   /** The nearest available couriers with a live position, nearest first (at most 3, within 10 km). */
   nearest_couriers: NearCourierDto[];
+  /** How many times couriers handed it back (issue 38): a course nobody keeps. */
+  hand_back_count: number;
 }
 
 /** A delivery whose handover ops should check (issue 24): far from the delivery point, or with no recent position. */

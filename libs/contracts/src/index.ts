@@ -1,4 +1,5 @@
 export * from './after-delivery.js';
+export * from './assignments.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './commissions.js';

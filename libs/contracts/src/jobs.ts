@@ -92,6 +92,8 @@ export interface SendRefundPayload {
 /** A new course, offered at once to the available couriers near its pickup (issue 24), nearest first. */
 export interface OfferNearPayload {
   courseId: string;
+  /** The offer round: 0 when created, then one more each time a courier hands it back (issue 38). */
+  round?: number;
 }
 
 /**
@@ -102,6 +104,7 @@ export interface OfferToAllPayload {
   courseId: string;
   /** The couriers it was offered to first. */
   told: string[];
+  round?: number;
 }
 
 /** An ended course's route, simplified from its trail and kept on the course (issue 25). */
@@ -162,13 +165,16 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
  * The ids of jobs that must exist once: BullMQ ignores an add whose id is already waiting, active or kept. Built
  * here only, so a test looks a job up by the id the service gave it.
  */
+/** A course handed back is offered again (issue 38): each round its own jobs, the first keeping its old ids. */
+const roundTail = (round: number) => (round ? `-round-${round}` : '');
+
 export const jobIds = {
   /** An SMS relayed from the outbox: one job per outbox event. */
   outboxSms: (eventId: bigint) => `outbox-${eventId}`,
   /** A push caused by an outbox event, to one of the users it concerns. */
   outboxPush: (eventId: bigint, userId: string) => `push-${eventId}-${userId}`,
   /** The push of a new course to one courier near it. */
-  offerPush: (courseId: string, courierId: string) => `push-offer-${courseId}-${courierId}`,
+  offerPush: (courseId: string, courierId: string, round = 0) => `push-offer-${courseId}-${courierId}${roundTail(round)}`,
   /** A delivered course's receipt. */
   receipt: (courseId: string) => `receipt-${courseId}`,
   /** The status check after a provider's notice: one waiting at a time per payment. */
@@ -182,9 +188,9 @@ export const jobIds = {
   /** A payout's transfer. */
   sendPayout: (payoutId: string) => `payout-${payoutId}`,
   /** A new course's offer to the couriers near it. */
-  offerNear: (courseId: string) => `offer-near-${courseId}`,
+  offerNear: (courseId: string, round = 0) => `offer-near-${courseId}${roundTail(round)}`,
   /** A new course's offer to every available courier, after the couriers near it. */
-  offerToAll: (courseId: string) => `offer-all-${courseId}`,
+  offerToAll: (courseId: string, round = 0) => `offer-all-${courseId}${roundTail(round)}`,
   /** An ended course's route. */
   route: (courseId: string) => `route-${courseId}`,
 } as const;

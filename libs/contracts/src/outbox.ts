@@ -13,7 +13,19 @@ export interface OutboxEvents {
    * A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. `movedBy`:
    * who moved it (staff closing a course by hand tell its courier by push).
    */
-  'course.status': { courseId: string; clientId: string; courierId: string | null; status: CourseStatus; movedBy?: 'client' | 'courier' | 'staff' };
+  'course.status': {
+    courseId: string;
+    clientId: string;
+    courierId: string | null;
+    status: CourseStatus;
+    movedBy?: 'client' | 'courier' | 'staff';
+    /** A courier's hand-back (issue 38): the courier the course was taken back from (it is pending, with none). */
+    previousCourierId?: string | null;
+    /** How many times the course has been handed back, with this one: each return to dispatch is a new offer round. */
+    handBackCount?: number;
+  };
+  /** Staff gave a course in progress to another courier, its status unchanged (issue 38). */
+  'course.courier_changed': { courseId: string; clientId: string; status: CourseStatus; courierId: string; courierName: string; previousCourierId: string };
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
@@ -50,6 +62,7 @@ const EVENT_TYPES: { [T in OutboxEventType]: T } = {
   'course.created': 'course.created',
   'course.status': 'course.status',
   'course.delivered': 'course.delivered',
+  'course.courier_changed': 'course.courier_changed',
   'payment.updated': 'payment.updated',
   'staff.notice': 'staff.notice',
   'refund.requested': 'refund.requested',

@@ -20,7 +20,10 @@ export type PushKind =
   | 'courier_on_the_way'
   | 'delivered'
   | 'refund_completed'
-  | 'position_silent';
+  | 'position_silent'
+  | 'course_given_to_you'
+  | 'course_taken_from_you'
+  | 'courier_changed';
 
 /**
  * The payload of a push, encrypted to the browser (RFC 8291) and shown by the service worker: a short French title

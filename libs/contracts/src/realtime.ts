@@ -1,4 +1,5 @@
 import type { CourseStatus } from '@coursa/domain';
+import type { CourseCourierChangedEvent } from './assignments.js';
 
 /** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (docs/architecture.md, « Realtime »). */
 
@@ -88,6 +89,8 @@ export type SubscribeAck = { ok: true } | { ok: false; detail: string };
 
 export interface ServerToClientEvents {
   'course:status': (event: CourseStatusEvent) => void;
+  /** Staff gave a course in progress to another courier (issue 38): to its client, both couriers and ops. */
+  'course:courier-changed': (event: CourseCourierChangedEvent) => void;
   'courier:position': (event: CourierPosition) => void;
   /**
    * To the `ops` room only: the live positions one API process kept in an event-loop turn, in one frame (issue 23:

@@ -1,4 +1,12 @@
 import type { AnalyticsPeriod, CaseStatus, CourseStatus, CourseStatusFilter, Role } from '@coursa/domain';
+import type {
+  AssignCourierRequest,
+  AvailableCourierDto,
+  CourierAssignedResponse,
+  HandBackRequest,
+  IncidentReportedResponse,
+  IncidentRequest,
+} from './assignments.js';
 import type { CourierRatingsDto, CreateDisputeRequest, CreateRatingRequest, DisputeCreatedResponse, DisputeDto, RatingCreatedResponse } from './after-delivery.js';
 import type {
   ActivateRequest,
@@ -176,6 +184,10 @@ export interface ApiRoutes {
   'POST /api/delivery/course/:id/proof-photo': Route<PhotoUploadResponse, FileUpload>;
   'POST /api/delivery/course/:id/regenerate-otp': Route<MessageResponse>;
   'POST /api/delivery/course/:id/contact-support': Route<MessageResponse, never, { issue?: string; occurred_at?: string }>;
+  /** Issue 38: hand a course back before collecting it (it waits for a courier again), with a reason. */
+  'POST /api/delivery/course/:id/hand-back': Route<MessageResponse, HandBackRequest>;
+  /** Issue 38: an incident after collection (absent recipient, refused parcel, accident, other): a case for staff. */
+  'POST /api/delivery/course/:id/incident': Route<IncidentReportedResponse, IncidentRequest>;
   'GET /api/delivery/earnings': Route<EarningsSummaryDto>;
   'GET /api/delivery/ledger': Route<LedgerResponse, never, PageQuery>;
   'POST /api/delivery/cash-deposits': Route<CashDepositInitiatedResponse, CashDepositRequest>;
@@ -205,6 +217,9 @@ export interface ApiRoutes {
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
   'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | ''; q?: string }>;
+  /** Issue 38: give a waiting course to a courier, or one in progress to another (its status unchanged). */
+  'POST /api/admin/courses/:id/assign': Route<CourierAssignedResponse, AssignCourierRequest>;
+  'GET /api/admin/couriers/available': Route<AvailableCourierDto[], never, PageQuery>;
   'PUT /api/admin/courses/:id/status': Route<CourseClosedResponse, never, { new_status: 'delivered' | 'cancelled'; reason?: string; cash_collected?: 'true' | 'false' }>;
   'GET /api/admin/disputes': Route<StaffDisputeDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/disputes/:id': Route<DisputeUpdatedResponse, UpdateCaseRequest>;

@@ -1,4 +1,4 @@
-import type { CaseStatus, DisputeType } from '@coursa/domain';
+import type { CaseStatus, DisputeType, IncidentKind } from '@coursa/domain';
 import type { Page } from './pagination.js';
 import type { z } from 'zod';
 import type { UpdateCaseSchema } from './schemas/cases.js';
@@ -39,6 +39,11 @@ export interface StaffSupportRequestDto extends CaseFields {
   courier_name: string;
   courier_phone: string;
   issue: string;
+  /** An incident reported after collection (issue 38), with its French label; null for a plain request. */
+  incident_kind: IncidentKind | null;
+  incident_label: string | null;
+  /** Where the courier was when he reported it, and when (his phone's position, else his last live one). */
+  position: { latitude: number; longitude: number; at: string | null } | null;
 }
 
 /** A page of GET /admin/disputes, newest first: the route answers the items, the cursor in headers. */

@@ -26,8 +26,11 @@ export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
 /** Who moves a course from one status to another. */
 export type Mover = 'client' | 'courier' | 'staff';
 
-/** What a move needs beyond being in the table: the courier's handover needs the recipient's code, checked. */
-export type MoveProof = 'delivery_code';
+/**
+ * What a move needs beyond being in the table: the courier's handover needs the recipient's code, checked; a courier's
+ * hand-back needs its reason (so the plain step call cannot hand a course back).
+ */
+export type MoveProof = 'delivery_code' | 'hand_back_reason';
 
 export interface CourseMove {
   from: CourseStatus;
@@ -43,7 +46,12 @@ export const COURSE_TRANSITIONS: readonly CourseMove[] = [
   { from: 'en_route_pickup', to: 'collected', by: 'courier' },
   { from: 'collected', to: 'en_route_delivery', by: 'courier' },
   { from: 'en_route_delivery', to: 'delivered', by: 'courier', needs: 'delivery_code' },
+  // A courier hands a course back before collecting it (issue 38): it waits for a courier again.
+  { from: 'assigned', to: 'pending', by: 'courier', needs: 'hand_back_reason' },
+  { from: 'en_route_pickup', to: 'pending', by: 'courier', needs: 'hand_back_reason' },
   { from: 'pending', to: 'cancelled', by: 'client' },
+  // Staff give a waiting course to a courier of their choice (issue 38).
+  { from: 'pending', to: 'assigned', by: 'staff' },
   ...(['pending', 'assigned', 'en_route_pickup', 'collected', 'en_route_delivery'] as const).flatMap((from) => [
     { from, to: 'delivered' as const, by: 'staff' as const },
     { from, to: 'cancelled' as const, by: 'staff' as const },
@@ -63,7 +71,7 @@ export function moverOf(role: Role | string): Mover {
  * table has no such move for them, `needs_delivery_code` when the move needs the recipient's code and it was not
  * checked.
  */
-export type MoveRefusal = 'forbidden' | 'not_allowed' | 'needs_delivery_code';
+export type MoveRefusal = 'forbidden' | 'not_allowed' | 'needs_delivery_code' | 'needs_hand_back_reason';
 
 export function checkMove(
   course: { status: CourseStatus; clientId: string; courierId: string | null },
@@ -77,8 +85,66 @@ export function checkMove(
   if (by === 'courier' && course.courierId !== actor.id && !(course.courierId === null && to === 'assigned')) return 'forbidden';
   const move = COURSE_TRANSITIONS.find((candidate) => candidate.from === course.status && candidate.to === to && candidate.by === by);
   if (!move) return 'not_allowed';
-  if (move.needs && !proofs.includes(move.needs)) return 'needs_delivery_code';
+  if (move.needs && !proofs.includes(move.needs)) return `needs_${move.needs}`;
   return null;
+}
+
+/**
+ * Changing a course's courier without changing its status (issue 38: staff reassign), beside the table of moves: who may
+ * do it, and in which statuses. A courier's own hand-back is a move of the table (back to pending).
+ */
+export const COURIER_CHANGES: readonly { in: readonly CourseStatus[]; by: Mover }[] = [
+  { in: ['assigned', 'en_route_pickup', 'collected', 'en_route_delivery'], by: 'staff' },
+];
+
+/**
+ * Why a courier change is refused, or null: `not_allowed` when the actor may not or the course is not in progress,
+ * `same_courier` when the course is already that courier's.
+ */
+export type CourierChangeRefusal = 'not_allowed' | 'same_courier';
+
+export function checkCourierChange(
+  course: { status: CourseStatus; courierId: string | null },
+  courierId: string,
+  actor: { role: Role | string },
+): CourierChangeRefusal | null {
+  const by = moverOf(actor.role);
+  if (!COURIER_CHANGES.some((change) => change.by === by && change.in.includes(course.status))) return 'not_allowed';
+  if (course.courierId === courierId) return 'same_courier';
+  return null;
+}
+
+/** Why a courier hands a course back (issue 38); `other` needs a text. */
+export const HAND_BACK_REASONS = ['sender_absent', 'vehicle_problem', 'too_far', 'other'] as const;
+export type HandBackReason = (typeof HAND_BACK_REASONS)[number];
+export const HAND_BACK_REASON_LABELS: Record<HandBackReason, string> = {
+  sender_absent: 'Expéditeur absent',
+  vehicle_problem: 'Problème de véhicule',
+  too_far: 'Trop loin',
+  other: 'Autre',
+};
+
+/** What a courier reports after collecting the parcel (issue 38); `other` needs a text. It opens a case for staff. */
+export const INCIDENT_KINDS = ['recipient_absent', 'parcel_refused', 'accident', 'other'] as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
+  recipient_absent: 'Destinataire absent',
+  parcel_refused: 'Colis refusé',
+  accident: 'Accident',
+  other: 'Autre',
+};
+
+/** Incidents are reported once the parcel is in the courier's hands; before that, he hands the course back. */
+export const INCIDENT_STATUSES: readonly CourseStatus[] = ['collected', 'en_route_delivery'];
+
+/** The statuses a courier may hand a course back from (the table's moves to pending). */
+export const HAND_BACK_STATUSES: readonly CourseStatus[] = ['assigned', 'en_route_pickup'];
+
+/** The text kept for a hand-back or an incident: the label, then the courier's words (required for `other`); null when missing. */
+export function reasonText(label: string, kind: string, note: string | null | undefined): string | null {
+  const text = note?.trim() ?? '';
+  if (kind === 'other' && !text) return null;
+  return kind === 'other' ? `${label} : ${text}` : text ? `${label} : ${text}` : label;
 }
 
 export function canMove(from: CourseStatus, to: CourseStatus, by: Mover): boolean {

@@ -33,3 +33,11 @@ export const CourseStatusQuery = z
   })
   .loose();
 export type CourseStatusInput = z.output<typeof CourseStatusQuery>;
+
+/** Staff give a course to a courier (issue 38): a waiting one, or one in progress taken from its courier. */
+export const AssignCourierSchema = z.object({ courier_id: z.uuid({ error: 'courier_id doit être un identifiant de livreur.' }) }).strict();
+export type AssignCourierInput = z.output<typeof AssignCourierSchema>;
+
+/** The couriers staff may give a course to: available and active, by name, a page at a time. */
+export const AvailableCouriersQuery = z.object({ ...pageFields() }).loose();
+export type AvailableCouriersInput = z.output<typeof AvailableCouriersQuery>;

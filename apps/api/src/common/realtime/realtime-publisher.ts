@@ -39,6 +39,22 @@ export class RealtimePublisher implements OutboxSubscriber {
         status_label: COURSE_STATUS_LABELS[status],
         courier_id: event.courierId ?? null,
       });
+      // A hand-back (issue 38): the courier who left it, told above, no longer follows it nor sends it his positions.
+      if (event.previousCourierId) await this.dropCourier(event.courseId, event.previousCourierId);
+    },
+    // Staff gave the course to another courier (issue 38): the new one follows it and his positions go to it, the
+    // first one's stop; then all of them hear it, the first one in his own room.
+    'course.courier_changed': async (event) => {
+      await this.realtime.join([rooms.user(event.courierId)], [rooms.course(event.courseId)]);
+      await this.realtime.serverSideEmit('courier:courses-changed', event.courierId);
+      await this.dropCourier(event.courseId, event.previousCourierId);
+      await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.user(event.previousCourierId)], 'course:courier-changed', {
+        course_id: event.courseId,
+        status: event.status,
+        courier_id: event.courierId,
+        courier_name: event.courierName,
+        previous_courier_id: event.previousCourierId,
+      });
     },
     'payment.updated': async (event) => {
       const message = PAYMENT_MESSAGES[event.status];
@@ -50,4 +66,13 @@ export class RealtimePublisher implements OutboxSubscriber {
   };
 
   constructor(private readonly realtime: RealtimeEmitter) {}
+
+  /**
+   * A courier who no longer has a course (issue 38) leaves its room, so he hears neither it nor the next courier's
+   * positions, and his processes re-read his courses, so his positions stop going to its client.
+   */
+  private async dropCourier(courseId: string, courierId: string) {
+    await this.realtime.leave([rooms.user(courierId)], [rooms.course(courseId)]);
+    await this.realtime.serverSideEmit('courier:courses-changed', courierId);
+  }
 }

@@ -1,10 +1,14 @@
-import { Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import {
   AdminCourseListQuery,
+  AssignCourierSchema,
+  AvailableCouriersQuery,
   CourseStatusQuery,
   type AdminCourseListInput,
+  type AssignCourierInput,
+  type AvailableCouriersInput,
   type CourseStatusInput,
 } from '@coursa/contracts/schemas';
 import { ClientIp, CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
@@ -25,6 +29,18 @@ export class AdminCoursesController {
     return reply.items(await this.courses.list(query), 'courses');
   }
 
+  /** Issue 38: a waiting course to a courier, or one in progress to another. */
+  @Post(':id/assign')
+  @HttpCode(200)
+  assign(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', UuidParam(CourseErrors.notFound)) id: string,
+    @Body(new ZodPipe(AssignCourierSchema)) body: AssignCourierInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/courses/:id/assign'>> {
+    return this.courses.assign(staff, id, body.courier_id, ip);
+  }
+
   @Put(':id/status')
   @HttpCode(200)
   changeStatus(
@@ -34,5 +50,20 @@ export class AdminCoursesController {
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'PUT /api/admin/courses/:id/status'>> {
     return this.courses.changeStatus(staff, id, query, ip);
+  }
+}
+
+/** The couriers staff may give a course to (issue 38). */
+@Roles(...STAFF_ROLES)
+@Controller('admin/couriers')
+export class AssignableCouriersController {
+  constructor(private readonly courses: AdminCoursesService) {}
+
+  @Get('available')
+  async available(
+    @Query(new ZodPipe(AvailableCouriersQuery)) query: AvailableCouriersInput,
+    @ListReply() reply: PageReply,
+  ): Promise<RouteAnswer<'GET /api/admin/couriers/available'>> {
+    return reply.items(await this.courses.availableCouriers(query), 'couriers');
   }
 }

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { CourseStatus, SearchTerms } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURIER_ROLES, type CourseStatus, type SearchTerms } from '@coursa/domain';
 import { Prisma, type Course, type User } from '../../generated/prisma/client.js';
-import type { PageRequest, RowsPage, SqlColumns } from '../../common/pagination/pagination.js';
+import { Keyset, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
 import { containing } from './search-sql.js';
+
+/** The couriers staff may give a course to, by name (issue 38). */
+const BY_NAME = new Keyset<Pick<User, 'fullName' | 'id'>, Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>([
+  { field: 'fullName', order: 'asc', kind: 'text' },
+  { field: 'id', order: 'asc', kind: 'uuid' },
+]);
+
+export type AvailableCourier = Pick<User, 'id' | 'fullName' | 'phone' | 'role'> & { _count: { courierCourses: number } };
 
 export type ListedCourse = Omit<Course, 'route'> & { client: Pick<User, 'fullName' | 'phone'>; courier: Pick<User, 'fullName' | 'phone'> | null };
 
@@ -25,6 +33,17 @@ export class AdminCoursesRepository {
       this.prisma.client.courseStatusCount.aggregate({ _sum: { count: true }, where: statuses ? { status: { in: [...statuses] } } : {} }).then((sum) => sum._sum.count ?? 0),
     ]);
     return { ...rows, total };
+  }
+
+  /** The available, active couriers by name, with how many courses in progress each carries. */
+  availableCouriers(page: PageRequest): Promise<RowsPage<AvailableCourier>> {
+    const where: Prisma.UserWhereInput = { role: { in: [...COURIER_ROLES] }, isAvailable: true, isActive: true };
+    return BY_NAME.read(page, where, (args) =>
+      this.prisma.client.user.findMany({
+        ...args,
+        select: { id: true, fullName: true, phone: true, role: true, _count: { select: { courierCourses: { where: { status: { in: [...ACTIVE_STATUSES] } } } } } },
+      }),
+    );
   }
 
   /**

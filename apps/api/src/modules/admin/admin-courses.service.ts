@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { fileUrl, type AdminCourseDto, type AdminCoursesResponse } from '@coursa/contracts';
+import { fileUrl, type AdminCourseDto, type AdminCoursesResponse, type AvailableCourierDto, type CourierAssignedResponse, type Page } from '@coursa/contracts';
 import { courseNumber, readHandoverFlag, readPositionFlag, searchTerms, statusesOf, type CourseStatus } from '@coursa/domain';
 import type { AdminCourseListInput, CourseStatusInput } from '@coursa/contracts/schemas';
+import type { PageRequest } from '../../common/pagination/pagination.js';
+import { AssignCourierUseCase } from '../courses/use-cases/assign-courier.use-case.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { CourseErrors } from '../courses/courses.errors.js';
 import { AdminErrors } from './admin.errors.js';
@@ -13,7 +15,26 @@ export class AdminCoursesService {
   constructor(
     private readonly courses: AdminCoursesRepository,
     private readonly lifecycle: CourseLifecycle,
+    private readonly assignCourier: AssignCourierUseCase,
   ) {}
+
+  /** The couriers staff may give a course to (issue 38): available and active, by name. */
+  async availableCouriers(page: PageRequest): Promise<Page<'couriers', AvailableCourierDto>> {
+    const { rows, nextCursor } = await this.courses.availableCouriers(page);
+    const couriers = rows.map((courier) => ({
+      id: courier.id,
+      full_name: courier.fullName,
+      phone: courier.phone,
+      role: courier.role,
+      active_courses: courier._count.courierCourses,
+    }));
+    return { couriers, next_cursor: nextCursor };
+  }
+
+  /** Staff give a waiting course to a courier, or one in progress to another (issue 38). */
+  assign(staff: AuthUser, id: string, courierId: string, ip?: string): Promise<CourierAssignedResponse> {
+    return this.assignCourier.execute(id, courierId, { id: staff.id, role: staff.role, ip });
+  }
 
   /** Newest first, a page at a time: every course of the status filter, or those a search finds (`q`, issue 38). */
   async list(query: AdminCourseListInput): Promise<AdminCoursesResponse> {
@@ -41,6 +62,7 @@ export class AdminCoursesService {
       handover_flag: handoverFlagOf(flags.get(course.id)?.delivery_flagged),
       position_flag: positionFlagOf(flags.get(course.id)?.position_flagged),
       proof_photo_url: course.proofPhotoFileId && fileUrl(course.proofPhotoFileId),
+      hand_back_count: course.handBackCount,
     }));
     return { courses, next_cursor: page.nextCursor, total: page.total };
   }

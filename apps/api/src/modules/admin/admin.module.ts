@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CourseLifecycleModule } from '../courses/course-lifecycle.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { AdminCoursesController } from './admin-courses.controller.js';
+import { AdminCoursesController, AssignableCouriersController } from './admin-courses.controller.js';
 import { AdminCoursesRepository } from './admin-courses.repository.js';
 import { AdminCoursesService } from './admin-courses.service.js';
 import { AdminUsersController, UserStatusController } from './admin-users.controller.js';
@@ -14,7 +14,7 @@ import { AnalyticsService } from './analytics.service.js';
 /** The back office's dashboard, analytics, user and course management (admin, support and super_admin). */
 @Module({
   imports: [CourseLifecycleModule, UsersModule],
-  controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController],
+  controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController, AssignableCouriersController],
   providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository],
 })
 export class AdminModule {}

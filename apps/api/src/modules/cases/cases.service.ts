@@ -9,7 +9,7 @@ import type {
   SupportRequestUpdatedResponse,
 } from '@coursa/contracts';
 import { fileUrl } from '@coursa/contracts';
-import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, shortId, type CaseStatus } from '@coursa/domain';
+import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, INCIDENT_KIND_LABELS, INCIDENT_KINDS, shortId, type CaseStatus, type IncidentKind } from '@coursa/domain';
 import type { CaseListInput, UpdateCaseInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -104,5 +104,17 @@ function toDisputeDto(dispute: StaffDispute): StaffDisputeDto {
 }
 
 function toSupportRequestDto(request: StaffSupportRequest): StaffSupportRequestDto {
-  return { ...caseFields(request), courier_name: request.requester.fullName, courier_phone: request.requester.phone, issue: request.issue };
+  const kind = (INCIDENT_KINDS as readonly string[]).includes(request.incidentKind ?? '') ? (request.incidentKind as IncidentKind) : null;
+  return {
+    ...caseFields(request),
+    courier_name: request.requester.fullName,
+    courier_phone: request.requester.phone,
+    issue: request.issue,
+    incident_kind: kind,
+    incident_label: kind && INCIDENT_KIND_LABELS[kind],
+    position:
+      request.latitude === null || request.longitude === null
+        ? null
+        : { latitude: request.latitude, longitude: request.longitude, at: request.positionAt?.toISOString() ?? null },
+  };
 }

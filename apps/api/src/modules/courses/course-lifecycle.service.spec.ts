@@ -20,6 +20,10 @@ const LEGAL = new Set([
   'collected>en_route_delivery:courier',
   'en_route_delivery>delivered:courier',
   'pending>cancelled:client',
+  // Issue 38: staff assign a waiting course; a courier hands his back before collecting it.
+  'pending>assigned:staff',
+  'assigned>pending:courier',
+  'en_route_pickup>pending:courier',
   ...['pending', 'assigned', 'en_route_pickup', 'collected', 'en_route_delivery'].flatMap((from) => [`${from}>delivered:staff`, `${from}>cancelled:staff`]),
 ]);
 
@@ -78,7 +82,7 @@ describe('CourseLifecycle.transition', () => {
         for (const kind of ['client', 'courier', 'staff'] as const) {
           const legal = LEGAL.has(`${from}>${to}:${kind}`);
           it(`${from} → ${to} by ${kind}: ${legal ? 'moves' : 'refused, nothing written'}`, async () => {
-            const result = await t.lifecycle.transition({} as never, course(from), to, actors[kind], { proofs: ['delivery_code'] });
+            const result = await t.lifecycle.transition({} as never, course(from), to, actors[kind], { proofs: ['delivery_code', 'hand_back_reason'] });
             expect(result.ok).toBe(legal);
             expect(t.repository.move).toHaveBeenCalledTimes(legal ? 1 : 0);
             expect(t.outbox.add).toHaveBeenCalledTimes(legal ? 1 : 0);
@@ -99,6 +103,25 @@ describe('CourseLifecycle.transition', () => {
       status: 'en_route_delivery',
     });
     expect(t.repository.move).not.toHaveBeenCalled();
+  });
+
+  it('staff assign a waiting course to the courier they chose, audited with him', async () => {
+    const result = await t.lifecycle.transition({} as never, course('pending'), 'assigned', actors.staff, { courierId: OTHER_COURIER });
+    expect(result).toMatchObject({ ok: true, course: { courierId: OTHER_COURIER, status: 'assigned' } });
+    expect(t.writes[0]!.fields).toMatchObject({ courierId: OTHER_COURIER, assignedAt: NOW });
+    expect(t.audit.record.mock.calls[0]![0]).toMatchObject({ action: 'course_accepted', details: { courier_id: OTHER_COURIER } });
+  });
+
+  it('a hand-back makes the course nobody’s again, counted, tells dispatch which round and whose it was', async () => {
+    expect(await t.lifecycle.transition({} as never, course('assigned'), 'pending', actors.courier)).toMatchObject({ ok: false, refusal: 'needs_hand_back_reason' });
+    const result = await t.lifecycle.transition({} as never, { ...course('en_route_pickup'), handBackCount: 1 } as Course, 'pending', actors.courier, {
+      reason: 'Expéditeur absent',
+      proofs: ['hand_back_reason'],
+    });
+    expect(result.ok).toBe(true);
+    expect(t.writes[0]!.fields).toMatchObject({ courierId: null, assignedAt: null, handBackCount: { increment: 1 } });
+    expect(t.outbox.add.mock.calls[0]![1]).toMatchObject({ type: 'course.status', payload: { status: 'pending', courierId: null, previousCourierId: COURIER } });
+    expect(t.audit.record.mock.calls[0]![0]).toMatchObject({ action: 'course_handed_back', details: { reason: 'Expéditeur absent', previous_courier_id: COURIER } });
   });
 
   it('a courier moves only their own course, and takes only a free one', async () => {

@@ -41,8 +41,10 @@ export interface TransitionContext {
    * hand over (the ledger's cash account), else the cash payment is dropped. Required for such a course.
    */
   cashCollected?: boolean;
-  /** What was checked before the move: the recipient's code for a courier's handover. */
+  /** What was checked before the move: the recipient's code for a courier's handover, the reason of a hand-back. */
   proofs?: readonly MoveProof[];
+  /** Staff assigning a waiting course (issue 38): the courier who gets it (a courier accepting takes it himself). */
+  courierId?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export type TransitionRefusal = MoveRefusal | OccurredAtRefusal | 'stale' | 'not
 export type TransitionResult = { ok: true; course: Course } | { ok: false; refusal: TransitionRefusal; status: CourseStatus | null };
 
 const STATUS_AUDIT_ACTIONS: Partial<Record<CourseStatus, AuditAction>> = {
+  pending: 'course_handed_back',
   assigned: 'course_accepted',
   delivered: 'course_delivered',
   cancelled: 'course_cancelled',
@@ -104,7 +107,7 @@ export class CourseLifecycle {
     }
     const at = context.at ?? stepTime(context.occurredAt, receivedAt, previous);
     const reason = to === 'cancelled' ? context.reason || DEFAULT_CANCEL_REASONS[moverOf(actor.role) === 'client' ? 'client' : 'staff'] : (context.reason ?? null);
-    const moved = await this.courses.move(tx, course, to, this.fieldsFor(course, to, actor, at, reason));
+    const moved = await this.courses.move(tx, course, to, this.fieldsFor(course, to, actor, at, reason, context));
     if (!moved) {
       const now = await this.courses.find(tx, course.id);
       return { ok: false, refusal: 'stale', status: now?.status ?? null };
@@ -115,7 +118,15 @@ export class CourseLifecycle {
         type: 'course.status',
         aggregateType: 'course',
         aggregateId: moved.id,
-        payload: { courseId: moved.id, clientId: moved.clientId, courierId: moved.courierId, status: to, movedBy: moverOf(actor.role) },
+        payload: {
+          courseId: moved.id,
+          clientId: moved.clientId,
+          courierId: moved.courierId,
+          status: to,
+          movedBy: moverOf(actor.role),
+          // A hand-back: the courier it leaves, and the offer round it starts again in (DispatchEvents).
+          ...(to === 'pending' && { previousCourierId: course.courierId, handBackCount: moved.handBackCount }),
+        },
       },
     ];
     if (to === 'cancelled') await this.payments.releaseForCancelledCourse(tx, moved.id);
@@ -154,6 +165,8 @@ export class CourseLifecycle {
         details: {
           from: course.status,
           status: to,
+          ...(to === 'assigned' && moved.courierId !== actor.id && { courier_id: moved.courierId }),
+          ...(to === 'pending' && { previous_courier_id: course.courierId }),
           ...(reason === null ? {} : { reason }),
           ...(closesCashByHand && { cash_collected: context.cashCollected === true && !!moved.courierId }),
           ...(context.occurredAt && { occurred_at: context.occurredAt.toISOString(), received_at: receivedAt.toISOString() }),
@@ -165,14 +178,17 @@ export class CourseLifecycle {
   }
 
   /** What a move sets beside the status: always the time it reached it. */
-  private fieldsFor(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null): StatusFields {
-    return { statusAt: at, ...this.stepFields(course, to, actor, at, reason) };
+  private fieldsFor(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null, context: TransitionContext): StatusFields {
+    return { statusAt: at, ...this.stepFields(course, to, actor, at, reason, context) };
   }
 
-  private stepFields(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null): StatusFields {
+  private stepFields(course: Course, to: CourseStatus, actor: Actor, at: Date, reason: string | null, context: TransitionContext): StatusFields {
     switch (to) {
+      case 'pending':
+        // Handed back (issue 38): nobody's again, offered anew; its delivery code stays the recipient's.
+        return { courierId: null, assignedAt: null, handBackCount: { increment: 1 } };
       case 'assigned':
-        return { courierId: actor.id, assignedAt: at };
+        return { courierId: context.courierId ?? actor.id, assignedAt: at };
       case 'collected':
         return { pickupTime: at };
       case 'delivered':

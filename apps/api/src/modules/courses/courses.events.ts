@@ -18,12 +18,22 @@ export class CoursesEvents implements OutboxSubscriber {
         : status === 'en_route_delivery' ? pushTexts.courierOnTheWay(courseId)
         : null;
       if (toClient) await this.push.notifyUser(clientId, toClient, jobIds.outboxPush(event.id, clientId));
+      if (status === 'assigned' && movedBy === 'staff' && courierId) {
+        await this.push.notifyUser(courierId, pushTexts.courseGivenToYou(courseId), jobIds.outboxPush(event.id, courierId));
+        return;
+      }
       if (!courierId || movedBy === 'courier') return;
       const toCourier =
         status === 'cancelled' ? pushTexts.courseCancelled(courseId)
         : status === 'delivered' && movedBy === 'staff' ? pushTexts.courseClosedByStaff(courseId)
         : null;
       if (toCourier) await this.push.notifyUser(courierId, toCourier, jobIds.outboxPush(event.id, courierId));
+    },
+    // Staff moved the course to another courier (issue 38): the three of them are told, the phones maybe locked.
+    'course.courier_changed': async ({ courseId, clientId, courierId, previousCourierId }, event) => {
+      await this.push.notifyUser(courierId, pushTexts.courseGivenToYou(courseId), jobIds.outboxPush(event.id, courierId));
+      await this.push.notifyUser(previousCourierId, pushTexts.courseTakenFromYou(courseId), jobIds.outboxPush(event.id, previousCourierId));
+      await this.push.notifyUser(clientId, pushTexts.courierChanged(courseId), jobIds.outboxPush(event.id, clientId));
     },
     // The delivery's push comes with the receipt's event: the client finds the receipt under « Mes courses ».
     'course.delivered': async ({ courseId, clientId }, event) => {

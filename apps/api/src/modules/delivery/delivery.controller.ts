@@ -2,12 +2,16 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UploadedFile, UseI
 import type { RouteAnswer } from '@coursa/contracts';
 import {
   CourseListQuery,
+  HandBackSchema,
+  IncidentSchema,
   OccurredAtBody,
   OccurredAtQuery,
   StatusUpdateQuery,
   SupportIssueQuery,
   VerifyOtpSchema,
   type CourseListInput,
+  type HandBackInput,
+  type IncidentInput,
   type OccurredAtInput,
   type StatusUpdateInput,
   type SupportIssueInput,
@@ -133,5 +137,31 @@ export class DeliveryController {
     @Body(new ZodPipe(OccurredAtBody)) body: OccurredAtInput,
   ): Promise<RouteAnswer<'POST /api/delivery/course/:id/contact-support'>> {
     return this.delivery.contactSupport(courier, id, query.issue, body.occurred_at ?? query.occurred_at);
+  }
+
+  /** Issue 38: hand the course back before collecting it, with a reason; it waits for a courier again. */
+  @Post('course/:id/hand-back')
+  @HttpCode(200)
+  @Idempotent()
+  handBack(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @Body(new ZodPipe(HandBackSchema)) body: HandBackInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/hand-back'>> {
+    return this.delivery.handBack(courier, id, body, ip);
+  }
+
+  /** Issue 38: an incident after collection, a case for staff with the courier's position. */
+  @Post('course/:id/incident')
+  @HttpCode(201)
+  @Idempotent()
+  incident(
+    @CurrentUser() courier: AuthUser,
+    @Param('id', CourseId) id: string,
+    @Body(new ZodPipe(IncidentSchema)) body: IncidentInput,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/delivery/course/:id/incident'>> {
+    return this.delivery.incident(courier, id, body, ip);
   }
 }

@@ -25,5 +25,13 @@ export const DeliveryErrors = {
     badRequest(OCCURRED_AT_CODES[refusal], OCCURRED_AT_MESSAGES[refusal]),
   proofPhotoRequired: () => unprocessable('PROOF_PHOTO_REQUIRED', PROOF_MESSAGES.required),
   proofPhotoNotExpected: () => conflict('PROOF_PHOTO_NOT_EXPECTED', PROOF_MESSAGES.notExpected),
+  noLongerYours: () =>
+    conflict('COURSE_NO_LONGER_YOURS', "Cette course ne vous est plus confiée (rendue ou confiée à un autre livreur) : l'action n'a pas été enregistrée."),
+  handBackTooLate: () =>
+    conflict('HAND_BACK_TOO_LATE', 'Colis déjà récupéré : la course ne peut plus être rendue. Utilisez « Signaler un incident ».'),
+  handBackNeedsText: () => badRequest('HAND_BACK_REASON_REQUIRED', 'Précisez le motif (« Autre »).'),
+  incidentNeedsText: () => badRequest('INCIDENT_TEXT_REQUIRED', "Décrivez l'incident (« Autre »)."),
+  incidentNotExpected: (status: CourseStatus) =>
+    conflict('INCIDENT_NOT_EXPECTED', `Un incident se signale une fois le colis récupéré ; la course est « ${COURSE_STATUS_LABELS[status]} ». Avant, rendez la course.`),
   emptyIssue: () => badRequest('ISSUE_REQUIRED', 'Décrivez le problème pour contacter le support.'),
 };

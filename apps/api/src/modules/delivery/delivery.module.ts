@@ -6,6 +6,7 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { DeliveryController } from './delivery.controller.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryService } from './delivery.service.js';
+import { ReportIncidentUseCase } from './use-cases/report-incident.use-case.js';
 
-@Module({ imports: [CourseLifecycleModule, CommissionsModule, FilesModule], controllers: [DeliveryController], providers: [DeliveryService, DeliveryRepository, PositionsStore] })
+@Module({ imports: [CourseLifecycleModule, CommissionsModule, FilesModule], controllers: [DeliveryController], providers: [DeliveryService, DeliveryRepository, PositionsStore, ReportIncidentUseCase] })
 export class DeliveryModule {}

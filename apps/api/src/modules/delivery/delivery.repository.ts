@@ -154,6 +154,29 @@ export class DeliveryRepository {
     return replaced.count === 0 ? null : tx.course.findUniqueOrThrow({ where: { id: courseId } });
   }
 
+  /** Locks the course while it is this courier's (issue 38: an incident is reported on his course as it is now). */
+  async lockCourse(tx: Tx, courseId: string, courierId: string): Promise<Course | null> {
+    const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM courses WHERE id = ${courseId}::uuid AND courier_id = ${courierId}::uuid FOR UPDATE`;
+    return row ? tx.course.findUnique({ where: { id: row.id } }) : null;
+  }
+
+  /** Stores a courier's incident (issue 38): a support request with its kind and his position. */
+  createIncident(tx: Tx, incident: Pick<Prisma.SupportRequestUncheckedCreateInput, 'courseId' | 'requesterId' | 'issue' | 'incidentKind' | 'latitude' | 'longitude' | 'positionAt' | 'occurredAt'>): Promise<SupportRequest> {
+    return tx.supportRequest.create({ data: incident });
+  }
+
+  /**
+   * Whether this courier had the course and lost it (issue 38): handed it back, or staff gave it to another. His
+   * late or offline calls on it are then told so, not « introuvable ».
+   */
+  async wasCourierOf(courseId: string, courierId: string): Promise<boolean> {
+    const lost = await this.prisma.client.auditLog.findFirst({
+      where: { resourceType: 'course', resourceId: courseId, action: { in: ['course_courier_changed', 'course_handed_back'] }, details: { path: ['previous_courier_id'], equals: courierId } },
+      select: { id: true },
+    });
+    return lost !== null;
+  }
+
   /** Stores a courier's support request. */
   createSupportRequest(tx: Tx, courseId: string, requesterId: string, issue: string, occurredAt: Date | null = null): Promise<SupportRequest> {
     return tx.supportRequest.create({ data: { courseId, requesterId, issue, occurredAt } });

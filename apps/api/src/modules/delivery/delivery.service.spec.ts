@@ -44,6 +44,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
     reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
     isAvailable: jest.fn(async () => true),
+    wasCourierOf: jest.fn(async (_id: string, _courierId: string) => false),
     flagHandover: jest.fn(async (..._args: unknown[]) => {}),
     lockForProof: jest.fn(async () => ({ ...proofRow })),
     setProofPhoto: jest.fn(async (_tx: unknown, _id: string, fileId: string) => {
@@ -51,6 +52,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
       proofRow.proofSha256 = fileId.replace('file-', '');
     }),
   };
+  const reportIncident = { execute: jest.fn(async (..._args: unknown[]) => ({ message: 'Incident signalé : le support va vous contacter.', support_request_id: 'case-1' })) };
   const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
   const service = new DeliveryService(
     repository as never,
@@ -68,8 +70,9 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     { record: jest.fn(async () => {}) } as never,
     { run: (work: (tx: object) => Promise<unknown>) => work(TX) } as never,
     files as never,
+    reportIncident as never,
   );
-  return { service, repository, lifecycle, positions, files, stored, limiter, attempts: () => attempts };
+  return { service, repository, lifecycle, positions, files, stored, limiter, reportIncident, attempts: () => attempts };
 }
 
 describe('DeliveryService.verifyOtp (the handover)', () => {
@@ -372,5 +375,40 @@ describe('DeliveryService: the proof photo at the door (issue 37)', () => {
   it('not required by the configuration: the code alone hands over', async () => {
     const t = setUp('en_route_delivery', { PROOF_PHOTO_REQUIRED_FOR_CASH: false, PROOF_PHOTO_REQUIRED_ABOVE_GNF: 30_000 });
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
+  });
+});
+
+describe('DeliveryService: hand-back and incidents (issue 38)', () => {
+  it('hands a course back through the lifecycle with its reason, as the proof the move needs', async () => {
+    const t = setUp('assigned');
+    await expect(t.service.handBack(COURIER, COURSE_ID, { reason: 'sender_absent' }, '10.0.0.9')).resolves.toEqual({
+      message: 'Course rendue : elle est proposée à nouveau aux livreurs.',
+    });
+    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'pending', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { reason: 'Expéditeur absent', proofs: ['hand_back_reason'] });
+  });
+
+  it('wants words for « Autre », and refuses a hand-back once the parcel is collected', async () => {
+    await expect(setUp('assigned').service.handBack(COURIER, COURSE_ID, { reason: 'other' })).rejects.toMatchObject({ status: 400, code: 'HAND_BACK_REASON_REQUIRED' });
+    const collected = setUp('collected');
+    await expect(collected.service.handBack(COURIER, COURSE_ID, { reason: 'too_far' })).rejects.toMatchObject({ status: 409, code: 'HAND_BACK_TOO_LATE' });
+    expect(collected.lifecycle.move).not.toHaveBeenCalled();
+  });
+
+  it('tells a courier who lost the course so, in French, rather than « introuvable »', async () => {
+    const t = setUp('en_route_pickup');
+    t.repository.findForCourier.mockResolvedValue(null);
+    t.repository.wasCourierOf.mockResolvedValue(true);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected')).rejects.toMatchObject({ status: 409, code: 'COURSE_NO_LONGER_YOURS', detail: expect.stringContaining('ne vous est plus confiée') });
+    t.repository.wasCourierOf.mockResolvedValue(false);
+    await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reports an incident with the position the phone sent, else the last one the server accepted', async () => {
+    const t = setUp('collected');
+    await t.service.incident(COURIER, COURSE_ID, { kind: 'accident', latitude: 9.51, longitude: -13.7 });
+    expect(t.reportIncident.execute.mock.calls[0]![2]).toMatchObject({ kind: 'accident', position: { latitude: 9.51, longitude: -13.7 } });
+    t.positions.lastAccepted.mockResolvedValue({ latitude: 9.6, longitude: -13.6, ms: Date.parse('2026-11-25T09:59:30Z'), receivedMs: 0 });
+    await t.service.incident(COURIER, COURSE_ID, { kind: 'parcel_refused' });
+    expect(t.reportIncident.execute.mock.calls[1]![2]).toMatchObject({ position: { latitude: 9.6, longitude: -13.6, at: new Date('2026-11-25T09:59:30Z') } });
   });
 });

@@ -10,6 +10,8 @@ import {
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
   DELIVERY_MESSAGES,
+  HAND_BACK_REASON_LABELS,
+  HAND_BACK_STATUSES,
   handoverFlag,
   isOverCashCap,
   OCCURRED_AT_REFUSALS,
@@ -18,13 +20,14 @@ import {
   previousStepAt,
   priceToPay,
   proofPhotoRequired,
+  reasonText,
   shortId,
   statusesOf,
   stepTime,
   tripKm,
   type CourseStatus,
 } from '@coursa/domain';
-import type { CourseListInput } from '@coursa/contracts/schemas';
+import type { CourseListInput, HandBackInput, IncidentInput } from '@coursa/contracts/schemas';
 import type { Actor } from '../../common/auth/actor.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -47,6 +50,7 @@ import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { DeliveryErrors } from './delivery.errors.js';
 import type { Course } from '../../generated/prisma/client.js';
 import { DeliveryRepository, type CourierCourse } from './delivery.repository.js';
+import { ReportIncidentUseCase } from './use-cases/report-incident.use-case.js';
 
 /** At most 3 new codes per course in 15 minutes: each one texts the recipient. */
 const REGENERATE_LIMIT = { name: 'otp-regenerate', max: 3, windowSeconds: 15 * 60 };
@@ -86,6 +90,7 @@ export class DeliveryService {
     private readonly audit: AuditRepository,
     private readonly uow: UnitOfWork,
     private readonly files: FilesService,
+    private readonly reportIncident: ReportIncidentUseCase,
   ) {}
 
   /** Available couriers' sockets (on every API process) follow the new pending courses; the others leave. */
@@ -266,6 +271,48 @@ export class DeliveryService {
     return { message: DELIVERY_MESSAGES.supportRecorded };
   }
 
+  /**
+   * The courier hands a course back before collecting it (issue 38), with a reason: the lifecycle moves it back to
+   * pending (its table's courier move, which needs the reason), nobody's, counted; dispatch offers it again.
+   */
+  async handBack(courier: AuthUser, courseId: string, input: HandBackInput, ip?: string): Promise<MessageResponse> {
+    const reason = reasonText(HAND_BACK_REASON_LABELS[input.reason], input.reason, input.note);
+    if (!reason) throw DeliveryErrors.handBackNeedsText();
+    const course = await this.mine(courier, courseId);
+    if (!HAND_BACK_STATUSES.includes(course.status)) {
+      if (course.status === 'collected' || course.status === 'en_route_delivery') throw DeliveryErrors.handBackTooLate();
+      throw DeliveryErrors.invalidStep(course.status);
+    }
+    const moved = await this.lifecycle.move(course.id, 'pending', this.actor(courier, ip), { reason, proofs: ['hand_back_reason'] });
+    if (!moved.ok) {
+      if (moved.status === 'collected' || moved.status === 'en_route_delivery') throw DeliveryErrors.handBackTooLate();
+      // Handed back by a retry meanwhile, or given to another by staff.
+      if (moved.status === 'pending' || moved.refusal === 'forbidden') throw DeliveryErrors.noLongerYours();
+      throw DeliveryErrors.invalidStep(moved.status ?? course.status);
+    }
+    return { message: 'Course rendue : elle est proposée à nouveau aux livreurs.' };
+  }
+
+  /**
+   * An incident after collection (issue 38): a case for staff with the courier's position, the one his phone sent, else
+   * the last the server accepted from him (and when it was measured).
+   */
+  async incident(courier: AuthUser, courseId: string, input: IncidentInput, ip?: string) {
+    const course = await this.mine(courier, courseId);
+    const now = this.clock.now();
+    const implausible = input.occurred_at && checkOccurredAt(input.occurred_at, now, null, course.createdAt);
+    if (implausible) throw DeliveryErrors.implausibleTime(implausible);
+    const sent = input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude, at: input.occurred_at ?? now } : null;
+    const live = sent ? null : await this.positions.lastAccepted(courier.id);
+    const position = sent ?? (live && { latitude: live.latitude, longitude: live.longitude, at: new Date(live.ms) });
+    return this.reportIncident.execute(this.actor(courier, ip), course.id, {
+      kind: input.kind,
+      note: input.note,
+      position,
+      occurredAt: input.occurred_at ? stepTime(input.occurred_at, now) : null,
+    });
+  }
+
   async navigation(courier: AuthUser, courseId: string): Promise<NavigationDto> {
     const course = await this.mine(courier, courseId);
     const next = COURIER_NEXT_STEP[course.status];
@@ -315,11 +362,16 @@ export class DeliveryService {
     return { deliveries, next_cursor: page.nextCursor, total: page.total };
   }
 
-  /** A course assigned to this courier; any other id is a 404, as if it did not exist. */
+  /**
+   * A course assigned to this courier; one he had and lost (handed back, given to another) is a 409 saying so; any
+   * other id is a 404, as if it did not exist.
+   */
   private async mine(courier: AuthUser, courseId: string): Promise<CourierCourse> {
     const course = isUuid(courseId) ? await this.delivery.findForCourier(courseId, courier.id) : null;
-    if (!course) throw DeliveryErrors.notFound();
-    return course;
+    if (course) return course;
+    // His offline steps or a late tap on a course he no longer has (issue 38) are told why, in French.
+    if (isUuid(courseId) && (await this.delivery.wasCourierOf(courseId, courier.id))) throw DeliveryErrors.noLongerYours();
+    throw DeliveryErrors.notFound();
   }
 
   private actor(courier: AuthUser, ip?: string): Actor {

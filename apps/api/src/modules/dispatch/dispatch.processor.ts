@@ -20,7 +20,7 @@ import { DispatchRepository } from './dispatch.repository.js';
 @Injectable()
 export class DispatchProcessor implements JobProcessor {
   readonly handlers: JobHandlers = {
-    [JobName.OfferNear]: ({ courseId }) => this.offerNear(courseId),
+    [JobName.OfferNear]: ({ courseId, round }) => this.offerNear(courseId, round ?? 0),
     [JobName.OfferToAll]: ({ courseId, told }) => this.offerToAll(courseId, told),
   };
 
@@ -33,7 +33,7 @@ export class DispatchProcessor implements JobProcessor {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async offerNear(courseId: string) {
+  private async offerNear(courseId: string, round: number) {
     const course = await this.dispatch.waitingCourse(courseId);
     if (!course) return;
     const near = await this.positions.nearby(course.pickupLatitude, course.pickupLongitude, this.config.DISPATCH_RADIUS_KM);
@@ -46,11 +46,11 @@ export class DispatchProcessor implements JobProcessor {
       await this.push.notifyUser(
         courierId,
         pushTexts.courseOffer({ id: course.id, pickupAddress: course.pickupAddress, distanceKm: km, priceToPay: priceToPay(course) }),
-        jobIds.offerPush(course.id, courierId),
+        jobIds.offerPush(course.id, courierId, round),
       );
       told.push(courierId);
     }
-    await this.jobs.add(JobName.OfferToAll, { courseId, told }, { jobId: jobIds.offerToAll(courseId), delay: this.config.DISPATCH_DELAY_MS });
+    await this.jobs.add(JobName.OfferToAll, { courseId, told, round }, { jobId: jobIds.offerToAll(courseId, round), delay: this.config.DISPATCH_DELAY_MS });
   }
 
   private async offerToAll(courseId: string, told: readonly string[]) {

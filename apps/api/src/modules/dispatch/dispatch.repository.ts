@@ -34,7 +34,7 @@ export class DispatchRepository {
       where: { status: 'pending', courierId: null, createdAt: { lte: before } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take,
-      select: { id: true, number: true, pickupAddress: true, pickupLatitude: true, pickupLongitude: true, deliveryAddress: true, createdAt: true },
+      select: { id: true, number: true, pickupAddress: true, pickupLatitude: true, pickupLongitude: true, deliveryAddress: true, createdAt: true, handBackCount: true },
     });
   }
 

@@ -79,6 +79,7 @@ export class DispatchService {
           .filter((courier) => names.has(courier.courierId))
           .slice(0, NEAR_SHOWN)
           .map((courier) => ({ courier_id: courier.courierId, name: names.get(courier.courierId)!, distance_km: Math.round(courier.km * 10) / 10 })),
+        hand_back_count: course.handBackCount,
       })),
     };
   }

@@ -192,6 +192,7 @@ const ADMIN_COURSE: AdminCourseDto = {
   handover_flag: null,
   position_flag: null,
   proof_photo_url: null,
+  hand_back_count: 1,
 };
 const RATING: RatingDto = { course_id: COURSE_ID, rating: 5, comment: 'Rapide et aimable.', client_name: 'Mariama D.', course_date: AT, created_at: LATER };
 const DISPUTE: DisputeDto = {
@@ -210,7 +211,15 @@ const DISPUTE: DisputeDto = {
 };
 const CASE = { id: CASE_ID, course_id: COURSE_ID, course_short_id: '74fad2', status: 'in_review' as const, status_label: CASE_STATUS_LABELS.in_review, staff_note: 'Client rappelé.', handled_by_name: 'Aïssatou Bah', created_at: AT, updated_at: LATER, resolved_at: null };
 const STAFF_DISPUTE: StaffDisputeDto = { ...CASE, client_name: 'Mariama Diallo', client_phone: CLIENT_PHONE, dispute_type: 'damage', dispute_type_label: DISPUTE_TYPE_LABELS.damage, reason: 'Le sac est arrivé déchiré', description: null, proof_photo_url: null };
-const SUPPORT_REQUEST: StaffSupportRequestDto = { ...CASE, courier_name: 'Ibrahima Camara', courier_phone: COURIER_PHONE, issue: 'Le destinataire ne répond pas.' };
+const SUPPORT_REQUEST: StaffSupportRequestDto = {
+  ...CASE,
+  courier_name: 'Ibrahima Camara',
+  courier_phone: COURIER_PHONE,
+  issue: 'Destinataire absent : ne répond pas au téléphone.',
+  incident_kind: 'recipient_absent',
+  incident_label: 'Destinataire absent',
+  position: { latitude: DELIVERY.latitude, longitude: DELIVERY.longitude, at: LATER },
+};
 const PAYOUT: PayoutDto = {
   id: PAYOUT_ID,
   deliverer_name: 'Ibrahima Camara',
@@ -262,6 +271,9 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'POST /api/payments/callback/orange-money': { status: 'SUCCESS', notif_token: 'jeton-de-notification', txnid: 'MP261125.1000.A12345' },
   'POST /api/payments/callback/mtn-momo': { externalId: ORDER_ID, status: 'SUCCESSFUL' },
   'POST /api/delivery/course/:id/verify-otp': { otp: '482913' },
+  'POST /api/delivery/course/:id/hand-back': { reason: 'sender_absent', note: "L'expéditeur ne répond pas depuis 20 minutes." },
+  'POST /api/delivery/course/:id/incident': { kind: 'recipient_absent', note: 'Ne répond pas au téléphone.', latitude: 9.5092, longitude: -13.7122, occurred_at: '2026-11-25T10:40:00+00:00' },
+  'POST /api/admin/courses/:id/assign': { courier_id: COURIER_ID },
   'POST /api/delivery/cash-deposits': { payment_method: 'mtn_momo', phone_number: '660000002', amount: 52_000 },
   'POST /api/delivery/request-payment': { amount: 72_800, reason: 'early_payment' },
   'POST /api/push/subscriptions': {
@@ -417,6 +429,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/delivery/course/:id/verify-otp': { message: 'Course livrée.' },
   'POST /api/delivery/course/:id/regenerate-otp': { message: 'Un nouveau code a été envoyé au destinataire.' },
   'POST /api/delivery/course/:id/contact-support': { message: 'Le support a été prévenu.' },
+  'POST /api/delivery/course/:id/hand-back': { message: 'Course rendue : elle est proposée à nouveau aux livreurs.' },
+  'POST /api/delivery/course/:id/incident': { message: 'Incident signalé : le support va vous contacter.', support_request_id: CASE_ID },
   'GET /api/delivery/earnings': {
     pending_amount: 72_800,
     pending_courses: 4,
@@ -537,6 +551,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
         created_at: AT,
         waiting_minutes: 9,
         nearest_couriers: [{ courier_id: COURIER_ID, name: 'Ibrahima Camara', distance_km: 1.3 }],
+        hand_back_count: 0,
       },
     ],
     flags: [],
@@ -555,6 +570,15 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'PUT /api/users/:id/toggle-status': { id: CLIENT_ID, is_active: false },
   'GET /api/admin/courses': [ADMIN_COURSE],
   'PUT /api/admin/courses/:id/status': { message: 'Course clôturée.', status: 'delivered' },
+  'POST /api/admin/courses/:id/assign': {
+    message: 'Course confiée à Ibrahima Camara.',
+    course_id: COURSE_ID,
+    status: 'collected',
+    courier_id: COURIER_ID,
+    courier_name: 'Ibrahima Camara',
+    previous_courier_id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  },
+  'GET /api/admin/couriers/available': [{ id: COURIER_ID, full_name: 'Ibrahima Camara', phone: COURIER_PHONE, role: 'salaried_delivery', active_courses: 1 }],
   'GET /api/admin/disputes': [STAFF_DISPUTE],
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
   'GET /api/admin/support-requests': [SUPPORT_REQUEST],

@@ -37,6 +37,15 @@ export const pushTexts = {
     message('delivered', 'Colis livré', 'Votre colis a été livré. Votre reçu est disponible dans « Mes courses ».', courseTab('my-courses', courseId), `course-${courseId}`),
   refundCompleted: (amount: number) =>
     message('refund_completed', 'Remboursement effectué', `${formatGnf(amount)} vous ont été remboursés.`, '/?tab=my-courses', 'refund'),
+  /** Issue 38: staff gave a course to this courier (a waiting one, or one taken from another). */
+  courseGivenToYou: (courseId: string) =>
+    message('course_given_to_you', 'Course confiée', "L'équipe Coursa vous a confié une course. Ouvrez la navigation.", courseTab('navigation', courseId), `course-${courseId}`),
+  /** Issue 38: staff gave this courier's course to another. */
+  courseTakenFromYou: (courseId: string) =>
+    message('course_taken_from_you', 'Course retirée', "L'équipe Coursa a confié votre course à un autre livreur. Ne poursuivez pas.", courseTab('my-deliveries', courseId), `course-${courseId}`),
+  /** Issue 38: the client's course has a new courier. */
+  courierChanged: (courseId: string) =>
+    message('courier_changed', 'Nouveau livreur', 'Un autre livreur prend en charge votre course.', courseTab('tracking', courseId), `course-${courseId}`),
   /** To a courier on a course whose positions stopped reaching the server (COURIER_SILENT_AFTER_S). */
   positionSilent: (courseId: string) =>
     message('position_silent', 'Position perdue', "Coursa ne reçoit plus votre position : rouvrez l'application", courseTab('navigation', courseId), `silent-${courseId}`),

@@ -1,4 +1,4 @@
-import type { CourierPosition, CourseAvailableEvent, CourseDto, CourseStatusEvent, CourseTrackingDto } from '@coursa/contracts';
+import type { CourierPosition, CourseAvailableEvent, CourseCourierChangedEvent, CourseDto, CourseStatusEvent, CourseTrackingDto } from '@coursa/contracts';
 import { arrivalEstimate, etaMinutes, statusesOf, type CourseStatusFilter } from '@coursa/domain';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@/lib/api-client';
@@ -83,6 +83,17 @@ export function applyCourseStatus(client: QueryClient, event: CourseStatusEvent)
   }
   // A status may start or end a delivery: the courses under way are read again.
   void client.invalidateQueries({ queryKey: ['GET /api/delivery/history', {}, { status: 'active' }] });
+}
+
+/**
+ * Staff gave a course to another courier (issue 38): its screens and the lists naming its courier are read again
+ * (the first courier's navigation then says it is no longer his; the client's tracking names the new courier).
+ */
+export function applyCourierChanged(client: QueryClient, event: CourseCourierChangedEvent): void {
+  for (const route of [TRACKING, NAVIGATION]) void client.invalidateQueries({ queryKey: [route, { id: event.course_id }] });
+  for (const route of ['GET /api/courses', 'GET /api/delivery/history', 'GET /api/admin/courses', 'GET /api/admin/dispatch']) {
+    void client.invalidateQueries({ queryKey: [route] });
+  }
 }
 
 /** A course offered to this courier: on top of the list until the list is read again. */

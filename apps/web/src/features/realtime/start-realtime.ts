@@ -2,7 +2,7 @@ import type { CourseStatusEvent } from '@coursa/contracts';
 import { onPageVisible } from '@/lib/page-visibility';
 import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents, resumeSocket } from '@/lib/socket';
 import { queryClient } from '@/lib/query-client';
-import { applyCourierPosition, applyCourseStatus, applyOffer } from './query-updates';
+import { applyCourierChanged, applyCourierPosition, applyCourseStatus, applyOffer } from './query-updates';
 import { realtimeActions } from './stores/realtime-store';
 
 export interface RealtimeHooks {
@@ -27,6 +27,7 @@ export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => 
     'courier:position': (position) => applyCourierPosition(queryClient, position),
     'course:status': onCourseStatus,
     'course:available': (offer) => applyOffer(queryClient, offer),
+    'course:courier-changed': (event) => applyCourierChanged(queryClient, event),
   });
   connectSocket();
   realtimeActions.setConnection(getConnectionState());

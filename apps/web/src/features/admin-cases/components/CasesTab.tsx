@@ -12,6 +12,7 @@ import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { useChange } from '@/lib/query-client';
 import { casesApi, casesQueries } from '../api/cases-api';
+import { IncidentPlace } from './IncidentPlace';
 import { CaseFollowUp } from './CaseFollowUp';
 
 type Kind = 'disputes' | 'support';
@@ -104,6 +105,7 @@ export function CasesTab() {
             <li key={request.id} className="card stack">
               <CaseHeader title={request.courier_name} status={request.status} label={request.status_label} />
               <p>{request.issue}</p>
+              <IncidentPlace request={request} />
               <p className="muted">
                 {formatPhone(request.courier_phone)}
                 {request.course_short_id && ` · Course #${request.course_short_id}`} · {formatDate(request.created_at)}

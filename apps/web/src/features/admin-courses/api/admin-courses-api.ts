@@ -16,6 +16,8 @@ export const adminCoursesQueries = {
 
 /** Spec §7: the back office's course calls. */
 export const adminCoursesApi = {
+  /** Issue 38: a waiting course to a courier, or one under way to another. */
+  assign: (id: string, courierId: string) => apiClient.call('POST /api/admin/courses/:id/assign', { params: { id }, body: { courier_id: courierId } }),
   setStatus: (id: string, newStatus: 'delivered' | 'cancelled', reason: string, cashCollected?: boolean) =>
     apiClient.call('PUT /api/admin/courses/:id/status', {
       params: { id },

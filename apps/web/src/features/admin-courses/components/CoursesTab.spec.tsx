@@ -27,6 +27,7 @@ const course = (id: string, status: AdminCourseDto['status']): AdminCourseDto =>
   handover_flag: id === '02' ? { kind: 'far_handover', distance_m: 3000 } : null,
   position_flag: id === '01' ? { distance_m: 20_000, seconds: 10 } : null,
   proof_photo_url: id === '02' ? '/api/files/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' : null,
+  hand_back_count: 0,
 });
 const COURSES = [course('01', 'collected'), course('02', 'delivered'), course('03', 'cancelled')];
 const card = (id: string) => screen.getByRole('article', { name: `Course CRS-0000${id}` });

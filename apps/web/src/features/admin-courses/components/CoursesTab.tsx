@@ -15,6 +15,7 @@ import { useChange } from '@/lib/query-client';
 import { adminCoursesApi, adminCoursesQueries } from '../api/admin-courses-api';
 import { CourseContacts } from './CourseContacts';
 import { StatusReasonModal, type StatusChange } from './StatusReasonModal';
+import { CourseAssignment } from './AssignCourier';
 
 export const COURSES_MESSAGES = {
   updated: 'Statut mis à jour avec succès',
@@ -147,6 +148,7 @@ export function CoursesTab() {
             {isFinal(course.status) && (
               <CourseRouteToggle courseId={course.id} shown={routeOf === course.id} onToggle={() => setRouteOf(routeOf === course.id ? null : course.id)} />
             )}
+            <CourseAssignment course={{ id: course.id, name: `Course #${shortId(course.id)}`, status: course.status, courierId: course.assigned_delivery_person_id, handBackCount: course.hand_back_count }} />
             {!isFinal(course.status) && (
               <div className="button-row">
                 <Button

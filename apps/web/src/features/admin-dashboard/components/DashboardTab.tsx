@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { adminAnalyticsQueries, AUTO_REFRESH_MS, Figure, FinancialCard, LiveActivityCard, showNumber } from '@/features/admin-analytics';
-import { adminCoursesQueries } from '@/features/admin-courses';
+import { adminCoursesQueries, CourseAssignment } from '@/features/admin-courses';
 import { MigrationOffer } from '@/features/super-admin';
 import { useNow } from '@/hooks/use-now';
 import { formatPhone } from '@/lib/format';
@@ -155,6 +155,7 @@ function WaitingCourses({ waiting, after }: { waiting: readonly WaitingCourseDto
             ) : (
               <span className="muted">Aucun livreur disponible à proximité.</span>
             )}
+            <CourseAssignment course={{ id: course.id, name: course.course_id, status: 'pending', courierId: null, handBackCount: course.hand_back_count }} />
           </li>
         ))}
       </ul>

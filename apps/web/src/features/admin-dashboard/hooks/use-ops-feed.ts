@@ -15,6 +15,7 @@ export function useOpsFeed(): void {
       'courier:position': opsActions.position,
       'course:available': opsActions.offer,
       'course:status': opsActions.status,
+      'course:courier-changed': opsActions.courierChanged,
       notification: (event) => {
         opsActions.notification(event);
         // A courier just went quiet: « Livreurs sans position » now, not at the next refresh.

@@ -1,4 +1,4 @@
-import type { CourierPosition, CourseAvailableEvent, CourseStatusEvent, NotificationEvent, OpsSnapshot } from '@coursa/contracts';
+import type { CourierPosition, CourseAvailableEvent, CourseCourierChangedEvent, CourseStatusEvent, NotificationEvent, OpsSnapshot } from '@coursa/contracts';
 import { formatGnf, shortId } from '@coursa/domain';
 import { create } from 'zustand';
 
@@ -55,6 +55,8 @@ export const opsActions = {
   offer: (offer: CourseAvailableEvent) =>
     push('offer', `Nouvelle course #${shortId(offer.id)} : ${offer.pickup_address} → ${offer.delivery_address} (${formatGnf(offer.estimated_price)})`, offer.created_at),
   status: (event: CourseStatusEvent) => push('status', `Course #${shortId(event.course_id)} : ${event.status_label}`),
+  /** Issue 38: staff gave a course under way to another courier. */
+  courierChanged: (event: CourseCourierChangedEvent) => push('status', `Course #${shortId(event.course_id)} : confiée à ${event.courier_name}`),
   notification: (event: NotificationEvent) => push('info', event.message),
   /** Server alerts of the analytics answer; an alert already at the top of the list is not repeated. */
   alerts: (messages: readonly string[]) => {

@@ -1,5 +1,5 @@
 import type { CashDepositRequest } from '@coursa/contracts';
-import type { CourseStatusFilter } from '@coursa/domain';
+import type { CourseStatusFilter, HandBackReason, IncidentKind } from '@coursa/domain';
 import { apiClient } from '@/lib/api-client';
 import { allPagesQuery, pagedQuery } from '@/lib/paged-query';
 import { routeQuery } from '@/lib/query-client';
@@ -31,6 +31,11 @@ export const courierApi = {
   toggleAvailability: () => apiClient.call('POST /api/delivery/toggle-availability'),
   accept: (id: string) => apiClient.call('POST /api/delivery/accept-course/:id', { params: { id } }),
   regenerateOtp: (id: string) => apiClient.call('POST /api/delivery/course/:id/regenerate-otp', { params: { id } }),
+  /** Issue 38: before collecting, the course back to dispatch with a reason; after, an incident for staff. */
+  handBack: (id: string, reason: HandBackReason, note: string) =>
+    apiClient.call('POST /api/delivery/course/:id/hand-back', { params: { id }, body: { reason, ...(note && { note }) } }),
+  reportIncident: (id: string, kind: IncidentKind, note: string) =>
+    apiClient.call('POST /api/delivery/course/:id/incident', { params: { id }, body: { kind, ...(note && { note }) } }),
   depositCash: (body: CashDepositRequest) => apiClient.call('POST /api/delivery/cash-deposits', { body }),
   /**
    * A step, a delivery code or a support request: always through the courier's outbox (offline/courier-sync), sent

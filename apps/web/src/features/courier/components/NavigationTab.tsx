@@ -19,6 +19,7 @@ import { OtpBlock } from './OtpBlock';
 import { DeliveredCard } from './DeliveredCard';
 import { courseName } from '../format';
 import { useOwnPosition } from '../stores/own-position';
+import { CourseTrouble } from './CourseTrouble';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { CourseMap, loadCourseMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
@@ -188,6 +189,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
         )}
       </section>
       {status === 'en_route_delivery' && <OtpBlock courseId={courseId} proof={{ required: course.proof_photo_required, taken: course.proof_photo_taken }} />}
+      <CourseTrouble courseId={courseId} status={status} />
       <section className="card">
         <h3 className="card__title">Contacts</h3>
         <dl className="details">
