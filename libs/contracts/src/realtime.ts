@@ -1,4 +1,5 @@
 import type { CourseStatus } from '@coursa/domain';
+import type { StaffNoticeKind } from './outbox.js';
 
 /** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (docs/architecture.md, « Realtime »). */
 
@@ -76,7 +77,7 @@ export interface OpsSnapshot {
 }
 
 export interface NotificationEvent {
-  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request' | 'payout_failed' | 'courier_silent';
+  kind: 'payment' | 'course' | 'info' | 'courier_silent' | StaffNoticeKind;
   message: string;
 }
 

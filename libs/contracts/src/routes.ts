@@ -32,6 +32,7 @@ import type {
   EarningsSummaryDto,
   PaymentRecordDto,
   WeeklyRunQueuedResponse,
+  WeeklyRunReportDto,
   WeeklyRunRequest,
 } from './commissions.js';
 import type {
@@ -211,6 +212,7 @@ export interface ApiRoutes {
   'GET /api/admin/support-requests': Route<StaffSupportRequestDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
   'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
+  'GET /api/admin/commissions/weekly-run/:iso_week': Route<WeeklyRunReportDto>;
   'GET /api/admin/commissions/pending': Route<PendingCommissionsAnswer, never, PageQuery>;
   'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
   'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;

@@ -210,6 +210,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/admin/commissions/weekly-run': { caller: 'admin', body: { iso_week: isoWeek } },
   'GET /api/admin/commissions/pending': { caller: 'admin', query: page },
   'GET /api/admin/commissions/summary': { caller: 'admin', light: true },
+  'GET /api/admin/commissions/weekly-run/:iso_week': { caller: 'admin' },
   'POST /api/admin/commissions/process-payment': {
     caller: 'admin',
     body: { deliverer_id: uuid, commission_ids: fc.array(uuid, { minLength: 1, maxLength: 3 }), payment_method: text('mobile_money'), phone: validPhone },

@@ -490,7 +490,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     promo_codes: [{ code: 'GRATUIT-7K2P', type: 'percentage', value: 100, expires_at: '2027-02-23T00:00:00.000Z' }],
   },
   'GET /api/loyalty/leaderboard': [{ rank: 1, name: 'Mariama D.', level: 2, points: 120 }],
-  'GET /api/dashboard/stats': { total_users: 1_240, total_courses: 5_310, active_courses: 18, completed_courses: 5_002 },
+  'GET /api/dashboard/stats': { total_users: 1_240, active_users: 860, total_courses: 5_310, active_courses: 18, completed_courses: 5_002 },
   'GET /api/admin/analytics': {
     total_revenue: 1_250_000,
     previous_revenue: 980_000,
@@ -552,7 +552,21 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
   'GET /api/admin/support-requests': [SUPPORT_REQUEST],
   'PUT /api/admin/support-requests/:id': { message: 'Demande mise à jour.', support_request: SUPPORT_REQUEST },
-  'POST /api/admin/commissions/weekly-run': { message: 'Paiement hebdomadaire lancé.', iso_week: '2026-W47' },
+  'POST /api/admin/commissions/weekly-run': {
+    message: 'Calcul des paiements de la semaine 2026-W47 lancé (du 16/11/2026 au 22/11/2026).',
+    iso_week: '2026-W47',
+    period_start: '2026-11-16',
+    period_end: '2026-11-22',
+  },
+  'GET /api/admin/commissions/weekly-run/:iso_week': {
+    iso_week: '2026-W47',
+    period_start: '2026-11-16',
+    period_end: '2026-11-22',
+    done: true,
+    couriers_paid: 3,
+    total_paid: 450_000,
+    message: 'Paiement de la semaine 2026-W47 (du 16/11/2026 au 22/11/2026) terminé : 3 livreurs payés, 450\u202f000 GNF au total.',
+  },
   'GET /api/admin/commissions/pending': {
     commissions: [
       {
