@@ -206,6 +206,9 @@ const ROUTES: Record<RouteKey, Entry> = {
   // Money moves for admins only (README "Back office", who moves money): support reads, and gets 403 on every write.
   'POST /api/admin/commissions/process-payment': { request: () => ({ path: '/api/admin/commissions/process-payment', body: {} }), expected: only(MONEY, 400) },
   'POST /api/admin/commissions/weekly-run': { request: () => ({ path: '/api/admin/commissions/weekly-run', body: { iso_week: '2020-W01' } }), expected: only(MONEY, 202) },
+  'GET /api/admin/notifications': { request: () => ({ path: '/api/admin/notifications' }), expected: only(STAFF, 200) },
+  'POST /api/admin/notifications/:id/read': { request: () => ({ path: `/api/admin/notifications/${NOBODY}/read` }), expected: only(STAFF, 404) },
+  'POST /api/admin/notifications/read-all': { request: () => ({ path: '/api/admin/notifications/read-all' }), expected: only(STAFF, 200) },
   'GET /api/admin/commissions/weekly-run/:iso_week': { request: () => ({ path: '/api/admin/commissions/weekly-run/2020-W01' }), expected: only(MONEY, 200) },
   'GET /api/admin/payment-requests': { request: () => ({ path: '/api/admin/payment-requests' }), expected: only(STAFF, 200) },
   'POST /api/admin/payment-requests/:id/approve': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/approve` }), expected: only(MONEY, 404) },

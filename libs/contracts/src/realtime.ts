@@ -79,6 +79,9 @@ export interface OpsSnapshot {
 export interface NotificationEvent {
   kind: 'payment' | 'course' | 'info' | 'courier_silent' | StaffNoticeKind;
   message: string;
+  /** A staff notice kept server-side (issue 38): its id (to mark it read) and when it was made. */
+  id?: string;
+  created_at?: string;
 }
 
 export type OpsSnapshotAnswer = { ok: true; snapshot: OpsSnapshot } | { ok: false; detail: string };

@@ -35,6 +35,7 @@ import type {
   WeeklyRunReportDto,
   WeeklyRunRequest,
 } from './commissions.js';
+import type { StaffNotificationDto, StaffNotificationReadResponse, StaffNotificationsReadAllResponse } from './staff-tools.js';
 import type {
   CashDepositInitiatedResponse,
   CashDepositRequest,
@@ -213,6 +214,9 @@ export interface ApiRoutes {
   'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
   'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
   'GET /api/admin/commissions/weekly-run/:iso_week': Route<WeeklyRunReportDto>;
+  'GET /api/admin/notifications': Route<StaffNotificationDto[], never, PageQuery & { unread?: 'true' | 'false' }>;
+  'POST /api/admin/notifications/:id/read': Route<StaffNotificationReadResponse>;
+  'POST /api/admin/notifications/read-all': Route<StaffNotificationsReadAllResponse>;
   'GET /api/admin/commissions/pending': Route<PendingCommissionsAnswer, never, PageQuery>;
   'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
   'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;

@@ -211,6 +211,9 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/admin/commissions/pending': { caller: 'admin', query: page },
   'GET /api/admin/commissions/summary': { caller: 'admin', light: true },
   'GET /api/admin/commissions/weekly-run/:iso_week': { caller: 'admin' },
+  'GET /api/admin/notifications': { caller: 'support', query: { ...page, unread: text('true', 'false') } },
+  'POST /api/admin/notifications/:id/read': { caller: 'support' },
+  'POST /api/admin/notifications/read-all': { caller: 'support', light: true },
   'POST /api/admin/commissions/process-payment': {
     caller: 'admin',
     body: { deliverer_id: uuid, commission_ids: fc.array(uuid, { minLength: 1, maxLength: 3 }), payment_method: text('mobile_money'), phone: validPhone },

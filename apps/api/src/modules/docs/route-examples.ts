@@ -558,6 +558,17 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     period_start: '2026-11-16',
     period_end: '2026-11-22',
   },
+  'GET /api/admin/notifications': [
+    {
+      id: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d',
+      kind: 'payout_failed',
+      message: 'Virement échoué : 18\u202f200 GNF pour Ibrahima Camara, remis à son solde.',
+      created_at: AT,
+      read: false,
+    },
+  ],
+  'POST /api/admin/notifications/:id/read': { id: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d', read: true },
+  'POST /api/admin/notifications/read-all': { marked: 4 },
   'GET /api/admin/commissions/weekly-run/:iso_week': {
     iso_week: '2026-W47',
     period_start: '2026-11-16',
