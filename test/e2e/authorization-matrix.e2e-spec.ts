@@ -187,6 +187,7 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/admin/users': { request: () => ({ path: '/api/admin/users' }), expected: only(STAFF, 200) },
   'PUT /api/users/:id/toggle-status': { request: () => ({ path: `/api/users/${NOBODY}/toggle-status` }), expected: only(STAFF, 404) },
   'DELETE /api/admin/users/:id': { request: () => ({ path: `/api/admin/users/${NOBODY}` }), expected: only(STAFF, 404) },
+  'POST /api/admin/users/:id/reset-password': { request: () => ({ path: `/api/admin/users/${NOBODY}/reset-password` }), expected: only(STAFF, 404) },
   'GET /api/admin/courses': { request: () => ({ path: '/api/admin/courses' }), expected: only(STAFF, 200) },
   'PUT /api/admin/courses/:id/status': { request: () => ({ path: `/api/admin/courses/${NOBODY}/status?new_status=cancelled` }), expected: only(STAFF, 404) },
   // No multipart body.

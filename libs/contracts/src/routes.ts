@@ -35,7 +35,7 @@ import type {
   WeeklyRunReportDto,
   WeeklyRunRequest,
 } from './commissions.js';
-import type { StaffNotificationDto, StaffNotificationReadResponse, StaffNotificationsReadAllResponse } from './staff-tools.js';
+import type { StaffNotificationDto, StaffNotificationReadResponse, StaffNotificationsReadAllResponse, StaffPasswordResetResponse } from './staff-tools.js';
 import type {
   CashDepositInitiatedResponse,
   CashDepositRequest,
@@ -204,6 +204,7 @@ export interface ApiRoutes {
   'GET /api/admin/dispatch': Route<DispatchViewDto>;
   'GET /api/admin/couriers/silent': Route<SilentCourierDto[]>;
   'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
+  'POST /api/admin/users/:id/reset-password': Route<StaffPasswordResetResponse>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
   'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | '' }>;

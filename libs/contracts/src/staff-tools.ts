@@ -22,3 +22,13 @@ export interface StaffNotificationReadResponse {
 export interface StaffNotificationsReadAllResponse {
   marked: number;
 }
+
+/**
+ * POST /admin/users/:id/reset-password: a temporary password went to the user's phone by SMS (never shown to staff),
+ * every session of theirs ended; they change it in their profile once signed in.
+ */
+export interface StaffPasswordResetResponse {
+  message: string;
+  /** The phone the SMS goes to (E.164). */
+  sent_to: string;
+}

@@ -200,6 +200,7 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/admin/couriers/silent': { caller: 'admin' },
   'GET /api/admin/users': { caller: 'admin', query: { ...page, role: fc.constantFrom(...ROLES, '') } },
   'DELETE /api/admin/users/:id': { caller: 'admin' },
+  'POST /api/admin/users/:id/reset-password': { caller: 'admin' },
   'PUT /api/users/:id/toggle-status': { caller: 'admin' },
   'GET /api/admin/courses': { caller: 'admin', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, '') } },
   'PUT /api/admin/courses/:id/status': { caller: 'admin', query: { new_status: text('delivered', 'cancelled'), reason: text('Client injoignable', '') } },

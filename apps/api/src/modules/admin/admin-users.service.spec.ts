@@ -35,6 +35,7 @@ function setUp({ changed = false, history = false } = {}) {
     uow as unknown as UnitOfWork,
     authStates as unknown as AuthStates,
     { now: () => NOW } as Clock,
+    {} as never,
   );
   return { service, steps, authStates };
 }

@@ -545,6 +545,10 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     total: 1,
   },
   'DELETE /api/admin/users/:id': SUCCESS,
+  'POST /api/admin/users/:id/reset-password': {
+    message: "Mot de passe temporaire envoyé par SMS au +224660000002. L'utilisateur le changera dans Mon Profil.",
+    sent_to: COURIER_PHONE,
+  },
   'PUT /api/users/:id/toggle-status': { id: CLIENT_ID, is_active: false },
   'GET /api/admin/courses': [ADMIN_COURSE],
   'PUT /api/admin/courses/:id/status': { message: 'Course clôturée.', status: 'delivered' },
