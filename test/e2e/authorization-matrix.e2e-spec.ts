@@ -196,6 +196,8 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/upload/parcel-photo': { request: () => ({ path: '/api/upload/parcel-photo' }), expected: only(['client'], 400) },
   'GET /api/files/:id': { request: () => ({ path: `/api/files/${NOBODY}` }), expected: only(SIGNED_IN, 404) },
   'POST /api/admin/create-delivery-person': { request: () => ({ path: '/api/admin/create-delivery-person', body: {} }), expected: only(STAFF, 400) },
+  'GET /api/admin/couriers/:id/file': { request: () => ({ path: `/api/admin/couriers/${NOBODY}/file` }), expected: only(STAFF, 404) },
+  'PUT /api/admin/couriers/:id/file': { request: () => ({ path: `/api/admin/couriers/${NOBODY}/file`, body: { address: 'Ratoma' } }), expected: only(MONEY, 404) },
   'POST /api/super-admin/create-admin': { request: () => ({ path: '/api/super-admin/create-admin', body: {} }), expected: only(['super_admin'], 400) },
   // A super_admin exists (this suite's): the first-run migration is closed to everyone.
   'GET /api/super-admin/migration': { request: () => ({ path: '/api/super-admin/migration' }), expected: only(['admin', 'super_admin'], 200) },

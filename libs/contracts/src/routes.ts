@@ -35,7 +35,15 @@ import type {
   WeeklyRunReportDto,
   WeeklyRunRequest,
 } from './commissions.js';
-import type { StaffNotificationDto, StaffNotificationReadResponse, StaffNotificationsReadAllResponse, StaffPasswordResetResponse } from './staff-tools.js';
+import type {
+  CourierFileDto,
+  CourierFileUpdatedResponse,
+  StaffNotificationDto,
+  StaffNotificationReadResponse,
+  StaffNotificationsReadAllResponse,
+  StaffPasswordResetResponse,
+  UpdateCourierFileRequest,
+} from './staff-tools.js';
 import type {
   CashDepositInitiatedResponse,
   CashDepositRequest,
@@ -205,6 +213,8 @@ export interface ApiRoutes {
   'GET /api/admin/couriers/silent': Route<SilentCourierDto[]>;
   'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | '' }>;
   'POST /api/admin/users/:id/reset-password': Route<StaffPasswordResetResponse>;
+  'GET /api/admin/couriers/:id/file': Route<CourierFileDto>;
+  'PUT /api/admin/couriers/:id/file': Route<CourierFileUpdatedResponse, UpdateCourierFileRequest>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
   'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | '' }>;

@@ -55,3 +55,6 @@ export function accountTypeLabel(role: string): string {
       return 'Support';
   }
 }
+
+/** An account's number as the back office reads it: USR-000042. */
+export const userNumber = (n: number): string => `USR-${String(n).padStart(6, '0')}`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse, StaffPasswordResetResponse } from '@coursa/contracts';
-import { isStaff, mayManageAccount } from '@coursa/domain';
+import { isStaff, mayManageAccount, userNumber } from '@coursa/domain';
 import type { UsersQueryInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
@@ -37,7 +37,7 @@ export class AdminUsersService {
     return {
       users: page.rows.map((user) => ({
         id: user.id,
-        display_id: `USR-${String(user.number).padStart(6, '0')}`,
+        display_id: userNumber(user.number),
         full_name: user.fullName,
         phone: user.phone,
         email: user.email,

@@ -1,5 +1,6 @@
 import type {
   AdminCourseDto,
+  CourierFileDto,
   BrowserAnswer,
   CourseDto,
   DeliveryDto,
@@ -171,6 +172,37 @@ const COURSE: CourseDto = {
   proof_photo_url: null,
 };
 const DELIVERY_ITEM: DeliveryDto = { ...COURSE, ...MONEY_FOR_COURIER, earnings: 18_200, client_contact: { name: 'Mariama Diallo', phone: CLIENT_PHONE } };
+const COURIER_FILE: CourierFileDto = {
+  id: COURIER_ID,
+  display_id: 'USR-000043',
+  full_name: 'Ibrahima Camara',
+  phone: COURIER_PHONE,
+  email: null,
+  role: 'salaried_delivery',
+  is_active: true,
+  created_at: AT,
+  kyc: {
+    vehicle_type: 'moto',
+    license_number: 'PC-77',
+    vehicle_registration: 'RC-4521-B',
+    vehicle_description: 'Moto rouge',
+    id_type: 'carte_identite',
+    id_number: 'GN-123456789',
+    id_expiry_date: '2030-06-30',
+    id_photo_url: '/api/files/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e',
+    personal_photo_url: null,
+    blood_group: 'O+',
+    emergency_contact_name: 'Fatoumata Camara',
+    emergency_contact_phone: '+224620000004',
+    emergency_contact_relationship: 'conjoint',
+    address: 'Ratoma, Conakry',
+    experience_years: 3,
+    previous_employer: null,
+    bank_name: 'mtn_momo',
+    bank_account: '+224664000002',
+    updated_at: LATER,
+  },
+};
 const ADMIN_COURSE: AdminCourseDto = {
   id: COURSE_ID,
   status: 'assigned',
@@ -293,6 +325,7 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
     emergency_contact_phone: '620000004',
     emergency_contact_relationship: 'conjoint',
   },
+  'PUT /api/admin/couriers/:id/file': { vehicle_type: 'moto', vehicle_registration: 'RC-4521-B', bank_name: 'mtn_momo', bank_account: '664 00 00 02' },
   'POST /sandbox/pay/:reference': { outcome: 'success' },
   'POST /api/super-admin/create-admin': { full_name: 'Aïssatou Bah', phone: '620000005', email: 'aissatou@coursa.gn', password: 'motdepasse7' },
 };
@@ -624,6 +657,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/admin/payouts/:id/mark-paid-outside': DONE,
   'POST /api/admin/queue-board/session': { url: '/admin/queues' },
   'POST /api/admin/create-delivery-person': { message: 'Livreur créé.', user: COURIER },
+  'GET /api/admin/couriers/:id/file': COURIER_FILE,
+  'PUT /api/admin/couriers/:id/file': { message: 'Dossier du livreur mis à jour.', file: COURIER_FILE },
   'POST /api/upload/personal-photo': { photo_url: '/api/files/4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a', file_id: '4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a' },
   'POST /api/upload/id-photo': { photo_url: '/api/files/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e', file_id: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e' },
   'POST /api/upload/parcel-photo': { photo_url: '/api/files/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', file_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, type jest } from '@jest/globals';
 import { newTestService } from '../../../../../../test/support/test-service.js';
 import type { AuthUser } from '../../../common/auth/auth.decorators.js';
 import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
@@ -30,7 +30,7 @@ describe('ResetUserPasswordUseCase', () => {
       message: "Mot de passe temporaire envoyé par SMS au +224660000007. L'utilisateur le changera dans Mon Profil.",
       sent_to: '+224660000007',
     });
-    expect(t.random.token).toHaveBeenCalledWith(9);
+    expect(t.random.token as unknown as jest.Mock).toHaveBeenCalledWith(9);
     expect(t.users.setPasswordIfUnchanged).toHaveBeenCalledWith(t.tx, COURIER, 'argon2:temporary');
     expect(t.users.endSessions).toHaveBeenCalledWith(t.tx, 'courier-1', NOW);
     expect(t.outbox.add).toHaveBeenCalledWith(t.tx, {

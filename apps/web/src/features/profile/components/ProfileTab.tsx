@@ -1,4 +1,4 @@
-import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
+import { accountTypeLabel, deliveriesToFreeRide, isStaff, loyaltyProgressPercent } from '@coursa/domain';
 import { useFreshCurrentUser } from '@/features/auth';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { PushSection } from './PushSection';
@@ -6,7 +6,10 @@ import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 
-/** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
+/**
+ * "Mon Profil" (spec §2), shared by clients, couriers and staff (issue 38: their password change); the loyalty block is
+ * for clients only, push (courses and deliveries) for clients and couriers.
+ */
 export function ProfileTab() {
   const user = useFreshCurrentUser();
   return (
@@ -22,7 +25,7 @@ export function ProfileTab() {
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
-      <PushSection />
+      {!isStaff(user.role) && <PushSection />}
       <SecuritySection />
     </div>
   );
