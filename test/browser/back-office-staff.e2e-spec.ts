@@ -237,4 +237,47 @@ describe('the staff back office', () => {
     await expectAccessible(page, 'back-office-support-cases');
     await screenshot(page, 'back-office-support-cases');
   });
+
+  it('a support user changes their own password from the staff profile tab (issue 38)', async () => {
+    const support = await createAccount(app, 'support');
+    const page = await signInThroughUi(support.phone, support.password);
+    await tab(page, 'Profil').click();
+    await page.getByRole('heading', { name: 'Mon Profil' }).waitFor();
+    expect(await page.getByText('Support', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByLabel('Mot de passe actuel', { exact: true }).fill(support.password);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('support-nouveau-7');
+    await page.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill('support-nouveau-7');
+    await expectAccessible(page, 'back-office-staff-profile');
+    await screenshot(page, 'back-office-staff-profile');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Mot de passe modifié avec succès !').waitFor();
+    expect((await app.request('POST', '/api/auth/login', { phone: support.phone, password: support.password })).status).toBe(401);
+    await login(app, support.phone, 'support-nouveau-7');
+  });
+
+  it("an admin opens « Dossier du livreur » from the users list and changes the courier's wallet, a wrong one refused in French (issue 38)", async () => {
+    const courier = await app.db.user.findFirstOrThrow({ where: { fullName: 'Mamadou Kaba' } });
+    const page = await signInThroughUi(admin.phone, admin.password);
+    await tab(page, 'Utilisateurs').click();
+    await page.getByLabel('Filtrer par rôle').selectOption('salaried_delivery');
+    await page.getByRole('button', { name: 'Dossier du livreur : Mamadou Kaba' }).click();
+    const file = page.getByRole('region', { name: 'Dossier du livreur — Mamadou Kaba' });
+    await file.getByText('+224620001122').waitFor();
+    await file.getByText('RC-1234-A').waitFor();
+    await expectAccessible(page, 'back-office-courier-file');
+    await screenshot(page, 'back-office-courier-file');
+
+    await file.getByRole('button', { name: 'Modifier le dossier' }).click();
+    await file.getByLabel('Banque ou portefeuille').selectOption('mtn_momo');
+    await file.getByLabel('Numéro de compte ou de portefeuille').fill('620 00 11 22');
+    await file.getByRole('button', { name: 'Enregistrer le dossier' }).click();
+    await file.getByText('Numéro MTN MoMo invalide : un mobile guinéen en 66X (+224 66X XX XX XX) est attendu.').waitFor();
+    await file.getByLabel('Numéro de compte ou de portefeuille').fill('664 00 11 22');
+    await file.getByRole('button', { name: 'Enregistrer le dossier' }).click();
+    await file.getByText('Dossier du livreur mis à jour.').waitFor();
+    await file.getByText('+224664001122').waitFor();
+    expect(await app.db.courierProfile.findUniqueOrThrow({ where: { userId: courier.id } })).toMatchObject({ bankName: 'mtn_momo', bankAccount: '+224664001122' });
+    expect(await app.db.auditLog.count({ where: { action: 'courier_file_updated', resourceId: courier.id } })).toBe(1);
+  });
 });

@@ -188,8 +188,9 @@ describe('dashboard and analytics', () => {
   it('count users, courses, active and delivered courses for the dashboard', async () => {
     const stats = await get('/api/dashboard/stats', support.token);
     expect(stats.status).toBe(200);
-    // 4 staff, 5 couriers, 4 clients; 12 courses of which c7 and c8 are under way and 7 delivered.
-    expect(stats.body).toEqual({ total_users: 13, total_courses: 12, active_courses: 2, completed_courses: 7 });
+    // 4 staff, 5 couriers, 4 clients, of whom the 4 staff, courier A and client K2 signed in (« Utilisateurs actifs »);
+    // 12 courses of which c7 and c8 are under way and 7 delivered.
+    expect(stats.body).toEqual({ total_users: 13, active_users: 6, total_courses: 12, active_courses: 2, completed_courses: 7 });
   });
 
   it('compute every figure of the last 7 days (the default period) from the database', async () => {

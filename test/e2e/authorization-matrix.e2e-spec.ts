@@ -191,6 +191,7 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/admin/users': { request: () => ({ path: '/api/admin/users' }), expected: only(STAFF, 200) },
   'PUT /api/users/:id/toggle-status': { request: () => ({ path: `/api/users/${NOBODY}/toggle-status` }), expected: only(STAFF, 404) },
   'DELETE /api/admin/users/:id': { request: () => ({ path: `/api/admin/users/${NOBODY}` }), expected: only(STAFF, 404) },
+  'POST /api/admin/users/:id/reset-password': { request: () => ({ path: `/api/admin/users/${NOBODY}/reset-password` }), expected: only(STAFF, 404) },
   'GET /api/admin/courses': { request: () => ({ path: '/api/admin/courses' }), expected: only(STAFF, 200) },
   // Issue 38: staff give a course to a courier (an unknown course: 404), from the couriers available.
   'POST /api/admin/courses/:id/assign': { request: () => ({ path: `/api/admin/courses/${NOBODY}/assign`, body: { courier_id: NOBODY } }), expected: only(STAFF, 404) },
@@ -202,6 +203,8 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/upload/parcel-photo': { request: () => ({ path: '/api/upload/parcel-photo' }), expected: only(['client'], 400) },
   'GET /api/files/:id': { request: () => ({ path: `/api/files/${NOBODY}` }), expected: only(SIGNED_IN, 404) },
   'POST /api/admin/create-delivery-person': { request: () => ({ path: '/api/admin/create-delivery-person', body: {} }), expected: only(STAFF, 400) },
+  'GET /api/admin/couriers/:id/file': { request: () => ({ path: `/api/admin/couriers/${NOBODY}/file` }), expected: only(STAFF, 404) },
+  'PUT /api/admin/couriers/:id/file': { request: () => ({ path: `/api/admin/couriers/${NOBODY}/file`, body: { address: 'Ratoma' } }), expected: only(MONEY, 404) },
   'POST /api/super-admin/create-admin': { request: () => ({ path: '/api/super-admin/create-admin', body: {} }), expected: only(['super_admin'], 400) },
   // A super_admin exists (this suite's): the first-run migration is closed to everyone.
   'GET /api/super-admin/migration': { request: () => ({ path: '/api/super-admin/migration' }), expected: only(['admin', 'super_admin'], 200) },
@@ -213,6 +216,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   // Money moves for admins only (README "Back office", who moves money): support reads, and gets 403 on every write.
   'POST /api/admin/commissions/process-payment': { request: () => ({ path: '/api/admin/commissions/process-payment', body: {} }), expected: only(MONEY, 400) },
   'POST /api/admin/commissions/weekly-run': { request: () => ({ path: '/api/admin/commissions/weekly-run', body: { iso_week: '2020-W01' } }), expected: only(MONEY, 202) },
+  'GET /api/admin/notifications': { request: () => ({ path: '/api/admin/notifications' }), expected: only(STAFF, 200) },
+  'POST /api/admin/notifications/:id/read': { request: () => ({ path: `/api/admin/notifications/${NOBODY}/read` }), expected: only(STAFF, 404) },
+  'POST /api/admin/notifications/read-all': { request: () => ({ path: '/api/admin/notifications/read-all' }), expected: only(STAFF, 200) },
+  'GET /api/admin/commissions/weekly-run/:iso_week': { request: () => ({ path: '/api/admin/commissions/weekly-run/2020-W01' }), expected: only(MONEY, 200) },
   'GET /api/admin/payment-requests': { request: () => ({ path: '/api/admin/payment-requests' }), expected: only(STAFF, 200) },
   'POST /api/admin/payment-requests/:id/approve': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/approve` }), expected: only(MONEY, 404) },
   'POST /api/admin/payment-requests/:id/reject': { request: () => ({ path: `/api/admin/payment-requests/${NOBODY}/reject` }), expected: only(MONEY, 404) },

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { jobIds, JobName, QueueName } from '@coursa/contracts';
-import { commissionFor, estimatePrice, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
+import { commissionFor, estimatePrice, formatGnf, isoWeekDays, isoWeekOf, isoWeekRange, previousIsoWeek } from '@coursa/domain';
 import { JobQueue } from '../../apps/api/src/common/queue/job-queue.service.js';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { expectLedgerInvariant } from '../support/ledger.js';
@@ -249,6 +249,22 @@ describe('the weekly run', () => {
     // The keeper's commission is all kept out of the cash they hold: nothing to send them.
     expect(payouts.map((payout) => payout.courierId).sort()).toEqual([independent.user.id, salaried.user.id, wallet.user.id].sort());
     expect(await app.db.payout.count()).toBe(3);
+    // The run keeps what it paid, the back office reads it (issue 38), and staff are told in the notification centre.
+    const total = payouts.reduce((sum, payout) => sum + payout.totalCommission, 0);
+    expect(runs[0]).toMatchObject({ couriersPaid: 3, totalPaid: total });
+    const reportAdmin = await signedIn(app, 'admin');
+    const report = `Paiement de la semaine ${isoWeek} (${isoWeekDays(isoWeek)}) terminé : 3 livreurs payés, ${formatGnf(total)} au total.`;
+    expect((await app.request('GET', `/api/admin/commissions/weekly-run/${isoWeek}`, undefined, { token: reportAdmin.token })).body).toEqual({
+      iso_week: isoWeek,
+      period_start: week.start.toISOString().slice(0, 10),
+      period_end: new Date(week.end).toISOString().slice(0, 10),
+      done: true,
+      couriers_paid: 3,
+      total_paid: total,
+      message: report,
+    });
+    await waitFor('the run to be told to staff', () => app.db.staffNotification.findMany({ where: { kind: 'weekly_run' } }), (rows) => rows.length > 0, 10_000);
+    expect((await app.request('GET', '/api/admin/notifications', undefined, { token: reportAdmin.token })).body).toContainEqual(expect.objectContaining({ kind: 'weekly_run', message: report, read: false }));
     const nettedOf = async (courier: Courier) =>
       (await app.db.courierLedgerEntry.findMany({ where: { courierId: courier.user.id, kind: 'cash_netted' }, orderBy: { account: 'asc' } })).map((entry) => [entry.account, entry.amount, entry.reason]);
     const reason = `Semaine ${isoWeek}`;

@@ -271,10 +271,15 @@ describe('staff', () => {
     await waitUntil('the claim and the support request', () => heard('claim') && heard('support'), 8000, 25);
     expect(notices).toEqual(
       expect.arrayContaining([
-        { kind: 'claim', message: 'Nouvelle réclamation : Colis en retard' },
-        { kind: 'support', message: 'Nouvelle demande de support : Adresse introuvable' },
+        { kind: 'claim', message: 'Nouvelle réclamation : Colis en retard', id: expect.any(String), created_at: expect.any(String) },
+        { kind: 'support', message: 'Nouvelle demande de support : Adresse introuvable', id: expect.any(String), created_at: expect.any(String) },
       ]),
     );
+    // Each is kept (issue 38): the notification centre lists it, under the id the socket gave, after a reload.
+    const kept = (await app.request('GET', '/api/admin/notifications', undefined, { token: admin.token })).body as { id: string }[];
+    for (const notice of notices.filter((heard) => ['claim', 'support'].includes((heard as { kind: string }).kind))) {
+      expect(kept.map((row) => row.id)).toContain((notice as { id: string }).id);
+    }
   });
 
   it('available couriers hear of new courses', async () => {

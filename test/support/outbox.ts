@@ -39,3 +39,6 @@ export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
 /** The activation token in an activation message. */
 export const activationTokenIn = (text: string) => /activation\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+/** The temporary password in the SMS of a password reset by staff (issue 38). */
+export const temporaryPasswordIn = (text: string) => /temporaire : (\S+)$/.exec(text)?.[1] ?? '';

@@ -30,6 +30,7 @@ import { ReconciliationModule } from './modules/reconciliation/reconciliation.mo
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { StaffNotificationsModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
@@ -61,6 +62,7 @@ export class AppModule {
         RefundsModule,
         ReconciliationModule,
         AdminModule,
+        StaffNotificationsModule,
         ReceiptsModule,
         TrackingModule,
         RecipientTrackingModule,

@@ -38,6 +38,8 @@ import { CoursesWorkerModule } from './modules/courses/courses.module.js';
 import { CoursesEvents } from './modules/courses/courses.events.js';
 import { PushWorkerModule } from './modules/push/push.module.js';
 import { PushProcessor } from './modules/push/push.processor.js';
+import { StaffNotificationsWorkerModule } from './modules/staff-notifications/staff-notifications.module.js';
+import { StaffNotificationsEvents } from './modules/staff-notifications/staff-notifications.events.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
 const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor, PushProcessor];
@@ -46,7 +48,7 @@ const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
  * An event's handlers run in this order: the sockets hear of a change before the jobs it starts.
  */
-const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents];
+const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents, StaffNotificationsEvents];
 
 /** The worker process: BullMQ processors and the outbox relay with its handlers, no HTTP controllers. */
 @Module({})
@@ -54,7 +56,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule, StaffNotificationsWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

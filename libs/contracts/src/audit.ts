@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'refund_failed',
   'delivery_flagged',
   'position_flagged',
+  'password_reset_by_staff',
+  'courier_file_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -84,6 +86,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refund_failed: 'Remboursement échoué',
   delivery_flagged: 'Remise du colis à vérifier (lieu)',
   position_flagged: 'Position improbable écartée de la carte',
+  password_reset_by_staff: "Mot de passe réinitialisé par l'équipe",
+  courier_file_updated: 'Dossier du livreur modifié',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

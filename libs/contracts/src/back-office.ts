@@ -5,6 +5,8 @@ import type { CountedPage } from './pagination.js';
 /** Spec §3 "Dashboard stats". */
 export interface DashboardStatsDto {
   total_users: number;
+  /** Accounts in use: not switched off, not deleted, signed in within ACTIVE_USER_DAYS (libs/domain). */
+  active_users: number;
   total_courses: number;
   /** Assigned through en route to delivery. */
   active_courses: number;

@@ -70,8 +70,28 @@ export interface EarlyPaymentRequestedResponse {
 /** POST /admin/commissions/weekly-run: the ISO week (2026-W20) to settle; the last finished week when left out. */
 export type WeeklyRunRequest = z.input<typeof WeeklyRunSchema>;
 
-/** 202: the run is queued (one per week: a second request for the same week is the same job). */
+/**
+ * 202: the run is queued (one per week: a second request for the same week is the same job). The message names the
+ * week's days (issue 38); `period_start` and `period_end` are its Monday and Sunday (YYYY-MM-DD).
+ */
 export interface WeeklyRunQueuedResponse {
   message: string;
   iso_week: string;
+  period_start: string;
+  period_end: string;
+}
+
+/**
+ * GET /admin/commissions/weekly-run/:iso_week: a week's run as it stands. Until it is done (`done` false: queued or
+ * under way) the figures are null; then the couriers paid (one payout each) and their total in GNF, and the message
+ * staff read (« Paiement de la semaine … terminé : 3 livreurs payés, 450 000 GNF au total. »).
+ */
+export interface WeeklyRunReportDto {
+  iso_week: string;
+  period_start: string;
+  period_end: string;
+  done: boolean;
+  couriers_paid: number | null;
+  total_paid: number | null;
+  message: string;
 }

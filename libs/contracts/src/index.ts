@@ -21,3 +21,4 @@ export * from './refunds.js';
 export * from './routes.js';
 export * from './staff.js';
 export * from './staff-money.js';
+export * from './staff-tools.js';

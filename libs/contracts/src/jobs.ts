@@ -29,7 +29,7 @@ export const JobName = {
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
-export type MessageKind = 'activation' | 'reset_code' | 'delivery_otp' | 'tracking_link' | 'courier_alert' | 'courier_arriving';
+export type MessageKind = 'activation' | 'reset_code' | 'temporary_password' | 'delivery_otp' | 'tracking_link' | 'courier_alert' | 'courier_arriving';
 
 /**
  * An outgoing message. Unlike other jobs it carries its text: codes are stored only as hashes, so there is

@@ -1,6 +1,9 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { SendMessagePayload } from './jobs.js';
 
+/** The kinds of staff notices (the notification centre's). */
+export type StaffNoticeKind = 'claim' | 'support' | 'payment_request' | 'payout_failed' | 'weekly_run';
+
 /**
  * Events written in the same transaction as the change they describe (docs/architecture.md, « An event ») and relayed afterwards to
  * BullMQ (and Socket.IO), so a crash between commit and publish loses nothing.
@@ -29,8 +32,11 @@ export interface OutboxEvents {
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };
-  /** Something staff must look at: a new claim, support request, early payment request or failed transfer. */
-  'staff.notice': { kind: 'claim' | 'support' | 'payment_request' | 'payout_failed'; message: string };
+  /**
+   * Something staff must look at: a new claim, support request, early payment request, failed transfer, or the weekly
+   * run's report; kept as a staff notification (issue 38).
+   */
+  'staff.notice': { kind: StaffNoticeKind; message: string };
   /** A cancelled course's payment to refund through its provider's refund call: the refund job is queued once. */
   'refund.requested': { refundId: string; reference: string };
   /** A payout opened (weekly run, approved early request): its transfer is sent by the payout job. */
@@ -51,7 +57,7 @@ export type OutboxEventType = keyof OutboxEvents;
 
 export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
   type: T;
-  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request' | 'payout' | 'refund';
+  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request' | 'payout' | 'refund' | 'commission_run';
   aggregateId: string;
   payload: OutboxEvents[T];
 }

@@ -1,5 +1,6 @@
 import type { CourseStatus } from '@coursa/domain';
 import type { CourseCourierChangedEvent } from './assignments.js';
+import type { StaffNoticeKind } from './outbox.js';
 
 /** Socket.IO events, typed once for the gateway, the worker's emitter and the web's socket module (docs/architecture.md, « Realtime »). */
 
@@ -79,8 +80,11 @@ export interface OpsSnapshot {
 }
 
 export interface NotificationEvent {
-  kind: 'payment' | 'course' | 'info' | 'claim' | 'support' | 'payment_request' | 'payout_failed' | 'courier_silent';
+  kind: 'payment' | 'course' | 'info' | 'courier_silent' | StaffNoticeKind;
   message: string;
+  /** A staff notice kept server-side (issue 38): its id (to mark it read) and when it was made. */
+  id?: string;
+  created_at?: string;
 }
 
 export type OpsSnapshotAnswer = { ok: true; snapshot: OpsSnapshot } | { ok: false; detail: string };

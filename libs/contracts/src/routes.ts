@@ -40,8 +40,18 @@ import type {
   EarningsSummaryDto,
   PaymentRecordDto,
   WeeklyRunQueuedResponse,
+  WeeklyRunReportDto,
   WeeklyRunRequest,
 } from './commissions.js';
+import type {
+  CourierFileDto,
+  CourierFileUpdatedResponse,
+  StaffNotificationDto,
+  StaffNotificationReadResponse,
+  StaffNotificationsReadAllResponse,
+  StaffPasswordResetResponse,
+  UpdateCourierFileRequest,
+} from './staff-tools.js';
 import type {
   CashDepositInitiatedResponse,
   CashDepositRequest,
@@ -214,6 +224,9 @@ export interface ApiRoutes {
   'GET /api/admin/dispatch': Route<DispatchViewDto>;
   'GET /api/admin/couriers/silent': Route<SilentCourierDto[]>;
   'GET /api/admin/users': Route<AdminUsersResponse, never, PageQuery & { role?: Role | ''; q?: string }>;
+  'POST /api/admin/users/:id/reset-password': Route<StaffPasswordResetResponse>;
+  'GET /api/admin/couriers/:id/file': Route<CourierFileDto>;
+  'PUT /api/admin/couriers/:id/file': Route<CourierFileUpdatedResponse, UpdateCourierFileRequest>;
   'DELETE /api/admin/users/:id': Route<SuccessResponse>;
   'PUT /api/users/:id/toggle-status': Route<UserStatusResponse>;
   'GET /api/admin/courses': Route<AdminCourseDto[], never, PageQuery & { status?: CourseStatusFilter | ''; q?: string }>;
@@ -226,6 +239,10 @@ export interface ApiRoutes {
   'GET /api/admin/support-requests': Route<StaffSupportRequestDto[], never, PageQuery & { status?: CaseStatus }>;
   'PUT /api/admin/support-requests/:id': Route<SupportRequestUpdatedResponse, UpdateCaseRequest>;
   'POST /api/admin/commissions/weekly-run': Route<WeeklyRunQueuedResponse, WeeklyRunRequest>;
+  'GET /api/admin/commissions/weekly-run/:iso_week': Route<WeeklyRunReportDto>;
+  'GET /api/admin/notifications': Route<StaffNotificationDto[], never, PageQuery & { unread?: 'true' | 'false' }>;
+  'POST /api/admin/notifications/:id/read': Route<StaffNotificationReadResponse>;
+  'POST /api/admin/notifications/read-all': Route<StaffNotificationsReadAllResponse>;
   'GET /api/admin/commissions/pending': Route<PendingCommissionsAnswer, never, PageQuery>;
   'GET /api/admin/commissions/summary': Route<CommissionSummaryDto>;
   'POST /api/admin/commissions/process-payment': Route<PayoutSentResponse, ProcessPaymentRequest>;

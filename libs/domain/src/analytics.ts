@@ -15,6 +15,11 @@ export const TOP_LIST_SIZE = 3;
 /** The dashboard's monthly champions (`top_delivery_personnel`): 4 couriers (spec §9 « champions 4 »). */
 export const CHAMPIONS_COUNT = 4;
 export const TREND_DAYS = 7;
+/**
+ * « Utilisateurs actifs » on the dashboard (issue 38): accounts not switched off by staff, not deleted, that signed in
+ * or refreshed their session (every refresh makes a new session row) within this many days.
+ */
+export const ACTIVE_USER_DAYS = 30;
 
 /**
  * Zones of Conakry: a course belongs to the commune whose centre is nearest to its pickup point, or to

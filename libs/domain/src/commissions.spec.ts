@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { earlyPaymentRefusal, isIsoWeek, isoWeekOf, isoWeekRange, nextWeeklyRun, previousIsoWeek, WEEKLY_RUN_SCHEDULE } from './commissions.js';
+import { earlyPaymentRefusal, isIsoWeek, isoWeekDays, isoWeekOf, isoWeekRange, nextWeeklyRun, previousIsoWeek, WEEKLY_RUN_MESSAGES, WEEKLY_RUN_SCHEDULE } from './commissions.js';
 
 describe('ISO weeks', () => {
   it.each([
@@ -69,5 +69,21 @@ describe('earlyPaymentRefusal', () => {
     expect(earlyPaymentRefusal(21_000, 5_000)).toBeNull();
     expect(earlyPaymentRefusal(21_000, 21_000)).toBeNull();
     expect(earlyPaymentRefusal(5_000, 5_000)).toBeNull();
+  });
+});
+
+describe('the weekly run as staff read it', () => {
+  it("names the week's days, from Monday to Sunday", () => {
+    expect(isoWeekDays('2026-W47')).toBe('du 16/11/2026 au 22/11/2026');
+    expect(isoWeekDays('2026-W01')).toBe('du 29/12/2025 au 04/01/2026');
+  });
+
+  it('says when it starts and what it paid, one courier or several', () => {
+    expect(WEEKLY_RUN_MESSAGES.started('2026-W47')).toBe('Calcul des paiements de la semaine 2026-W47 lancé (du 16/11/2026 au 22/11/2026).');
+    expect(WEEKLY_RUN_MESSAGES.report('2026-W47', 3, 450_000)).toBe(
+      'Paiement de la semaine 2026-W47 (du 16/11/2026 au 22/11/2026) terminé : 3 livreurs payés, 450\u202f000 GNF au total.',
+    );
+    expect(WEEKLY_RUN_MESSAGES.report('2026-W47', 1, 7_000)).toContain(': 1 livreur payé, 7\u202f000 GNF au total.');
+    expect(WEEKLY_RUN_MESSAGES.report('2026-W47', 0, 0)).toContain(': 0 livreur payé, 0 GNF au total.');
   });
 });

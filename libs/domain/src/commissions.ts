@@ -1,4 +1,5 @@
 import { DAY_MS } from './days.js';
+import { formatGnf } from './pricing.js';
 
 /** Couriers' commissions are paid out weekly (spec §9), in batches per ISO week, weeks counted in UTC. */
 
@@ -78,3 +79,24 @@ export function nextWeeklyRun(now: Date): Date {
   const run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysAhead, RUN_HOUR));
   return run > now ? run : new Date(run.getTime() + 7 * DAY_MS);
 }
+
+/** "16/11/2026": a day as the back office reads it (UTC, which is Conakry's time all year). */
+export function dayMonthYear(moment: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(moment.getUTCDate())}/${two(moment.getUTCMonth() + 1)}/${moment.getUTCFullYear()}`;
+}
+
+/** « du 16/11/2026 au 22/11/2026 »: the days an ISO week covers. */
+export function isoWeekDays(isoWeek: string): string {
+  const { start, end } = isoWeekRange(isoWeek);
+  return `du ${dayMonthYear(start)} au ${dayMonthYear(end)}`;
+}
+
+const couriersPaid = (count: number) => (count > 1 ? `${count} livreurs payés` : `${count} livreur payé`);
+
+/** What the weekly run tells staff (issue 38): when it starts, its week's days; when it is done, who was paid and how much. */
+export const WEEKLY_RUN_MESSAGES = {
+  started: (isoWeek: string) => `Calcul des paiements de la semaine ${isoWeek} lancé (${isoWeekDays(isoWeek)}).`,
+  report: (isoWeek: string, couriers: number, total: number) =>
+    `Paiement de la semaine ${isoWeek} (${isoWeekDays(isoWeek)}) terminé : ${couriersPaid(couriers)}, ${formatGnf(total)} au total.`,
+} as const;

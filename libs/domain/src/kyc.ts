@@ -1,4 +1,5 @@
 /** Courier onboarding (back-office spec §3 "Delivery person creation payload", §5, §9): the KYC file's rules. */
+import { toGuineanMobile, walletOperatorOf } from './phone.js';
 
 export const VEHICLE_TYPES = ['moto', 'scooter', 'vélo', 'voiture', 'tricycle'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
@@ -29,6 +30,10 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
 export const KYC_MESSAGES = {
+  walletInvalid: (bankName: 'orange_money' | 'mtn_momo') =>
+    bankName === 'orange_money'
+      ? 'Numéro Orange Money invalide : un mobile guinéen en 62X (+224 62X XX XX XX) est attendu.'
+      : 'Numéro MTN MoMo invalide : un mobile guinéen en 66X (+224 66X XX XX XX) est attendu.',
   photoTooLarge: 'Fichier trop volumineux. Maximum 5MB.',
   photoFormat: 'Format de fichier non autorisé. Utilisez JPG, PNG ou WebP.',
   courierCreated: 'Livreur créé avec succès! Dossier KYC complet.',
@@ -50,4 +55,15 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return null;
+}
+
+/**
+ * The account number a KYC file keeps for its payout account (issue 38): an Orange Money or MTN MoMo wallet, which the
+ * weekly run pays, must be a mobile of that operator's block (62X, 66X) and is kept in E.164; a bank account or
+ * another wallet is kept as typed. `refused` when the wallet is not one of its operator.
+ */
+export function kycPayoutAccount(bankName: PayoutAccount | null, bankAccount: string | null): { account: string | null } | 'refused' {
+  if (!bankAccount || (bankName !== 'orange_money' && bankName !== 'mtn_momo')) return { account: bankAccount };
+  const phone = toGuineanMobile(bankAccount);
+  return phone && walletOperatorOf(phone) === bankName ? { account: phone } : 'refused';
 }

@@ -13,7 +13,8 @@ export const PaymentRequestSchema = z
   .strict();
 export type PaymentRequestInput = z.output<typeof PaymentRequestSchema>;
 
-export const WeeklyRunSchema = z
-  .object({ iso_week: z.string().refine(isIsoWeek, { error: 'Semaine invalide : format AAAA-Wnn, par exemple 2026-W20.' }).optional() })
-  .strict();
+/** An ISO week such as 2026-W20, refused in French otherwise. */
+export const IsoWeekSchema = z.string().refine(isIsoWeek, { error: 'Semaine invalide : format AAAA-Wnn, par exemple 2026-W20.' });
+
+export const WeeklyRunSchema = z.object({ iso_week: IsoWeekSchema.optional() }).strict();
 export type WeeklyRunInput = z.output<typeof WeeklyRunSchema>;

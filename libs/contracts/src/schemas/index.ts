@@ -16,4 +16,5 @@ export * from './ratings.js';
 export * from './reconciliation.js';
 export * from './refunds.js';
 export * from './staff.js';
+export * from './staff-tools.js';
 export * from './push.js';

@@ -95,6 +95,14 @@ export const CreateDeliveryPersonSchema = z
   .strict();
 export type CreateDeliveryPersonInput = z.output<typeof CreateDeliveryPersonSchema>;
 
+/**
+ * What staff change in a courier's file (issue 38): the onboarding's own fields and rules, each optional (left out:
+ * unchanged; an optional one sent empty or null: cleared). The phone (the courier's login), password and role are not
+ * changed here.
+ */
+export const UpdateCourierFileSchema = CreateDeliveryPersonSchema.omit({ phone: true, password: true, role: true }).partial().strict();
+export type UpdateCourierFileInput = z.output<typeof UpdateCourierFileSchema>;
+
 /** The super administrator creates an admin: the fields every staff-made account has. */
 export const CreateAdminSchema = z.object(AccountFields).strict();
 

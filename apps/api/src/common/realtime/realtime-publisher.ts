@@ -11,7 +11,10 @@ const PAYMENT_MESSAGES: Record<string, string> = {
   refund_pending: "Paiement reçu, mais la course n'a pas pu être créée : vous serez remboursé.",
 };
 
-/** What each outbox event means for the sockets: who follows which course, and who is told what. */
+/**
+ * What each outbox event means for the sockets: who follows which course, and who is told what. (A `staff.notice` is
+ * kept first, then told, by its module: modules/staff-notifications.)
+ */
 @Injectable()
 export class RealtimePublisher implements OutboxSubscriber {
   readonly outboxHandlers: OutboxHandlers = {
@@ -59,9 +62,6 @@ export class RealtimePublisher implements OutboxSubscriber {
     'payment.updated': async (event) => {
       const message = PAYMENT_MESSAGES[event.status];
       if (message) await this.realtime.emit([rooms.user(event.clientId)], 'notification', { kind: 'payment', message });
-    },
-    'staff.notice': async (event) => {
-      await this.realtime.emit([rooms.ops], 'notification', { kind: event.kind, message: event.message });
     },
   };
 

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { STAFF_ROLES } from '@coursa/domain';
 import { UsersQuery, type UsersQueryInput } from '@coursa/contracts/schemas';
@@ -21,6 +21,17 @@ export class AdminUsersController {
   @Get()
   async list(@Query(new ZodPipe(UsersQuery)) query: UsersQueryInput, @ListReply() reply: PageReply): Promise<RouteAnswer<'GET /api/admin/users'>> {
     return reply.whole(await this.users.list(query));
+  }
+
+  /** Issue 38: a temporary password by SMS; the user's sessions end. */
+  @Post(':id/reset-password')
+  @HttpCode(200)
+  resetPassword(
+    @CurrentUser() staff: AuthUser,
+    @Param('id', UserId) id: string,
+    @ClientIp() ip: string,
+  ): Promise<RouteAnswer<'POST /api/admin/users/:id/reset-password'>> {
+    return this.users.resetPassword(staff, id, ip);
   }
 
   @Delete(':id')

@@ -136,6 +136,19 @@ export class AdminUsersRepository {
     return user.referralAsReferred !== null || Object.values(user._count).some((count) => count > 0);
   }
 
+  /**
+   * A new password, only if the account is still as the caller saw it (its role, not deleted); moves the session
+   * version, so access tokens of the old one stop working. Answers the phone the account has, null when it changed.
+   */
+  async setPasswordIfUnchanged(tx: Tx, target: TargetUser, passwordHash: string): Promise<string | null> {
+    const [changed] = await tx.user.updateManyAndReturn({
+      where: { id: target.id, role: target.role, anonymizedAt: null },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { phone: true },
+    });
+    return changed?.phone ?? null;
+  }
+
   /** Revokes its refresh tokens. */
   async endSessions(tx: Tx, userId: string, at: Date) {
     await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });

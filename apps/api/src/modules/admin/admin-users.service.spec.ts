@@ -38,6 +38,7 @@ function setUp({ changed = false, history = false } = {}) {
     uow as unknown as UnitOfWork,
     authStates as unknown as AuthStates,
     { now: () => NOW } as Clock,
+    {} as never,
   );
   return { service, steps, authStates, users };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUsersResponse } from '@coursa/contracts';
+import type { AdminUsersResponse, StaffPasswordResetResponse } from '@coursa/contracts';
 import { isStaff, mayManageAccount, searchTerms, userNumber } from '@coursa/domain';
 import type { UsersQueryInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
@@ -9,6 +9,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import { AuthStates } from '../users/auth-states.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
+import { ResetUserPasswordUseCase } from './use-cases/reset-user-password.use-case.js';
 
 const ANONYMISED_NAME = 'Utilisateur supprimé';
 /** Not an argon2 hash: no password ever matches it. */
@@ -22,7 +23,13 @@ export class AdminUsersService {
     private readonly uow: UnitOfWork,
     private readonly authStates: AuthStates,
     private readonly clock: Clock,
+    private readonly resetUserPassword: ResetUserPasswordUseCase,
   ) {}
+
+  /** A temporary password by SMS, the user's sessions ended (ResetUserPasswordUseCase). */
+  resetPassword(staff: AuthUser, id: string, ip?: string): Promise<StaffPasswordResetResponse> {
+    return this.resetUserPassword.execute(staff, id, ip);
+  }
 
   /** Newest first, a page at a time: every account of the role, or those a search finds (`q`, issue 38). */
   async list(query: UsersQueryInput): Promise<AdminUsersResponse> {

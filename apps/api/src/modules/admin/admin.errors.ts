@@ -9,6 +9,8 @@ export const AdminErrors = {
     role === 'super_admin'
       ? forbidden('SUPER_ADMIN_PROTECTED', "Seul un super administrateur peut désactiver, modifier ou supprimer un super administrateur.")
       : forbidden('ROLE_ABOVE_YOURS', `Ce compte (${accountTypeLabel(role)}) a un rôle supérieur au vôtre : vous ne pouvez ni le désactiver, ni le modifier, ni le supprimer.`),
+  cannotResetOwnPassword: () =>
+    forbidden('CANNOT_RESET_OWN_PASSWORD', 'Pour votre propre compte, changez votre mot de passe dans Mon Profil.'),
   cannotDeleteSelf: () => forbidden('CANNOT_DELETE_SELF', 'Vous ne pouvez pas supprimer votre propre compte.'),
   staffNotDeletable: () =>
     forbidden('STAFF_NOT_DELETABLE', 'Les comptes administrateur, support et super administrateur ne peuvent pas être supprimés.'),

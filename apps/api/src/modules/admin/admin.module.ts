@@ -10,11 +10,12 @@ import { AdminUsersService } from './admin-users.service.js';
 import { AnalyticsController, DashboardController } from './analytics.controller.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsService } from './analytics.service.js';
+import { ResetUserPasswordUseCase } from './use-cases/reset-user-password.use-case.js';
 
 /** The back office's dashboard, analytics, user and course management (admin, support and super_admin). */
 @Module({
   imports: [CourseLifecycleModule, UsersModule],
   controllers: [DashboardController, AnalyticsController, AdminUsersController, UserStatusController, AdminCoursesController, AssignableCouriersController],
-  providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository],
+  providers: [AnalyticsService, AnalyticsRepository, AdminUsersService, AdminUsersRepository, AdminCoursesService, AdminCoursesRepository, ResetUserPasswordUseCase],
 })
 export class AdminModule {}

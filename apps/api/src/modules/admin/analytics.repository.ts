@@ -84,6 +84,15 @@ export class AnalyticsRepository {
     return (await this.prisma.client.userRoleCount.aggregate({ _sum: { count: true } }))._sum.count ?? 0;
   }
 
+  /** Accounts switched on and not deleted with a session started (sign-in or refresh) since `since`. */
+  async countActiveUsers(since: Date): Promise<number> {
+    const [row] = await this.prisma.client.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM users u
+      WHERE u.is_active AND u.anonymized_at IS NULL
+        AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ${since})`;
+    return row?.count ?? 0;
+  }
+
   /**
    * Courses ordered in the period, in all, by hour of the day and by zone (SQL course_zone(): the commune nearest to the
    * pickup point), from one read of the hourly rollup (`course_hours_in`: exact over any range, see migration

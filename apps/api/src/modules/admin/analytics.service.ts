@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AnalyticsDto, DailyTrendDto, DashboardStatsDto } from '@coursa/contracts';
 import {
   ACTIVE_STATUSES,
+  ACTIVE_USER_DAYS,
   ANALYTICS_PERIODS,
   analyticsAlerts,
   CHAMPIONS_COUNT,
@@ -31,9 +32,15 @@ export class AnalyticsService {
   ) {}
 
   async dashboardStats(): Promise<DashboardStatsDto> {
-    const [users, byStatus] = await Promise.all([this.figures.countUsers(), this.figures.courseCountsByStatus()]);
+    const activeSince = new Date(this.clock.now().getTime() - ACTIVE_USER_DAYS * DAY_MS);
+    const [users, activeUsers, byStatus] = await Promise.all([
+      this.figures.countUsers(),
+      this.figures.countActiveUsers(activeSince),
+      this.figures.courseCountsByStatus(),
+    ]);
     return {
       total_users: users,
+      active_users: activeUsers,
       total_courses: countOf(byStatus, COURSE_STATUSES),
       active_courses: countOf(byStatus, ACTIVE_STATUSES),
       completed_courses: countOf(byStatus, ['delivered']),

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RouteAnswer } from '@coursa/contracts';
 import { MONEY_ROLES } from '@coursa/domain';
 import {
+  IsoWeekSchema,
   PaymentRequestSchema,
   WeeklyRunSchema,
   type PaymentRequestInput,
@@ -64,7 +65,7 @@ export class EarningsController {
   }
 }
 
-/** Admins start a weekly commission run without waiting for Monday (it moves money: support may not). */
+/** Admins start a weekly commission run without waiting for Monday (it moves money: support may not), and follow it. */
 @Roles(...MONEY_ROLES)
 @Controller('admin/commissions')
 export class CommissionRunsController {
@@ -78,5 +79,10 @@ export class CommissionRunsController {
     @ClientIp() ip: string,
   ): Promise<RouteAnswer<'POST /api/admin/commissions/weekly-run'>> {
     return this.commissions.requestWeeklyRun(staff, body.iso_week, ip);
+  }
+
+  @Get('weekly-run/:iso_week')
+  weeklyRunReport(@Param('iso_week', new ZodPipe(IsoWeekSchema)) isoWeek: string): Promise<RouteAnswer<'GET /api/admin/commissions/weekly-run/:iso_week'>> {
+    return this.commissions.weeklyRunReport(isoWeek);
   }
 }

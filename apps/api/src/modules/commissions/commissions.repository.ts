@@ -13,6 +13,11 @@ export class CommissionsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** A courier's commission on a course, once (the unique key on the course). */
+  /** A week's run as it stands: absent before its job ran (a run under way is not committed, so absent too). */
+  findRun(isoWeek: string) {
+    return this.prisma.client.commissionRun.findUnique({ where: { isoWeek }, select: { finishedAt: true, couriersPaid: true, totalPaid: true } });
+  }
+
   async create(tx: Tx, commission: { courierId: string; courseId: string; courseAmount: number; rateBps: number; amount: number }): Promise<void> {
     await tx.commission.create({ data: commission });
   }

@@ -16,7 +16,10 @@ interface NewCommission {
 }
 
 function setUp(config: Partial<typeof CONFIG> = {}) {
-  const repository = { create: jest.fn(async (_tx: Tx, _commission: NewCommission) => {}) };
+  const repository = {
+    create: jest.fn(async (_tx: Tx, _commission: NewCommission) => {}),
+    findRun: jest.fn(async (_isoWeek: string): Promise<{ finishedAt: Date | null; couriersPaid: number; totalPaid: number } | null> => null),
+  };
   const ledger = { commissionEarned: jest.fn(async (_tx: Tx, _courierId: string, _courseId: string, _amount: number) => {}) };
   const service = new CommissionsService(
     repository as unknown as CommissionsRepository,
@@ -99,5 +102,34 @@ describe('CommissionsService.recordForDelivery', () => {
     await t.service.recordForDelivery(tx, course({ courierId: null }), 'independent_delivery');
 
     expect(t.repository.create).not.toHaveBeenCalled();
+  });
+});
+
+describe('CommissionsService.weeklyRunReport', () => {
+  it("names the week's days and no figure while the run has not finished", async () => {
+    const { service, repository } = setUp();
+
+    await expect(service.weeklyRunReport('2026-W47')).resolves.toEqual({
+      iso_week: '2026-W47',
+      period_start: '2026-11-16',
+      period_end: '2026-11-22',
+      done: false,
+      couriers_paid: null,
+      total_paid: null,
+      message: 'Calcul des paiements de la semaine 2026-W47 lancé (du 16/11/2026 au 22/11/2026).',
+    });
+    expect(repository.findRun).toHaveBeenCalledWith('2026-W47');
+  });
+
+  it('says how many couriers the finished run paid and its total', async () => {
+    const { service, repository } = setUp();
+    repository.findRun.mockResolvedValue({ finishedAt: new Date('2026-11-23T02:00:00Z'), couriersPaid: 3, totalPaid: 450_000 });
+
+    await expect(service.weeklyRunReport('2026-W47')).resolves.toMatchObject({
+      done: true,
+      couriers_paid: 3,
+      total_paid: 450_000,
+      message: 'Paiement de la semaine 2026-W47 (du 16/11/2026 au 22/11/2026) terminé : 3 livreurs payés, 450\u202f000 GNF au total.',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jobIds, JobName } from '@coursa/contracts';
-import { commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, type Role } from '@coursa/domain';
+import { commissionFor, EARLY_PAYMENT_MESSAGES, isOverCashCap, isoWeekRange, nextWeeklyRun, previousIsoWeek, WEEKLY_RUN_MESSAGES, type Role } from '@coursa/domain';
 import type { PaymentRequestInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
@@ -13,7 +13,13 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { CommissionErrors } from './commissions.errors.js';
 import { CommissionsRepository } from './commissions.repository.js';
 import { RequestEarlyPaymentUseCase } from './use-cases/request-early-payment.use-case.js';
-import type { CommissionHistoryResponse, EarningsSummaryDto, LedgerResponse, PaymentHistoryResponse, PaymentRequestDto } from '@coursa/contracts';
+import type { CommissionHistoryResponse, EarningsSummaryDto, LedgerResponse, PaymentHistoryResponse, PaymentRequestDto, WeeklyRunQueuedResponse, WeeklyRunReportDto } from '@coursa/contracts';
+
+/** An ISO week's Monday and Sunday, as dates (YYYY-MM-DD). */
+function weekDays(isoWeek: string): { period_start: string; period_end: string } {
+  const { start, end } = isoWeekRange(isoWeek);
+  return { period_start: start.toISOString().slice(0, 10), period_end: end.toISOString().slice(0, 10) };
+}
 
 const PAYMENT_STATUS = { completed: 'completed', failed: 'failed', processing: 'in_progress' } as const;
 
@@ -113,13 +119,27 @@ export class CommissionsService {
   }
 
   /** Staff run a week's batch on demand (by default the week just ended); the job id makes two clicks one job. */
-  async requestWeeklyRun(staff: AuthUser, isoWeek: string | undefined, ip?: string): Promise<{ message: string; iso_week: string }> {
+  async requestWeeklyRun(staff: AuthUser, isoWeek: string | undefined, ip?: string): Promise<WeeklyRunQueuedResponse> {
     const now = this.clock.now();
     const week = isoWeek ?? previousIsoWeek(now);
     // A week still under way would take its run's one row now, and its Monday run would then pay nothing.
     if (isoWeekRange(week).end > now) throw CommissionErrors.weekNotOver();
     await this.jobs.add(JobName.WeeklyCommissionRun, { isoWeek: week }, { jobId: jobIds.weeklyCommissionRun(week) });
     await this.audit.record({ actorId: staff.id, actorRole: staff.role, action: 'commission_run_requested', resourceType: 'commission', resourceId: week, success: true, ip });
-    return { message: `Calcul des paiements de la semaine ${week} lancé.`, iso_week: week };
+    return { message: WEEKLY_RUN_MESSAGES.started(week), iso_week: week, ...weekDays(week) };
+  }
+
+  /** A week's run as it stands (issue 38): the back office follows it after starting it, until it says what it paid. */
+  async weeklyRunReport(isoWeek: string): Promise<WeeklyRunReportDto> {
+    const run = await this.commissions.findRun(isoWeek);
+    const done = Boolean(run?.finishedAt);
+    return {
+      iso_week: isoWeek,
+      ...weekDays(isoWeek),
+      done,
+      couriers_paid: done ? run!.couriersPaid : null,
+      total_paid: done ? run!.totalPaid : null,
+      message: done ? WEEKLY_RUN_MESSAGES.report(isoWeek, run!.couriersPaid, run!.totalPaid) : WEEKLY_RUN_MESSAGES.started(isoWeek),
+    };
   }
 }

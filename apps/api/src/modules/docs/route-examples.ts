@@ -1,5 +1,6 @@
 import type {
   AdminCourseDto,
+  CourierFileDto,
   BrowserAnswer,
   CourseDto,
   DeliveryDto,
@@ -171,6 +172,37 @@ const COURSE: CourseDto = {
   proof_photo_url: null,
 };
 const DELIVERY_ITEM: DeliveryDto = { ...COURSE, ...MONEY_FOR_COURIER, earnings: 18_200, client_contact: { name: 'Mariama Diallo', phone: CLIENT_PHONE } };
+const COURIER_FILE: CourierFileDto = {
+  id: COURIER_ID,
+  display_id: 'USR-000043',
+  full_name: 'Ibrahima Camara',
+  phone: COURIER_PHONE,
+  email: null,
+  role: 'salaried_delivery',
+  is_active: true,
+  created_at: AT,
+  kyc: {
+    vehicle_type: 'moto',
+    license_number: 'PC-77',
+    vehicle_registration: 'RC-4521-B',
+    vehicle_description: 'Moto rouge',
+    id_type: 'carte_identite',
+    id_number: 'GN-123456789',
+    id_expiry_date: '2030-06-30',
+    id_photo_url: '/api/files/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e',
+    personal_photo_url: null,
+    blood_group: 'O+',
+    emergency_contact_name: 'Fatoumata Camara',
+    emergency_contact_phone: '+224620000004',
+    emergency_contact_relationship: 'conjoint',
+    address: 'Ratoma, Conakry',
+    experience_years: 3,
+    previous_employer: null,
+    bank_name: 'mtn_momo',
+    bank_account: '+224664000002',
+    updated_at: LATER,
+  },
+};
 const ADMIN_COURSE: AdminCourseDto = {
   id: COURSE_ID,
   course_number: 'CRS-000123',
@@ -309,6 +341,7 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
     emergency_contact_phone: '620000004',
     emergency_contact_relationship: 'conjoint',
   },
+  'PUT /api/admin/couriers/:id/file': { vehicle_type: 'moto', vehicle_registration: 'RC-4521-B', bank_name: 'mtn_momo', bank_account: '664 00 00 02' },
   'POST /sandbox/pay/:reference': { outcome: 'success' },
   'POST /api/super-admin/create-admin': { full_name: 'Aïssatou Bah', phone: '620000005', email: 'aissatou@coursa.gn', password: 'motdepasse7' },
 };
@@ -511,7 +544,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     promo_codes: [{ code: 'GRATUIT-7K2P', type: 'percentage', value: 100, expires_at: '2027-02-23T00:00:00.000Z' }],
   },
   'GET /api/loyalty/leaderboard': [{ rank: 1, name: 'Mariama D.', level: 2, points: 120 }],
-  'GET /api/dashboard/stats': { total_users: 1_240, total_courses: 5_310, active_courses: 18, completed_courses: 5_002 },
+  'GET /api/dashboard/stats': { total_users: 1_240, active_users: 860, total_courses: 5_310, active_courses: 18, completed_courses: 5_002 },
   'GET /api/admin/analytics': {
     total_revenue: 1_250_000,
     previous_revenue: 980_000,
@@ -567,6 +600,10 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     total: 1,
   },
   'DELETE /api/admin/users/:id': SUCCESS,
+  'POST /api/admin/users/:id/reset-password': {
+    message: "Mot de passe temporaire envoyé par SMS au +224660000002. L'utilisateur le changera dans Mon Profil.",
+    sent_to: COURIER_PHONE,
+  },
   'PUT /api/users/:id/toggle-status': { id: CLIENT_ID, is_active: false },
   'GET /api/admin/courses': [ADMIN_COURSE],
   'PUT /api/admin/courses/:id/status': { message: 'Course clôturée.', status: 'delivered' },
@@ -583,7 +620,32 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
   'GET /api/admin/support-requests': [SUPPORT_REQUEST],
   'PUT /api/admin/support-requests/:id': { message: 'Demande mise à jour.', support_request: SUPPORT_REQUEST },
-  'POST /api/admin/commissions/weekly-run': { message: 'Paiement hebdomadaire lancé.', iso_week: '2026-W47' },
+  'POST /api/admin/commissions/weekly-run': {
+    message: 'Calcul des paiements de la semaine 2026-W47 lancé (du 16/11/2026 au 22/11/2026).',
+    iso_week: '2026-W47',
+    period_start: '2026-11-16',
+    period_end: '2026-11-22',
+  },
+  'GET /api/admin/notifications': [
+    {
+      id: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d',
+      kind: 'payout_failed',
+      message: 'Virement échoué : 18\u202f200 GNF pour Ibrahima Camara, remis à son solde.',
+      created_at: AT,
+      read: false,
+    },
+  ],
+  'POST /api/admin/notifications/:id/read': { id: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d', read: true },
+  'POST /api/admin/notifications/read-all': { marked: 4 },
+  'GET /api/admin/commissions/weekly-run/:iso_week': {
+    iso_week: '2026-W47',
+    period_start: '2026-11-16',
+    period_end: '2026-11-22',
+    done: true,
+    couriers_paid: 3,
+    total_paid: 450_000,
+    message: 'Paiement de la semaine 2026-W47 (du 16/11/2026 au 22/11/2026) terminé : 3 livreurs payés, 450\u202f000 GNF au total.',
+  },
   'GET /api/admin/commissions/pending': {
     commissions: [
       {
@@ -626,6 +688,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/admin/payouts/:id/mark-paid-outside': DONE,
   'POST /api/admin/queue-board/session': { url: '/admin/queues' },
   'POST /api/admin/create-delivery-person': { message: 'Livreur créé.', user: COURIER },
+  'GET /api/admin/couriers/:id/file': COURIER_FILE,
+  'PUT /api/admin/couriers/:id/file': { message: 'Dossier du livreur mis à jour.', file: COURIER_FILE },
   'POST /api/upload/personal-photo': { photo_url: '/api/files/4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a', file_id: '4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a' },
   'POST /api/upload/id-photo': { photo_url: '/api/files/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e', file_id: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e' },
   'POST /api/upload/parcel-photo': { photo_url: '/api/files/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', file_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' },

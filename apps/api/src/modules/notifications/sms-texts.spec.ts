@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { isOneGsm7Segment } from '@coursa/domain';
 // Twilio's segment calculator, an independent judge of the encoding and the segment count.
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { activationTokenIn, codeIn } from '../../../../../test/support/outbox.js';
-import { ACTIVATION_MAX_ORIGIN, activationSms, courierArrivingSms, deliveryCodeSms, messagingWarnings, newDeliveryCodeSms, resetCodeSms, trackingLinkSms } from './sms-texts.js';
+import { activationTokenIn, codeIn, temporaryPasswordIn } from '../../../../../test/support/outbox.js';
+import { ACTIVATION_MAX_ORIGIN, activationSms, courierArrivingSms, deliveryCodeSms, messagingWarnings, newDeliveryCodeSms, resetCodeSms, temporaryPasswordSms, trackingLinkSms } from './sms-texts.js';
 
 /** A 30-character production origin, longer than https://app.coursa.gn. */
 const ORIGIN = 'https://www.coursa-conakry.com';
@@ -61,6 +61,13 @@ describe('every SMS is one GSM-7 segment', () => {
     const text = resetCodeSms({ code, validMinutes: 15 });
     expectOneSegment(text);
     expect(codeIn(text)).toBe(code);
+  });
+
+  // What RandomSource.token(9) gives: 12 characters of base64url, dashes and underscores included.
+  it.each(['Ab-9_xYzAb-9', '____________', '------------'])('temporary password %s', (password) => {
+    const text = temporaryPasswordSms({ password });
+    expectOneSegment(text);
+    expect(temporaryPasswordIn(text)).toBe(password);
   });
 
   it.each(CODES)('new delivery code %s', (code) => {

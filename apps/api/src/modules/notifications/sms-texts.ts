@@ -27,6 +27,11 @@ export function resetCodeSms({ code, validMinutes }: { code: string; validMinute
   return toGsm7(`Coursa : votre code de réinitialisation est ${code}. Il expire dans ${validMinutes} minutes. Ne le communiquez à personne.`);
 }
 
+/** Staff reset the password (issue 38): the temporary one, to change in the profile once signed in. */
+export function temporaryPasswordSms({ password }: { password: string }): string {
+  return toGsm7(`Coursa : votre mot de passe a été réinitialisé par notre équipe. Changez-le dans Mon Profil dès la connexion. Mot de passe temporaire : ${password}`);
+}
+
 /** The delivery-code SMS, to the recipient when the course is ordered: who sends the parcel and the code. */
 export function deliveryCodeSms({ senderName, code }: { senderName: string; code: string }): string {
   return withName(

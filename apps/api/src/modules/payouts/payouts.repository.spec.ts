@@ -118,7 +118,7 @@ describe('PayoutsRepository on the real database', () => {
     const run = await unitOfWork.run((tx) => payouts.startRun(tx, '2026-W47'));
     expect(run).toEqual({ id: expect.any(String) });
     await expect(unitOfWork.run((tx) => payouts.startRun(tx, '2026-W47'))).resolves.toBeNull();
-    await unitOfWork.run((tx) => payouts.finishRun(tx, run!.id, NOW));
-    await expect(db.commissionRun.findUnique({ where: { id: run!.id } })).resolves.toMatchObject({ isoWeek: '2026-W47', finishedAt: NOW });
+    await unitOfWork.run((tx) => payouts.finishRun(tx, run!.id, NOW, { couriersPaid: 2, totalPaid: 19_000 }));
+    await expect(db.commissionRun.findUnique({ where: { id: run!.id } })).resolves.toMatchObject({ isoWeek: '2026-W47', finishedAt: NOW, couriersPaid: 2, totalPaid: 19_000 });
   });
 });

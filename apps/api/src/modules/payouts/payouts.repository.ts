@@ -183,8 +183,8 @@ export class PayoutsRepository {
     return created ?? null;
   }
 
-  async finishRun(tx: Tx, runId: string, at: Date): Promise<void> {
-    await tx.commissionRun.update({ where: { id: runId }, data: { finishedAt: at } });
+  async finishRun(tx: Tx, runId: string, at: Date, paid: { couriersPaid: number; totalPaid: number }): Promise<void> {
+    await tx.commissionRun.update({ where: { id: runId }, data: { finishedAt: at, ...paid } });
   }
 
   /** Everyone with ledger entries, with what paying them needs, in their display number's order. */

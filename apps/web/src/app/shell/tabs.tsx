@@ -41,8 +41,11 @@ export const COURIER_TABS: readonly Tab[] = [
   { id: 'profile', label: 'Profil', content: <ProfileTab /> },
 ];
 
-/** Admin and support share one layout (back-office spec §1). */
-export const STAFF_TABS: readonly Tab[] = [
+/** Every staff member's own profile, with the change of password (issue 38), last in their tabs. */
+const STAFF_PROFILE: Tab = { id: 'profile', label: 'Profil', content: <ProfileTab /> };
+
+/** The back office's work, shared by admin, support and the super administrator (back-office spec §1). */
+const BACK_OFFICE_TABS: readonly Tab[] = [
   { id: 'dashboard', label: 'Tableau de bord', content: <DashboardTab /> },
   { id: 'courses', label: 'Courses', content: <CoursesTab /> },
   { id: 'users', label: 'Utilisateurs', content: <UsersTab /> },
@@ -53,8 +56,12 @@ export const STAFF_TABS: readonly Tab[] = [
   { id: 'analytics', label: 'Statistiques', content: <AnalyticsTab /> },
 ];
 
+/** Admin and support share one layout (back-office spec §1). */
+export const STAFF_TABS: readonly Tab[] = [...BACK_OFFICE_TABS, STAFF_PROFILE];
+
 export const SUPER_ADMIN_TABS: readonly Tab[] = [
-  ...STAFF_TABS,
+  ...BACK_OFFICE_TABS,
   { id: 'create-admin', label: 'Nouvel admin', content: <CreateAdminTab /> },
   { id: 'audit', label: 'Audit', content: <AuditTab /> },
+  STAFF_PROFILE,
 ];

@@ -1,1 +1,2 @@
 export { CreateDeliveryTab } from './components/CreateDeliveryTab';
+export { CourierFilePanel } from './components/CourierFilePanel';

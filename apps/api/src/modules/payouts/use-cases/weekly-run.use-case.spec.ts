@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { newTestService } from '../../../../../../test/support/test-service.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
 import { PayoutsRepository } from '../payouts.repository.js';
+import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import { OpenPayout } from './open-payout.js';
 import { WEEKLY_RUN_TIMEOUT_MS, WeeklyRunUseCase } from './weekly-run.use-case.js';
 
@@ -25,7 +26,7 @@ function setUp(sums: { balance: { earnings: number; cash: number }; week: { earn
   ledger.sumsUntil.mockResolvedValue(sums.week);
   ledger.pendingDeposits.mockResolvedValue(sums.pending ?? 0);
   open.execute.mockResolvedValue({ id: 'payout-1' } as never);
-  return { ...t, payouts, ledger, open };
+  return { ...t, payouts, ledger, open, outbox: t.mock(OutboxRepository) };
 }
 
 describe('WeeklyRunUseCase', () => {
@@ -45,7 +46,14 @@ describe('WeeklyRunUseCase', () => {
       commissionIds: ['c1', 'c2', 'c3'],
       runId: 'run-1',
     });
-    expect(t.payouts.finishRun).toHaveBeenCalledWith(t.tx, 'run-1', NOW);
+    expect(t.payouts.finishRun).toHaveBeenCalledWith(t.tx, 'run-1', NOW, { couriersPaid: 1, totalPaid: 7_000 });
+    // Staff read what the run paid, in the notification centre (issue 38).
+    expect(t.outbox.add).toHaveBeenCalledWith(t.tx, {
+      type: 'staff.notice',
+      aggregateType: 'commission_run',
+      aggregateId: 'run-1',
+      payload: { kind: 'weekly_run', message: 'Paiement de la semaine 2026-W47 (du 16/11/2026 au 22/11/2026) terminé : 1 livreur payé, 7\u202f000 GNF au total.' },
+    });
   });
 
   it('reads only up to the week\'s end', async () => {
@@ -60,6 +68,7 @@ describe('WeeklyRunUseCase', () => {
     await expect(t.sut.execute('2026-W47')).resolves.toBe(0);
     expect(t.open.execute).not.toHaveBeenCalled();
     expect(t.payouts.markPaid).toHaveBeenCalledWith(t.tx, ['c1', 'c2', 'c3'], NOW);
+    expect(t.payouts.finishRun).toHaveBeenCalledWith(t.tx, 'run-1', NOW, { couriersPaid: 0, totalPaid: 0 });
   });
 
   it('pays no more than the balance now, linking only the commissions that fit whole', async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { courierBalances, isoWeekRange, weeklyNetting, weeklySettled } from '@coursa/domain';
+import { courierBalances, isoWeekRange, WEEKLY_RUN_MESSAGES, weeklyNetting, weeklySettled } from '@coursa/domain';
+import { OutboxRepository } from '../../../common/outbox/outbox.repository.js';
 import { UnitOfWork } from '../../../common/prisma/unit-of-work.js';
 import { Clock } from '../../../common/security/secrets.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
@@ -13,7 +14,8 @@ export const WEEKLY_RUN_TIMEOUT_MS = 5 * 60_000;
 /**
  * The weekly run, all or nothing, once per ISO week (the run's unique row): for each courier, the commissions due are
  * first kept out of the cash they hold (netting), then what remains due is paid by a payout sent by the payout job
- * (weeklyNetting, libs/domain). Null when the week already has its run; otherwise the number of payouts opened.
+ * (weeklyNetting, libs/domain). Null when the week already has its run; otherwise the number of payouts opened. The
+ * run keeps what it paid (couriers, total) and tells staff (issue 38).
  */
 @Injectable()
 export class WeeklyRunUseCase {
@@ -23,6 +25,7 @@ export class WeeklyRunUseCase {
     private readonly ledger: LedgerService,
     private readonly openPayout: OpenPayout,
     private readonly clock: Clock,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   execute(isoWeek: string): Promise<number | null> {
@@ -33,6 +36,7 @@ export class WeeklyRunUseCase {
         const run = await this.payouts.startRun(tx, isoWeek);
         if (!run) return null;
         let opened = 0;
+        let total = 0;
         for (const courier of await this.payouts.couriersWithEntries(tx)) {
           // Read again under the courier's lock: a staff payment or a deposit may have landed since the first read.
           await this.ledger.lock(tx, courier.id);
@@ -53,7 +57,10 @@ export class WeeklyRunUseCase {
               commissionIds: settled.map((commission) => commission.id),
               runId: run.id,
             });
-            if (payout) opened++;
+            if (payout) {
+              opened++;
+              total += decision.pay;
+            }
           } else if (decision.pay === 0 && settled.length) {
             // Kept entirely out of the cash the courier holds: paid without a transfer.
             await this.payouts.markPaid(tx, settled.map((commission) => commission.id), at);
@@ -61,7 +68,13 @@ export class WeeklyRunUseCase {
           // A balance with no commission of the week behind it (a correction) is not sent by the run: a payout says what
           // it covers. It stays due, for an early payment or the next run.
         }
-        await this.payouts.finishRun(tx, run.id, at);
+        await this.payouts.finishRun(tx, run.id, at, { couriersPaid: opened, totalPaid: total });
+        await this.outbox.add(tx, {
+          type: 'staff.notice',
+          aggregateType: 'commission_run',
+          aggregateId: run.id,
+          payload: { kind: 'weekly_run', message: WEEKLY_RUN_MESSAGES.report(isoWeek, opened, total) },
+        });
         return opened;
       },
       { timeout: WEEKLY_RUN_TIMEOUT_MS },

@@ -60,7 +60,7 @@ export function DashboardTab() {
       </div>
       <MigrationOffer />
       <section className="figures figures--kpi" aria-label="Compteurs">
-        <Figure label="Utilisateurs actifs" value={showNumber(stats?.total_users)} />
+        <Figure label="Utilisateurs actifs" value={showNumber(stats?.active_users)} />
         <Figure label="Commandes totales" value={showNumber(stats?.total_courses)} />
         <Figure label="En cours" value={showNumber(live?.active_courses ?? stats?.active_courses)} />
         <Figure label="Livrées" value={showNumber(stats?.completed_courses)} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onServerEvents, requestOpsSnapshot } from '@/lib/socket';
-import { adminDashboardQueries } from '../api/admin-dashboard-api';
+import { adminDashboardQueries, notificationsChanged } from '../api/admin-dashboard-api';
 import { opsActions } from '../stores/ops-store';
 
 /** While the dashboard is shown, the events of the `ops` room feed the ops store (docs/architecture.md, « Realtime »). */
@@ -17,7 +17,9 @@ export function useOpsFeed(): void {
       'course:status': opsActions.status,
       'course:courier-changed': opsActions.courierChanged,
       notification: (event) => {
-        opsActions.notification(event);
+        // A notice kept server-side (it has an id) is in the list of notices, read again now; the others are live only.
+        if (event.id) for (const filters of notificationsChanged()) void queryClient.invalidateQueries(filters);
+        else opsActions.notification(event);
         // A courier just went quiet: « Livreurs sans position » now, not at the next refresh.
         if (event.kind === 'courier_silent') void queryClient.invalidateQueries(adminDashboardQueries.silentCouriers());
       },

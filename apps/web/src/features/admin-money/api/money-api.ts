@@ -16,6 +16,8 @@ export const moneyQueries = {
   paymentRequests: () => pagedQuery('GET /api/admin/payment-requests'),
   payouts: () => pagedQuery('GET /api/admin/payouts'),
   cash: () => pagedQuery('GET /api/admin/cash'),
+  /** A week's run as it stands: its days, then what it paid. */
+  weeklyRun: (isoWeek: string) => routeQuery('GET /api/admin/commissions/weekly-run/:iso_week', { params: { iso_week: isoWeek } }),
 };
 
 /** What a payment, a decision, a payout check, the weekly run, a deposit or a correction may change: the whole screen. */

@@ -58,6 +58,15 @@ describe('CommissionPaymentsTab', () => {
 
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
+  it('puts the refunds to do first, above the summary, the weekly run and the cash forms (issue 38)', async () => {
+    renderWithQuery(<CommissionPaymentsTab />);
+    const refunds = screen.getByRole('heading', { name: 'À rembourser' });
+    const summary = await screen.findByLabelText('Résumé des commissions');
+    const weeklyRun = screen.getByRole('heading', { name: 'Paiement hebdomadaire' });
+    expect(refunds.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(refunds.compareDocumentPosition(weeklyRun) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows the summary and pays a courier after the spec confirmation, with the phone given', async () => {
     renderWithQuery(<CommissionPaymentsTab />);
     expect(await screen.findByText('Alpha Barry')).toBeTruthy();

@@ -71,6 +71,8 @@ export function CommissionPaymentsTab() {
   return (
     <div className="stack">
       <h2 className="page-title">Paiements et commissions</h2>
+      {/* Clients waiting for their money come first, above the commissions and the deposit forms (issue 38). */}
+      <RefundsPanel />
       <SummaryCard summary={summary} />
       <SegmentedControl label="Sections" options={SECTIONS} value={section} onChange={setSection} />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -80,7 +82,6 @@ export function CommissionPaymentsTab() {
       <LoadMore list={{ pending: groups, requests, history: payouts }[section]} />
       {movesMoney && <WeeklyRunCard />}
       <CashPanel />
-      <RefundsPanel />
     </div>
   );
 }

@@ -13,4 +13,6 @@ export const adminUsersQueries = {
 export const adminUsersApi = {
   toggleStatus: (id: string) => apiClient.call('PUT /api/users/:id/toggle-status', { params: { id } }),
   remove: (id: string) => apiClient.call('DELETE /api/admin/users/:id', { params: { id } }),
+  /** Issue 38: a temporary password goes to the user by SMS; their sessions end. */
+  resetPassword: (id: string) => apiClient.call('POST /api/admin/users/:id/reset-password', { params: { id } }),
 };

@@ -3,7 +3,7 @@ import type { AdminUserDto } from '@coursa/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, pageAnswer } from '@/test/fetch-answer';
-import { renderWithQuery } from '@/test/render-with-query';
+import { renderWithQuery, signInForRenders } from '@/test/render-with-query';
 import { UsersTab } from './UsersTab';
 
 const user = (id: string, role: AdminUserDto['role'], email: string | null = null): AdminUserDto => ({
@@ -24,6 +24,7 @@ describe('user management', () => {
   beforeEach(() => {
     fetchMock = jest.fn<typeof fetch>(() => pageAnswer({ users: USERS, next_cursor: null, total: USERS.length }, { total: USERS.length }));
     globalThis.fetch = fetchMock;
+    signInForRenders({ id: 'me', role: 'support', full_name: 'Support', phone: '+224620000009' });
   });
   afterEach(cleanup);
 
@@ -109,5 +110,38 @@ describe('user management', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithQuery(<UsersTab />);
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du chargement des utilisateurs');
+  });
+
+  it("resets a user's password after a confirmation, offered only on accounts not above one's own (issue 38)", async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderWithQuery(<UsersTab />);
+    await screen.findByText('USR-1');
+    // Support may not manage an admin's account.
+    expect(within(row('3')).queryByRole('button', { name: /Réinitialiser le mot de passe/ })).toBeNull();
+    const button = within(row('2')).getByRole('button', { name: 'Réinitialiser le mot de passe : Nom 2' });
+    fireEvent.click(button);
+    expect(confirm).toHaveBeenCalledWith(
+      'Réinitialiser le mot de passe de Nom 2 ? Un mot de passe temporaire lui sera envoyé par SMS et ses sessions seront fermées.',
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    const message = "Mot de passe temporaire envoyé par SMS au +224620000000. L'utilisateur le changera dans Mon Profil.";
+    fetchMock.mockReturnValueOnce(answer(200, { message, sent_to: '+224620000000' }));
+    await act(async () => fireEvent.click(button));
+    expect(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')![0])).toMatch(/\/admin\/users\/2\/reset-password$/);
+    expect(screen.getByRole('status').textContent).toBe(message);
+    confirm.mockRestore();
+  });
+
+  it("opens « Dossier du livreur » for a courier only", async () => {
+    renderWithQuery(<UsersTab />);
+    await screen.findByText('USR-1');
+    expect(within(row('1')).queryByRole('button', { name: /Dossier du livreur/ })).toBeNull();
+    fetchMock.mockReturnValueOnce(
+      answer(200, { id: '2', display_id: 'USR-2', full_name: 'Nom 2', phone: '+224620000000', email: null, role: 'independent_delivery', is_active: true, created_at: '2026-01-15T10:00:00.000Z', kyc: null }),
+    );
+    await act(async () => fireEvent.click(within(row('2')).getByRole('button', { name: 'Dossier du livreur : Nom 2' })));
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/\/admin\/couriers\/2\/file$/);
+    expect(await screen.findByRole('heading', { name: 'Dossier du livreur — Nom 2' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { AdminUserDto } from '@coursa/contracts';
-import { accountTypeLabel, isStaff, SEARCH_LENGTH, type Role } from '@coursa/domain';
+import { accountTypeLabel, isCourier, isStaff, mayManageAccount, SEARCH_LENGTH, type Role } from '@coursa/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -9,6 +9,8 @@ import { LoadMore } from '@/components/ui/LoadMore';
 import { SearchField } from '@/components/ui/SearchField';
 import { Select } from '@/components/ui/Select';
 import { useSearchTerm } from '@/hooks/use-search-term';
+import { CourierFilePanel } from '@/features/admin-onboarding';
+import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
@@ -18,6 +20,9 @@ export const USERS_MESSAGES = {
   loadFailed: 'Erreur lors du chargement des utilisateurs',
   toggleFailed: 'Erreur lors de la modification du statut',
   deleteFailed: 'Erreur lors de la suppression',
+  resetFailed: 'Erreur lors de la réinitialisation du mot de passe',
+  resetConfirmation: (user: Pick<AdminUserDto, 'full_name'>) =>
+    `Réinitialiser le mot de passe de ${user.full_name} ? Un mot de passe temporaire lui sera envoyé par SMS et ses sessions seront fermées.`,
 } as const;
 
 /** Spec §2 "User management": the role filter offers these values only. */
@@ -37,6 +42,10 @@ export function UsersTab() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // « Dossier du livreur » (issue 38): the courier whose file is open above the list.
+  const [openFile, setOpenFile] = useState<string | null>(null);
+  const me = useCurrentUser();
   // Each change reloads every list (whatever its filter) before the row is usable again.
   const reload = () => queryClient.invalidateQueries(adminUsersQueries.all);
   const toggleStatus = useMutation({
@@ -56,7 +65,17 @@ export function UsersTab() {
     onError: (caught) => setError(errorMessage(caught, USERS_MESSAGES.deleteFailed)),
     onSettled: () => setConfirming(null),
   });
-  const busy = [toggleStatus, removeUser].find((mutation) => mutation.isPending)?.variables ?? null;
+  const resetPassword = useMutation({
+    mutationFn: (id: string) => adminUsersApi.resetPassword(id),
+    onMutate: () => (setError(null), setNotice(null)),
+    onSuccess: (answer) => setNotice(answer.message),
+    onError: (caught) => setError(errorMessage(caught, USERS_MESSAGES.resetFailed)),
+  });
+  const busy = [toggleStatus, removeUser, resetPassword].find((mutation) => mutation.isPending)?.variables ?? null;
+
+  function reset(user: AdminUserDto) {
+    if (window.confirm(USERS_MESSAGES.resetConfirmation(user))) resetPassword.mutate(user.id);
+  }
 
   function remove(user: AdminUserDto) {
     if (confirming !== user.id) {
@@ -77,6 +96,8 @@ export function UsersTab() {
       <SearchField label="Rechercher un utilisateur" hint="Téléphone, nom, e-mail ou numéro (USR-000042)" value={search.text} onChange={search.setText} maxLength={SEARCH_LENGTH.max} />
       <Select label="Filtrer par rôle" options={ROLE_FILTERS} value={role} onChange={(event) => setRole(event.target.value as Role | '')} />
       {error && <Alert tone="error">{error}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {openFile && <CourierFilePanel courierId={openFile} onClose={() => setOpenFile(null)} />}
       {users.isPending && <Loader />}
       {users.isError && <Alert tone="error">{USERS_MESSAGES.loadFailed}</Alert>}
       {users.items?.length === 0 && <p className="muted">{search.term ? `Aucun utilisateur trouvé pour « ${search.term} ».` : 'Aucun utilisateur.'}</p>}
@@ -116,6 +137,16 @@ export function UsersTab() {
                       <Button variant="secondary" disabled={busy === user.id} onClick={() => toggleStatus.mutate(user.id)}>
                         {user.is_active ? 'Désactiver' : 'Activer'}
                       </Button>
+                      {isCourier(user.role) && (
+                        <Button variant="secondary" aria-label={`Dossier du livreur : ${user.full_name}`} onClick={() => setOpenFile(user.id)}>
+                          Dossier du livreur
+                        </Button>
+                      )}
+                      {user.id !== me.id && mayManageAccount(me.role, user.role) && (
+                        <Button variant="secondary" disabled={busy === user.id} aria-label={`Réinitialiser le mot de passe : ${user.full_name}`} onClick={() => reset(user)}>
+                          Réinitialiser le mot de passe
+                        </Button>
+                      )}
                       {!isStaff(user.role) && (
                         <Button
                           variant={confirming === user.id ? 'primary' : 'secondary'}

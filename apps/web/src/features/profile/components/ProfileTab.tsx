@@ -1,4 +1,4 @@
-import { accountTypeLabel, deliveriesToFreeRide, loyaltyProgressPercent } from '@coursa/domain';
+import { accountTypeLabel, deliveriesToFreeRide, isStaff, loyaltyProgressPercent } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useFreshCurrentUser } from '@/features/auth';
 import { routeQuery } from '@/lib/query-client';
@@ -8,7 +8,10 @@ import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 
-/** "Mon Profil" (spec §2), shared by clients and couriers; the loyalty block is for clients only. */
+/**
+ * "Mon Profil" (spec §2), shared by clients, couriers and staff (issue 38: their password change); the loyalty block is
+ * for clients only, push (courses and deliveries) for clients and couriers.
+ */
 export function ProfileTab() {
   const user = useFreshCurrentUser();
   return (
@@ -24,7 +27,7 @@ export function ProfileTab() {
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
-      <PushSection />
+      {!isStaff(user.role) && <PushSection />}
       <SecuritySection />
     </div>
   );
