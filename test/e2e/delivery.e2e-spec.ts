@@ -262,18 +262,20 @@ describe('steps', () => {
 });
 
 describe('the delivery code', () => {
-  it('six wrong codes, then the right one: refused, a new code is needed', async () => {
+  it('six wrong codes, then the right one: the fifth says the code is locked, the right one is refused, a new code is needed', async () => {
     const { course, courier, codes } = await onTheWayToDelivery();
     const right = await codes();
     const wrong = right === '000000' ? '111111' : '000000';
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++) answers.push(await verify(courier.token, course.id, wrong));
-    expect(answers.slice(0, 5).map((answer) => answer.body.code)).toEqual(Array(5).fill('OTP_INVALID'));
+    expect(answers.map((answer) => answer.body.code)).toEqual([...Array(4).fill('OTP_INVALID'), 'OTP_LOCKED', 'OTP_LOCKED']);
     expect(answers[0]!.body.detail).toBe('❌ Code OTP incorrect. Vérifiez avec le destinataire.');
-    expect(answers[5]!.body.code).toBe('OTP_LOCKED');
+    const navigation = () => app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: courier.token });
+    expect((await navigation()).body).toMatchObject({ otp_required: true, otp_locked: true });
     expect((await verify(courier.token, course.id, right)).body.code).toBe('OTP_LOCKED');
 
     expect((await app.request('POST', `/api/delivery/course/${course.id}/regenerate-otp`, undefined, { token: courier.token })).body).toEqual({ message: 'Nouveau code OTP envoyé au destinataire' });
+    expect((await navigation()).body).toMatchObject({ otp_locked: false });
     expect((await verify(courier.token, course.id, await codes(2))).status).toBe(200);
   });
 

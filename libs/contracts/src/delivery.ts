@@ -76,6 +76,11 @@ export interface NavigationDto extends CourseMoneyForCourier {
   /** The one action button, or null when the next step is the delivery code (or none). */
   next_action: { status: CourseStatus; label: string } | null;
   otp_required: boolean;
+  /**
+   * The delivery code is dead: OTP_MAX_ATTEMPTS wrong codes were tried. Even the right one is refused (OTP_LOCKED)
+   * until « Nouveau Code » sends another.
+   */
+  otp_locked: boolean;
   /** The handover needs a photo of the parcel at the door before the code (the server's configuration decides). */
   proof_photo_required: boolean;
   /** A proof photo of this course has reached the server (the courier sees it on the phone, not from the server). */

@@ -133,13 +133,17 @@ export class DeliveryRepository {
     return tx.course.update({ where: { id: courseId }, data: { proofPhotoFileId: fileId }, select: { id: true } });
   }
 
-  /** Counts one try before comparing, atomically, so parallel guesses cannot exceed the limit. */
-  async reserveOtpAttempt(courseId: string, courierId: string, maxAttempts: number): Promise<boolean> {
-    const reserved = await this.prisma.client.course.updateMany({
+  /**
+   * Counts one try before comparing, atomically, so parallel guesses cannot exceed the limit: the tries used with this
+   * one, or null when none is left (or the course is no longer this courier's, under way, with a code).
+   */
+  async reserveOtpAttempt(courseId: string, courierId: string, maxAttempts: number): Promise<number | null> {
+    const [reserved] = await this.prisma.client.course.updateManyAndReturn({
       where: { id: courseId, courierId, status: 'en_route_delivery', otpHash: { not: null }, otpAttempts: { lt: maxAttempts } },
       data: { otpAttempts: { increment: 1 } },
+      select: { otpAttempts: true },
     });
-    return reserved.count === 1;
+    return reserved ? reserved.otpAttempts : null;
   }
 
   /**

@@ -42,7 +42,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
     // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
-    reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? (attempts++, true) : false)),
+    reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? ++attempts : null)),
     isAvailable: jest.fn(async () => true),
     wasCourierOf: jest.fn(async (_id: string, _courierId: string) => false),
     flagHandover: jest.fn(async (..._args: unknown[]) => {}),
@@ -91,8 +91,9 @@ describe('DeliveryService.verifyOtp (the handover)', () => {
     expect(t.lifecycle.move).not.toHaveBeenCalled();
   });
 
-  it(`after ${OTP_MAX_ATTEMPTS} wrong tries even the right code is refused (OTP_LOCKED) until a new code`, async () => {
-    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  it(`the ${OTP_MAX_ATTEMPTS}th wrong try says the code is locked; then even the right code is refused (OTP_LOCKED) until a new code`, async () => {
+    for (let i = 1; i < OTP_MAX_ATTEMPTS; i++) await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ status: 409, code: 'OTP_LOCKED' });
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 409, code: 'OTP_LOCKED' });
     expect(t.attempts()).toBe(OTP_MAX_ATTEMPTS);
     expect(t.lifecycle.move).not.toHaveBeenCalled();

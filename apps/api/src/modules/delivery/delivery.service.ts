@@ -182,8 +182,10 @@ export class DeliveryService {
     if (this.proofRequired(course) && !course.proofPhotoFileId) throw DeliveryErrors.proofPhotoRequired();
     const implausible = occurredAt && checkOccurredAt(occurredAt, this.clock.now(), previousStepAt(course), course.createdAt);
     if (implausible) throw DeliveryErrors.implausibleTime(implausible);
-    if (!(await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS))) throw DeliveryErrors.otpLocked();
-    if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw DeliveryErrors.otpWrong();
+    const tries = await this.delivery.reserveOtpAttempt(course.id, courier.id, OTP_MAX_ATTEMPTS);
+    if (tries === null) throw DeliveryErrors.otpLocked();
+    // A wrong code that used the last try kills the code: the courier hears that it is locked, not only that it is wrong.
+    if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw tries >= OTP_MAX_ATTEMPTS ? DeliveryErrors.otpLocked() : DeliveryErrors.otpWrong();
     const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
     if (!delivered.ok) {
       if (isTimeRefusal(delivered.refusal)) throw DeliveryErrors.implausibleTime(delivered.refusal);
@@ -335,6 +337,7 @@ export class DeliveryService {
       ...moneyForCourier(course),
       next_action: next ? { status: next.to, label: next.label } : null,
       otp_required: course.status === 'en_route_delivery',
+      otp_locked: course.status === 'en_route_delivery' && course.otpHash !== null && course.otpAttempts >= OTP_MAX_ATTEMPTS,
       proof_photo_required: this.proofRequired(course),
       proof_photo_taken: course.proofPhotoFileId !== null,
     };

@@ -454,6 +454,7 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     estimated_price: 26_000,
     next_action: { status: 'en_route_pickup', label: 'Je pars au retrait' },
     otp_required: false,
+    otp_locked: false,
     proof_photo_required: false,
     proof_photo_taken: false,
     ...MONEY_FOR_COURIER,

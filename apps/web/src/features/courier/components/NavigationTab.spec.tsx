@@ -41,6 +41,7 @@ const navigation = {
   otp_required: true,
   proof_photo_required: false,
   proof_photo_taken: false,
+  otp_locked: false,
 };
 
 describe('NavigationTab (issue 38)', () => {

@@ -188,7 +188,7 @@ function CourseNavigation({ courseId }: { courseId: string }) {
           </Button>
         )}
       </section>
-      {status === 'en_route_delivery' && <OtpBlock courseId={courseId} proof={{ required: course.proof_photo_required, taken: course.proof_photo_taken }} />}
+      {status === 'en_route_delivery' && <OtpBlock courseId={courseId} proof={{ required: course.proof_photo_required, taken: course.proof_photo_taken }} lockedAtStart={course.otp_locked} />}
       <CourseTrouble courseId={courseId} status={status} />
       <section className="card">
         <h3 className="card__title">Contacts</h3>

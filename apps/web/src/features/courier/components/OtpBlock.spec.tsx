@@ -84,13 +84,15 @@ describe('OtpBlock', () => {
     expect(await screen.findByText('Nouveau code OTP envoyé au destinataire')).toBeTruthy();
   });
 
-  it('after five wrong codes says the code is locked and what to do, not « Code OTP incorrect », and refuses a sixth', async () => {
-    fetchMock.mockImplementation(() => answer(400, { detail: 'Code invalide', code: 'OTP_INVALID' }));
+  it('when the last try kills the code, says it is locked and what to do, not « Code OTP incorrect », and refuses another', async () => {
+    let tries = 0;
+    fetchMock.mockImplementation(() => (++tries < 5 ? answer(400, { detail: 'Code invalide', code: 'OTP_INVALID' }) : answer(409, { detail: 'Trop de tentatives', code: 'OTP_LOCKED' })));
     render(<OtpBlock courseId="c1" />);
     for (let attempt = 1; attempt <= 5; attempt++) {
       fireEvent.change(input(), { target: { value: '123456' } });
       await act(async () => fireEvent.click(validate()));
       await act(() => flushCourierActions());
+      if (attempt < 5) expect(screen.queryByText(OTP_LOCKED_MESSAGES.title)).toBeNull();
     }
     expect(await screen.findByText(OTP_LOCKED_MESSAGES.title)).toBeTruthy();
     expect(screen.getByText(OTP_LOCKED_MESSAGES.help)).toBeTruthy();
@@ -102,6 +104,13 @@ describe('OtpBlock', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nouveau Code' })));
     expect(await screen.findByText('Nouveau code OTP envoyé au destinataire')).toBeTruthy();
     expect(screen.queryByText(OTP_LOCKED_MESSAGES.title)).toBeNull();
+  });
+
+  it('says the code is locked from the start when the navigation says so (after a reload)', async () => {
+    render(<OtpBlock courseId="c1" lockedAtStart />);
+    expect(screen.getByText(OTP_LOCKED_MESSAGES.title)).toBeTruthy();
+    fireEvent.change(input(), { target: { value: '123456' } });
+    expect(validate()).toHaveProperty('disabled', true);
   });
 
   it("says the code is locked when the server answers so (OTP_LOCKED)", async () => {

@@ -14,6 +14,8 @@ interface OtpBlockProps {
   courseId: string;
   /** The proof photo at the door (issue 37): required by the server for this course, already kept there. */
   proof?: { required: boolean; taken: boolean };
+  /** The navigation says the code is dead already (too many wrong codes before this screen opened). */
+  lockedAtStart?: boolean;
   /** The support prompt; window.prompt by default. */
   askIssue?: () => string | null;
 }
@@ -24,8 +26,10 @@ type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 export const OTP_WAITING_FOR_NETWORK = 'En attente de réseau : envoi dès le retour du réseau.';
 
 /**
- * The code is dead (issue 38): after OTP_MAX_ATTEMPTS wrong codes the server refuses even the right one (OTP_LOCKED)
- * until a new code is sent; the courier is told so, and what to do, not « Code OTP incorrect ».
+ * The code is dead (issue 38): the wrong code that uses the last of OTP_MAX_ATTEMPTS tries, and every code after it,
+ * even the right one, is answered OTP_LOCKED until a new code is sent; the courier is told so, and what to do, not
+ * « Code OTP incorrect ». The server owns the count: this screen only shows its answer (or the navigation's
+ * `otp_locked` after a reload).
  */
 export const OTP_LOCKED_MESSAGES = {
   title: 'Code bloqué : appelez le support',
@@ -37,7 +41,6 @@ export const regenerateWaitText = (seconds: number) => `Nouveau code possible da
 const REGENERATE_FAILED = "Le nouveau code n'a pas pu être envoyé. Réessayez.";
 
 const isOtpLocked = (error: unknown) => error instanceof ApiError && error.code === 'OTP_LOCKED';
-const isOtpWrong = (error: unknown) => error instanceof ApiError && error.code === 'OTP_INVALID';
 
 /** A code refused because the photo the configuration requires is missing: the code itself was not even compared. */
 const missingProof = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'PROOF_PHOTO_REQUIRED';
@@ -63,13 +66,12 @@ const ours = (courseId: string) => (action: OfflineAction) =>
  * goes through the courier's outbox: made offline, it waits on the phone and is checked when it reaches the server,
  * whose answer shows then. A new code needs the network (the server texts it).
  */
-export function OtpBlock({ courseId, proof = { required: false, taken: false }, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
+export function OtpBlock({ courseId, proof = { required: false, taken: false }, lockedAtStart = false, askIssue = () => window.prompt('Décrivez le problème :') }: OtpBlockProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  // The code is dead: the server said so (OTP_LOCKED), or this screen heard OTP_MAX_ATTEMPTS wrong codes since the last.
-  const [locked, setLocked] = useState(false);
-  const wrongCodes = useRef({ count: 0, heard: new WeakSet<SentAction>() });
+  // The code is dead: the navigation says so (after a reload), or the server just answered OTP_LOCKED.
+  const [locked, setLocked] = useState(lockedAtStart);
   // « Nouveau Code » refused for now: when it may be asked again (epoch ms).
   const [regenerateAt, setRegenerateAt] = useState<number | null>(null);
   const waiting = useCourierSync((state) => state.pending.some(({ action }) => ours(courseId)(action)));
@@ -79,13 +81,7 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
   // An answer, given now or when the network came back, replaces what was shown.
   useEffect(() => {
     setNotice(otpAnswer ? noticeOf(otpAnswer) : null);
-    if (!otpAnswer || otpAnswer.ok) return;
-    const wrong = wrongCodes.current;
-    if (isOtpWrong(otpAnswer.error) && !wrong.heard.has(otpAnswer)) {
-      wrong.heard.add(otpAnswer);
-      wrong.count += 1;
-    }
-    if (isOtpLocked(otpAnswer.error) || wrong.count >= OTP_MAX_ATTEMPTS) setLocked(true);
+    if (otpAnswer && isOtpLocked(otpAnswer.error)) setLocked(true);
   }, [otpAnswer]);
   useEffect(() => {
     if (supportAnswer) setNotice(noticeOf(supportAnswer));
@@ -124,7 +120,6 @@ export function OtpBlock({ courseId, proof = { required: false, taken: false }, 
     try {
       await courierApi.regenerateOtp(courseId);
       // A new code lives: the count of wrong codes starts again.
-      wrongCodes.current.count = 0;
       setLocked(false);
       setNotice({ tone: 'info', text: DELIVERY_MESSAGES.otpRegenerated });
     } catch (error) {
