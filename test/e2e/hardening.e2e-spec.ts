@@ -34,8 +34,9 @@ describe('headers', () => {
     const from = (target: TestApp, origin: string) => target.request('GET', '/api/health', undefined, { headers: { origin } });
     const allowed = await from(withCors, 'https://app.coursa.gn');
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.coursa.gn');
-    // A list's page is in its headers (README "Lists come in pages"): the browser must let the app read them.
-    expect(allowed.headers.get('access-control-expose-headers')).toBe('Link, X-Total-Count');
+    // A list's page is in its headers (README "Lists come in pages"), and a refusal for now says when to try again
+    // (« Nouveau Code » counts its wait down): the browser must let the app read them.
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('Link, X-Total-Count, Retry-After');
     expect((await from(withCors, 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
     expect((await from(app, 'https://app.coursa.gn')).headers.get('access-control-allow-origin')).toBeNull();
     const preflight = (origin: string) =>
