@@ -83,7 +83,7 @@ export class CoursesRepository {
   async create(
     course: NewCourse,
     payment: CoursePayment,
-    events: (courseId: string) => OutboxEventInput[],
+    events: (courseId: string, courseNumber: number) => OutboxEventInput[],
     options: {
       ip?: string;
       /** The transaction to write in: the direct order's, or a paid order's crediting. */
@@ -123,7 +123,7 @@ export class CoursesRepository {
           },
         });
       }
-      await this.outbox.add(tx, ...events(created.id));
+      await this.outbox.add(tx, ...events(created.id, created.number));
       await this.audit.record(
         { actorId: course.clientId, actorRole: 'client', action: 'course_created', resourceType: 'course', resourceId: created.id, success: true, ip },
         tx,
