@@ -230,6 +230,7 @@ const RATING: RatingDto = { course_id: COURSE_ID, rating: 5, comment: 'Rapide et
 const DISPUTE: DisputeDto = {
   id: CASE_ID,
   course_id: COURSE_ID,
+  course_number: 'CRS-000123',
   dispute_type: 'damage',
   dispute_type_label: DISPUTE_TYPE_LABELS.damage,
   reason: 'Le sac est arrivé déchiré',
