@@ -164,6 +164,7 @@ const COURSE: CourseDto = {
   pickup_instructions: null,
   delivery_instructions: 'Portail bleu',
   assigned_delivery_person_id: COURIER_ID,
+  delivery_person_name: 'Ibrahima Camara',
   client_id: CLIENT_ID,
   client_name: 'Mariama Diallo',
   delivery_otp: true,
