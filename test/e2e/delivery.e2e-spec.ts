@@ -116,6 +116,10 @@ describe('a full delivery', () => {
     const number = courseNumber((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).number);
     expect(navigation.body.course_number).toBe(number);
     expect((await app.request('GET', `/api/courses/${course.id}/tracking`, undefined, { token: client.token })).body).toMatchObject({ course_number: number, status: 'assigned' });
+    // The client's course names its courier (« Livreur »), in the course and in her list.
+    expect((await app.request('GET', `/api/courses/${course.id}`, undefined, { token: client.token })).body).toMatchObject({ course_id: number, delivery_person_name: courier.user.fullName });
+    const mine: { id: string }[] = await allPagesOf(app, '/api/courses', 'courses', client.token);
+    expect(mine.find((item) => item.id === course.id)).toMatchObject({ delivery_person_name: courier.user.fullName });
 
     expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(200);
     expect((await step(courier.token, course.id, 'collected')).status).toBe(200);
