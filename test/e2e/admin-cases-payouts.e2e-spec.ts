@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { formatGnf } from '@coursa/domain';
+import { courseNumber, formatGnf } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
 import { createAccount, newIp, signedIn } from '../support/accounts.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
@@ -116,7 +116,7 @@ describe('claims', () => {
     expect(open.find((dispute: { id: string }) => dispute.id === id)).toEqual({
       id,
       course_id: course.id,
-      course_short_id: course.id.slice(-8),
+      course_number: courseNumber(course.number),
       client_name: client.user.fullName,
       client_phone: client.phone,
       dispute_type: 'damage',
@@ -177,7 +177,7 @@ describe('support requests', () => {
     const listed = await allPagesOf(app, '/api/admin/support-requests', 'support_requests', superAdmin.token);
     const request = listed.find((item: { course_id: string }) => item.course_id === course.id);
     expect(request).toMatchObject({
-      course_short_id: course.id.slice(-8),
+      course_number: courseNumber(course.number),
       courier_name: courier.user.fullName,
       courier_phone: courier.phone,
       issue,

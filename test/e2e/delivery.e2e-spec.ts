@@ -110,11 +110,16 @@ describe('a full delivery', () => {
 
     expect((await app.request('POST', `/api/delivery/accept-course/${course.id}`, undefined, { token: courier.token })).body.status).toBe('assigned');
     const navigation = await app.request('GET', `/api/delivery/course/${course.id}/navigation`, undefined, { token: courier.token });
-    expect(navigation.body).toMatchObject({ status: 'assigned', next_action: { status: 'en_route_pickup', label: 'Aller au retrait' }, client_contact: { phone: client.phone }, short_id: course.id.slice(-8) });
+    expect(navigation.body).toMatchObject({ status: 'assigned', next_action: { status: 'en_route_pickup', label: 'Aller au retrait' }, client_contact: { phone: client.phone } });
+    expect(navigation.body).not.toHaveProperty('short_id');
     // Issue 38: one course number everywhere (courier's navigation, client's tracking), as courseNumber writes it.
     const number = courseNumber((await app.db.course.findUniqueOrThrow({ where: { id: course.id } })).number);
     expect(navigation.body.course_number).toBe(number);
     expect((await app.request('GET', `/api/courses/${course.id}/tracking`, undefined, { token: client.token })).body).toMatchObject({ course_number: number, status: 'assigned' });
+    // The client's course names its courier (« Livreur »), in the course and in her list.
+    expect((await app.request('GET', `/api/courses/${course.id}`, undefined, { token: client.token })).body).toMatchObject({ course_id: number, delivery_person_name: courier.user.fullName });
+    const mine: { id: string }[] = await allPagesOf(app, '/api/courses', 'courses', client.token);
+    expect(mine.find((item) => item.id === course.id)).toMatchObject({ delivery_person_name: courier.user.fullName });
 
     expect((await step(courier.token, course.id, 'en_route_pickup')).status).toBe(200);
     expect((await step(courier.token, course.id, 'collected')).status).toBe(200);

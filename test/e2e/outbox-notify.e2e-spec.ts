@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CourseStatusEvent } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
 import { LISTENER_APPLICATION_NAME, outboxChannel } from '../../apps/api/src/common/outbox/outbox-listener.js';
 import { acceptedCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -42,7 +43,14 @@ describe('the outbox relay, woken by PostgreSQL on commit', () => {
     const statuses: CourseStatusEvent[] = [];
     socket.on('course:status', (event) => statuses.push(event));
     await statusReaches(courseId, courier.token, 'en_route_pickup', statuses);
-    expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({ course_id: courseId, status: 'en_route_pickup', status_label: 'En route (retrait)', courier_id: courier.user.id });
+    const { number } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
+    expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({
+      course_id: courseId,
+      course_number: courseNumber(number),
+      status: 'en_route_pickup',
+      status_label: 'En route (retrait)',
+      courier_id: courier.user.id,
+    });
   });
 
   it('listens again after its connection is cut, and relays what committed meanwhile', async () => {

@@ -40,7 +40,8 @@ async function order(client: Account) {
   const drop = { address: 'Ratoma', latitude: 9.5873, longitude: -13.6203 };
   const created = await app.request('POST', '/api/courses', { pickup_location: pickup, delivery_location: drop, recipient_phone: recipient, payment_method: 'cash_on_delivery' }, { token: client.token });
   expect(created.status).toBe(201);
-  return { id: created.body.id as string, recipient };
+  // `course_id` is the course's number in the client's course (spec §3): CRS-000123.
+  return { id: created.body.id as string, number: created.body.course_id as string, recipient };
 }
 
 /** The courier accepts the course, goes through every step and hands it over with the code the recipient got. */
@@ -205,6 +206,7 @@ describe('claims', () => {
       dispute: {
         id: expect.any(String),
         course_id: course.id,
+        course_number: course.number,
         dispute_type: 'delivery_issue',
         dispute_type_label: 'Problème de livraison',
         reason: 'Colis en retard',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { courseNumber } from '@coursa/domain';
 import type { CourierPosition, OpsSnapshot, PositionAck, ServerToClientEvents } from '@coursa/contracts';
 import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
@@ -142,7 +143,15 @@ describe('live positions across API processes', () => {
     const statuses = collect(clientSocket, 'course:status');
     await app.request('POST', `/api/delivery/course/${courseId}/update-status?new_status=en_route_pickup`, undefined, { token: courier.token });
     await waitUntil('the en_route_pickup status', () => statuses.some((event) => event.status === 'en_route_pickup'), 8000, 25);
-    expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({ course_id: courseId, status: 'en_route_pickup', status_label: 'En route (retrait)', courier_id: courier.user.id });
+    // Issue 38: the event names the course by its number, as every screen does.
+    const { number } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
+    expect(statuses.find((event) => event.status === 'en_route_pickup')).toEqual({
+      course_id: courseId,
+      course_number: courseNumber(number),
+      status: 'en_route_pickup',
+      status_label: 'En route (retrait)',
+      courier_id: courier.user.id,
+    });
   });
 
   it("another client never hears about someone else's course, even asking to join its room", async () => {
@@ -282,13 +291,19 @@ describe('staff', () => {
     }
   });
 
-  it('available couriers hear of new courses', async () => {
+  it('available couriers hear of new courses, and staff too, both by its number', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     await app.request('POST', '/api/delivery/toggle-availability', undefined, { token: courier.token });
     const courierSocket = await connect(app.baseUrl, courier.token);
     const offers = collect(courierSocket, 'course:available');
+    const staffOffers = collect(await connect(app.baseUrl, (await signedIn(app, 'admin')).token), 'course:available');
     const client = await signedIn(app, 'client');
     const created = await app.request('POST', '/api/courses', { pickup_location: PICKUP, delivery_location: DROP, recipient_phone: newPhone(), payment_method: 'cash_on_delivery' }, { token: client.token });
-    await waitUntil('the course offer', () => offers.some((offer) => offer.id === created.body.id), 8000, 25);
+    const heard = (list: typeof offers) => list.find((offer) => offer.id === created.body.id);
+    await waitUntil('the course offer', () => !!heard(offers) && !!heard(staffOffers), 8000, 25);
+    // Issue 38: the client's course, the courier's offer and ops' copy name it by the same number (CRS-…).
+    expect(created.body.course_id).toMatch(/^CRS-\d{6}$/);
+    expect(heard(offers)!.course_number).toBe(created.body.course_id);
+    expect(heard(staffOffers)!.course_number).toBe(created.body.course_id);
   });
 });

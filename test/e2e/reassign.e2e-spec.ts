@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CourseAvailableEvent, PositionAck, ServerToClientEvents } from '@coursa/contracts';
+import { courseNumber } from '@coursa/domain';
 import { signedIn } from '../support/accounts.js';
 import { acceptedCourse, insertCourse } from '../support/courses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -104,7 +105,8 @@ describe('staff reassign a course under way', () => {
     const row = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
     expect(row).toMatchObject({ status: 'en_route_pickup', courierId: second.user.id });
 
-    const expected = { course_id: courseId, status: 'en_route_pickup', courier_id: second.user.id, previous_courier_id: first.user.id };
+    // Issue 38: named by its number, which ops' live feed shows.
+    const expected = { course_id: courseId, course_number: courseNumber(row.number), status: 'en_route_pickup', courier_id: second.user.id, previous_courier_id: first.user.id };
     await waitUntil(
       'each party hears it',
       () => [clientHeard, firstHeard, secondHeard, opsHeard].every((heard) => heard.some((event) => event.course_id === courseId)),

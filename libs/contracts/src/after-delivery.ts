@@ -41,6 +41,8 @@ export type CreateDisputeRequest = z.input<typeof CreateDisputeSchema>;
 export interface DisputeDto {
   id: string;
   course_id: string;
+  /** The course's number as the client reads it (`courseNumber`: CRS-000123). */
+  course_number: string;
   dispute_type: DisputeType;
   dispute_type_label: string;
   reason: string;

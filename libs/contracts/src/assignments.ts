@@ -56,6 +56,8 @@ export interface IncidentReportedResponse {
 /** Socket: a course changed courier (staff reassign), to its client, both couriers and ops. */
 export interface CourseCourierChangedEvent {
   course_id: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123). */
+  course_number: string;
   status: CourseStatus;
   courier_id: string;
   courier_name: string;

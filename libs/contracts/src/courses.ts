@@ -46,6 +46,8 @@ export interface CourseDto {
   pickup_instructions: string | null;
   delivery_instructions: string | null;
   assigned_delivery_person_id: string | null;
+  /** Its courier's name (the client's « Livreur »), null without a courier. */
+  delivery_person_name: string | null;
   client_id: string;
   client_name: string;
   /** Whether a delivery code was generated and sent to the recipient (never the code itself). */

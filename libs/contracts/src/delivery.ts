@@ -57,7 +57,6 @@ export type DeliveryHistoryResponse = CountedPage<'deliveries', DeliveryDto>;
 /** What the navigation screen shows (spec §2 "Navigation and delivery"). */
 export interface NavigationDto extends CourseMoneyForCourier {
   id: string;
-  short_id: string;
   /** The course's number as users read it (`courseNumber`: CRS-000123), the one name of a course everywhere. */
   course_number: string;
   status: CourseStatus;

@@ -11,13 +11,15 @@ export type StaffNoticeKind = 'claim' | 'support' | 'payment_request' | 'payout_
 export interface OutboxEvents {
   /** An SMS to queue; its text is wiped from the outbox once relayed. */
   sms: SendMessagePayload;
-  'course.created': { courseId: string; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
+  /** `courseNumber` (here and in the course events below): the course's number (`Course.number`), for `courseNumber()`. */
+  'course.created': { courseId: string; courseNumber: number; clientId: string; estimatedPrice: number; pickupAddress: string; deliveryAddress: string; createdAt: string };
   /**
    * A course moved (accepted, a courier's step, delivered, cancelled): written by the course lifecycle only. `movedBy`:
    * who moved it (staff closing a course by hand tell its courier by push).
    */
   'course.status': {
     courseId: string;
+    courseNumber: number;
     clientId: string;
     courierId: string | null;
     status: CourseStatus;
@@ -28,7 +30,7 @@ export interface OutboxEvents {
     handBackCount?: number;
   };
   /** Staff gave a course in progress to another courier, its status unchanged (issue 38). */
-  'course.courier_changed': { courseId: string; clientId: string; status: CourseStatus; courierId: string; courierName: string; previousCourierId: string };
+  'course.courier_changed': { courseId: string; courseNumber: number; clientId: string; status: CourseStatus; courierId: string; courierName: string; previousCourierId: string };
   /** Delivered (by its courier or by staff): the receipt is rendered from this event. */
   'course.delivered': { courseId: string; clientId: string; courierId: string | null };
   'payment.updated': { paymentId: string; orderId: string; clientId: string; status: string };

@@ -44,6 +44,8 @@ export interface CourierPosition {
 
 export interface CourseStatusEvent {
   course_id: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123). */
+  course_number: string;
   status: CourseStatus;
   status_label: string;
   courier_id: string | null;
@@ -51,8 +53,8 @@ export interface CourseStatusEvent {
 
 export interface CourseAvailableEvent {
   id: string;
-  /** The course's number as users read it (`courseNumber`: CRS-000123). */
-  course_number?: string;
+  /** The course's number as users read it (`courseNumber`: CRS-000123), to couriers and staff alike. */
+  course_number: string;
   estimated_price: number;
   /** To couriers (issue 34; staff's copy in `ops` goes without): what the client pays, after the promo discount. */
   price_to_pay?: number;

@@ -9,9 +9,9 @@ export type UpdateCaseRequest = z.input<typeof UpdateCaseSchema>;
 
 interface CaseFields {
   id: string;
-  /** The course's uuid and its short id as staff read it (last 8 characters); null for a request without course. */
+  /** The course's uuid and its number as staff read it (`courseNumber`: CRS-000123); null for a request without course. */
   course_id: string | null;
-  course_short_id: string | null;
+  course_number: string | null;
   status: CaseStatus;
   status_label: string;
   staff_note: string | null;

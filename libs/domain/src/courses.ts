@@ -206,7 +206,10 @@ export function parseCourseNumber(text: string): number | null {
 /** The receipt PDF's download name carries the number's digits alone: recu-coursa-000123.pdf. */
 export const receiptFileName = (n: number): string => `recu-coursa-${sixDigits(n)}.pdf`;
 
-/** Short course id shown to users: the last 8 characters. */
+/**
+ * A person's short id for staff (the last 8 characters), where no name tells two apart; never a course's name: a
+ * course is named by its number everywhere (`courseNumber`, issue 38).
+ */
 export const shortId = (id: string) => id.slice(-8);
 
 /** The courier's one action button per status (spec §4); delivery itself needs the recipient's code. */

@@ -30,7 +30,7 @@ describe('deliver', () => {
       'course.created': async () => void calls.push('sockets created'),
     };
     const routes: OutboxHandlers = { 'course.status': async ({ courseId }, event) => void calls.push(`route ${courseId} #${event.id}`) };
-    const event: RelayedEvent<'course.status'> = { id: 7n, type: 'course.status', payload: { courseId: 'c1', clientId: 'u1', courierId: null, status: 'delivered' } };
+    const event: RelayedEvent<'course.status'> = { id: 7n, type: 'course.status', payload: { courseId: 'c1', courseNumber: 1, clientId: 'u1', courierId: null, status: 'delivered' } };
     await deliver([{ outboxHandlers: sockets }, { outboxHandlers: {} }, { outboxHandlers: routes }], event);
     expect(calls).toEqual(['sockets delivered', 'route c1 #7']);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rooms } from '@coursa/contracts';
-import { COURSE_STATUS_LABELS } from '@coursa/domain';
+import { COURSE_STATUS_LABELS, courseNumber } from '@coursa/domain';
 import type { OutboxHandlers, OutboxSubscriber } from '../outbox/outbox-handler.js';
 import { RealtimeEmitter } from './realtime-emitter.js';
 
@@ -23,6 +23,7 @@ export class RealtimePublisher implements OutboxSubscriber {
       // Staff see it at once; couriers are offered it by DispatchProcessor, the nearest first.
       await this.realtime.emit([rooms.ops], 'course:available', {
         id: event.courseId,
+        course_number: courseNumber(event.courseNumber),
         estimated_price: event.estimatedPrice,
         pickup_address: event.pickupAddress,
         delivery_address: event.deliveryAddress,
@@ -38,6 +39,7 @@ export class RealtimePublisher implements OutboxSubscriber {
       // Couriers waiting for work learn the course is gone as soon as it leaves "pending".
       await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.availableCouriers], 'course:status', {
         course_id: event.courseId,
+        course_number: courseNumber(event.courseNumber),
         status,
         status_label: COURSE_STATUS_LABELS[status],
         courier_id: event.courierId ?? null,
@@ -53,6 +55,7 @@ export class RealtimePublisher implements OutboxSubscriber {
       await this.dropCourier(event.courseId, event.previousCourierId);
       await this.realtime.emit([rooms.course(event.courseId), rooms.ops, rooms.user(event.previousCourierId)], 'course:courier-changed', {
         course_id: event.courseId,
+        course_number: courseNumber(event.courseNumber),
         status: event.status,
         courier_id: event.courierId,
         courier_name: event.courierName,

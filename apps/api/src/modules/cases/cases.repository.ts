@@ -7,9 +7,12 @@ import type { Tx } from '../../common/prisma/transaction.js';
 
 const PERSON = { select: { fullName: true, phone: true } } as const;
 const HANDLER = { select: { fullName: true } } as const;
-/** With the disputed course's proof of delivery photo: what settles « je n'ai rien reçu » (issue 37). */
-const DISPUTE_PEOPLE = { client: PERSON, handledBy: HANDLER, course: { select: { proofPhotoFileId: true } } } as const;
-const SUPPORT_PEOPLE = { requester: PERSON, handledBy: HANDLER } as const;
+/**
+ * With the disputed course's number and proof of delivery photo: what settles « je n'ai rien reçu » (issue 37); a
+ * case names its course by number (issue 38).
+ */
+const DISPUTE_PEOPLE = { client: PERSON, handledBy: HANDLER, course: { select: { number: true, proofPhotoFileId: true } } } as const;
+const SUPPORT_PEOPLE = { requester: PERSON, handledBy: HANDLER, course: { select: { number: true } } } as const;
 
 export type StaffDispute = Prisma.DisputeGetPayload<{ include: typeof DISPUTE_PEOPLE }>;
 export type StaffSupportRequest = Prisma.SupportRequestGetPayload<{ include: typeof SUPPORT_PEOPLE }>;

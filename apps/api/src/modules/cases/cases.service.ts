@@ -9,7 +9,7 @@ import type {
   SupportRequestUpdatedResponse,
 } from '@coursa/contracts';
 import { fileUrl } from '@coursa/contracts';
-import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, INCIDENT_KIND_LABELS, INCIDENT_KINDS, shortId, type CaseStatus, type IncidentKind } from '@coursa/domain';
+import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS, INCIDENT_KIND_LABELS, INCIDENT_KINDS, courseNumber, type CaseStatus, type IncidentKind } from '@coursa/domain';
 import type { CaseListInput, UpdateCaseInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -79,7 +79,7 @@ function caseFields(row: StaffDispute | StaffSupportRequest) {
   return {
     id: row.id,
     course_id: row.courseId,
-    course_short_id: row.courseId && shortId(row.courseId),
+    course_number: row.course ? courseNumber(row.course.number) : null,
     status: row.status,
     status_label: CASE_STATUS_LABELS[row.status],
     staff_note: row.staffNote,

@@ -144,7 +144,7 @@ describe('CourseLifecycle.transition', () => {
       type: 'course.status',
       aggregateType: 'course',
       aggregateId: 'course-1',
-      payload: { courseId: 'course-1', clientId: CLIENT, courierId: COURIER, status: 'assigned', movedBy: 'courier' },
+      payload: { courseId: 'course-1', courseNumber: 42, clientId: CLIENT, courierId: COURIER, status: 'assigned', movedBy: 'courier' },
     });
     expect(t.audit.record).toHaveBeenCalledWith(
       expect.objectContaining({ actorId: COURIER, actorRole: 'independent_delivery', action: 'course_accepted', details: { from: 'pending', status: 'assigned' } }),

@@ -120,6 +120,7 @@ export class CourseLifecycle {
         aggregateId: moved.id,
         payload: {
           courseId: moved.id,
+          courseNumber: moved.number,
           clientId: moved.clientId,
           courierId: moved.courierId,
           status: to,

@@ -10,8 +10,8 @@ export type CourseWithRelations = Course & {
   payment: CoursePayment | null;
   /** The client's rating, when the list loads it (the client's and the courier's lists do). */
   rating?: Pick<Rating, 'rating' | 'comment'> | null;
-  /** The courier, when loaded: tracking gives the client their number while the course is under way. */
-  courier?: Pick<User, 'fullName' | 'phone'> | null;
+  /** The courier (null without one): the course names him; tracking gives the client his number while under way. */
+  courier: Pick<User, 'fullName' | 'phone'> | null;
 };
 
 /** What a course's answer is made of: the columns it shows (the OTP hash only to say whether there is one) and the relations. */
@@ -23,7 +23,10 @@ export type CourseView = Pick<
   | 'recipientPhone' | 'description' | 'photoUrl' | 'packageType' | 'estimatedPrice' | 'discount' | 'finalPrice'
   | 'paymentMethod' | 'pickupTime' | 'deliveryTime' | 'otpHash' | 'proofPhotoFileId'
 > &
-  Pick<CourseWithRelations, 'client' | 'payment' | 'rating'>;
+  Pick<CourseWithRelations, 'client' | 'payment' | 'rating'> & {
+    /** Its courier's name (issue 38: « Livreur » names him, not his id); null without a courier. */
+    courier: Pick<User, 'fullName'> | null;
+  };
 
 /**
  * The address of a course's proof of delivery photo, for whom the access policy shows the photo (its client and
@@ -73,6 +76,7 @@ export function toCourseDto(course: CourseView, viewer?: { id: string; role: Rol
     pickup_instructions: course.pickupInstructions,
     delivery_instructions: course.deliveryInstructions,
     assigned_delivery_person_id: course.courierId,
+    delivery_person_name: course.courier?.fullName ?? null,
     client_id: course.clientId,
     client_name: course.client.fullName,
     delivery_otp: course.otpHash !== null,

@@ -23,8 +23,9 @@ export const COURSES_NEWEST_FIRST = newestFirst<Prisma.CourseWhereInput, Prisma.
  * A course of the client's or courier's list as one row: what its answer shows, its relations flattened (the list
  * is read in raw SQL: through Prisma's query builder it cost twice the database's time, README "Performance").
  */
-type CourseListRow = Omit<CourseView, 'client' | 'payment' | 'rating'> & {
+type CourseListRow = Omit<CourseView, 'client' | 'payment' | 'rating' | 'courier'> & {
   clientName: string;
+  courierName: string | null;
   paymentStatus: PaymentStatus | null;
   refundStatus: RefundStatus | null;
   refundAmount: number | null;
@@ -42,16 +43,17 @@ const LIST_COLUMNS = Prisma.raw(`c.id, c.number, c.status, c.created_at AS "crea
   c.recipient_phone AS "recipientPhone", c.description, c.photo_url AS "photoUrl", c.package_type AS "packageType",
   c.estimated_price AS "estimatedPrice", c.discount, c.final_price AS "finalPrice", c.payment_method AS "paymentMethod",
   c.pickup_time AS "pickupTime", c.delivery_time AS "deliveryTime", c.otp_hash AS "otpHash", c.proof_photo_file_id AS "proofPhotoFileId",
-  u.full_name AS "clientName", p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount",
+  u.full_name AS "clientName", k.full_name AS "courierName", p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount",
   r.method AS "refundMethod", rt.rating, rt.comment AS "ratingComment"`);
 const COURSE_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'created_at', id: 'id' };
 const LISTED_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'c.created_at', id: 'c.id' };
 
 /** The row becomes the course's view in place, its relations added beside its flat columns: no copy of 30 columns a row. */
 function toListed(row: CourseListRow): CourseView {
-  const { clientName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment } = row;
+  const { clientName, courierName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment } = row;
   return Object.assign(row, {
     client: { fullName: clientName },
+    courier: courierName === null ? null : { fullName: courierName },
     payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
     rating: rating === null ? null : { rating, comment: ratingComment },
   });
@@ -83,7 +85,7 @@ export class CoursesRepository {
   async create(
     course: NewCourse,
     payment: CoursePayment,
-    events: (courseId: string) => OutboxEventInput[],
+    events: (courseId: string, courseNumber: number) => OutboxEventInput[],
     options: {
       ip?: string;
       /** The transaction to write in: the direct order's, or a paid order's crediting. */
@@ -123,7 +125,7 @@ export class CoursesRepository {
           },
         });
       }
-      await this.outbox.add(tx, ...events(created.id));
+      await this.outbox.add(tx, ...events(created.id, created.number));
       await this.audit.record(
         { actorId: course.clientId, actorRole: 'client', action: 'course_created', resourceType: 'course', resourceId: created.id, success: true, ip },
         tx,
@@ -155,6 +157,7 @@ export class CoursesRepository {
               (SELECT * FROM courses WHERE courier_id = ${userId}::uuid AND client_id <> ${userId}::uuid ${withStatus} AND ${after}
                ORDER BY ${order} LIMIT ${take}::int)) c
         JOIN users u ON u.id = c.client_id
+        LEFT JOIN users k ON k.id = c.courier_id
         LEFT JOIN payments p ON p.course_id = c.id
         LEFT JOIN refunds r ON r.payment_id = p.id
         LEFT JOIN ratings rt ON rt.course_id = c.id

@@ -122,7 +122,7 @@ export class OrderDesk {
         trackingTokenHash: this.hasher.hash(trackingToken),
       },
       payment,
-      (courseId) => [
+      (courseId, courseNumber) => [
         {
           type: 'sms',
           aggregateType: 'course',
@@ -141,6 +141,7 @@ export class OrderDesk {
           aggregateId: courseId,
           payload: {
             courseId,
+            courseNumber,
             clientId: client.id,
             estimatedPrice: priced.price,
             pickupAddress: order.pickup_location.address,

@@ -35,6 +35,9 @@ const OLDEST_FIRST = new Keyset<Pick<Course, 'createdAt' | 'id'>, Prisma.CourseW
   { field: 'id', order: 'asc', kind: 'uuid' },
 ]);
 
+/** A course of the courier's history names its courier (himself) as every course answer does (CourseDto). */
+const IN_HISTORY = { ...WITH_CLIENT, courier: { select: { fullName: true } } } as const;
+
 export type CourierCourse = Course & {
   client: Pick<User, 'fullName' | 'phone'>;
   payment: Pick<Payment, 'status'> | null;
@@ -100,10 +103,14 @@ export class DeliveryRepository {
   }
 
   /** The courier's courses with the given statuses (all when none), newest first, and how many match in all. */
-  async history(courierId: string, statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<CourierCourse> & { total: number }> {
+  async history(
+    courierId: string,
+    statuses: readonly CourseStatus[] | undefined,
+    page: PageRequest,
+  ): Promise<RowsPage<CourierCourse & { courier: { fullName: string } | null }> & { total: number }> {
     const where: Prisma.CourseWhereInput = { courierId, ...(statuses && { status: { in: [...statuses] } }) };
     const [rows, counts] = await Promise.all([
-      COURSES_NEWEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany({ ...args, include: WITH_CLIENT })),
+      COURSES_NEWEST_FIRST.read(page, where, (args) => this.prisma.client.course.findMany({ ...args, include: IN_HISTORY })),
       // The total from the courier's per-status counts (trigger-kept, issue 25), not a count of their year of courses.
       this.prisma.client.userCourseCount.aggregate({ where: { userId: courierId, ...(statuses && { status: { in: [...statuses] } }) }, _sum: { asCourier: true } }),
     ]);

@@ -21,7 +21,6 @@ import {
   priceToPay,
   proofPhotoRequired,
   reasonText,
-  shortId,
   statusesOf,
   stepTime,
   tripKm,
@@ -320,7 +319,6 @@ export class DeliveryService {
     const next = COURIER_NEXT_STEP[course.status];
     return {
       id: course.id,
-      short_id: shortId(course.id),
       course_number: courseNumber(course.number),
       status: course.status,
       status_label: COURSE_STATUS_LABELS[course.status],

@@ -6,6 +6,10 @@ import type { Tx } from '../../common/prisma/transaction.js';
 
 export type NewDispute = Pick<Dispute, 'courseId' | 'clientId' | 'type' | 'reason' | 'description'>;
 
+/** A claim with its course's number, how the client reads which course it is about (issue 38). */
+const WITH_COURSE_NUMBER = { course: { select: { number: true } } } as const;
+export type ClientDispute = Prisma.DisputeGetPayload<{ include: typeof WITH_COURSE_NUMBER }>;
+
 const CLAIMS_NEWEST_FIRST = newestFirst<Prisma.DisputeWhereInput, Prisma.DisputeOrderByWithRelationInput>();
 
 @Injectable()
@@ -16,12 +20,12 @@ export class DisputesRepository {
     return this.prisma.client.course.findUnique({ where: { id }, select: { clientId: true } });
   }
 
-  create(tx: Tx, dispute: NewDispute): Promise<Dispute> {
-    return tx.dispute.create({ data: dispute });
+  create(tx: Tx, dispute: NewDispute): Promise<ClientDispute> {
+    return tx.dispute.create({ data: dispute, include: WITH_COURSE_NUMBER });
   }
 
   /** The client's claims, newest first, a page at a time. */
-  listForClient(clientId: string, page: PageRequest): Promise<RowsPage<Dispute>> {
-    return CLAIMS_NEWEST_FIRST.read(page, { clientId }, (args) => this.prisma.client.dispute.findMany(args));
+  listForClient(clientId: string, page: PageRequest): Promise<RowsPage<ClientDispute>> {
+    return CLAIMS_NEWEST_FIRST.read(page, { clientId }, (args) => this.prisma.client.dispute.findMany({ ...args, include: WITH_COURSE_NUMBER }));
   }
 }

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientDisputesResponse, DisputeCreatedResponse, DisputeDto } from '@coursa/contracts';
-import { CASE_STATUS_LABELS, DISPUTE_TYPE_LABELS } from '@coursa/domain';
+import { CASE_STATUS_LABELS, courseNumber, DISPUTE_TYPE_LABELS } from '@coursa/domain';
 import type { CreateDisputeInput } from '@coursa/contracts/schemas';
-import type { Dispute } from '../../generated/prisma/client.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseErrors } from '../courses/courses.errors.js';
-import { DisputesRepository } from './disputes.repository.js';
+import { DisputesRepository, type ClientDispute } from './disputes.repository.js';
 
 @Injectable()
 export class DisputesService {
@@ -58,10 +57,11 @@ export class DisputesService {
   }
 }
 
-function toDisputeDto(dispute: Dispute): DisputeDto {
+function toDisputeDto(dispute: ClientDispute): DisputeDto {
   return {
     id: dispute.id,
     course_id: dispute.courseId,
+    course_number: courseNumber(dispute.course.number),
     dispute_type: dispute.type,
     dispute_type_label: DISPUTE_TYPE_LABELS[dispute.type],
     reason: dispute.reason,

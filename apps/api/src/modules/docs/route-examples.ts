@@ -164,6 +164,7 @@ const COURSE: CourseDto = {
   pickup_instructions: null,
   delivery_instructions: 'Portail bleu',
   assigned_delivery_person_id: COURIER_ID,
+  delivery_person_name: 'Ibrahima Camara',
   client_id: CLIENT_ID,
   client_name: 'Mariama Diallo',
   delivery_otp: true,
@@ -230,6 +231,7 @@ const RATING: RatingDto = { course_id: COURSE_ID, rating: 5, comment: 'Rapide et
 const DISPUTE: DisputeDto = {
   id: CASE_ID,
   course_id: COURSE_ID,
+  course_number: 'CRS-000123',
   dispute_type: 'damage',
   dispute_type_label: DISPUTE_TYPE_LABELS.damage,
   reason: 'Le sac est arrivé déchiré',
@@ -241,7 +243,7 @@ const DISPUTE: DisputeDto = {
   updated_at: AT,
   resolved_at: null,
 };
-const CASE = { id: CASE_ID, course_id: COURSE_ID, course_short_id: '74fad2', status: 'in_review' as const, status_label: CASE_STATUS_LABELS.in_review, staff_note: 'Client rappelé.', handled_by_name: 'Aïssatou Bah', created_at: AT, updated_at: LATER, resolved_at: null };
+const CASE = { id: CASE_ID, course_id: COURSE_ID, course_number: 'CRS-000123', status: 'in_review' as const, status_label: CASE_STATUS_LABELS.in_review, staff_note: 'Client rappelé.', handled_by_name: 'Aïssatou Bah', created_at: AT, updated_at: LATER, resolved_at: null };
 const STAFF_DISPUTE: StaffDisputeDto = { ...CASE, client_name: 'Mariama Diallo', client_phone: CLIENT_PHONE, dispute_type: 'damage', dispute_type_label: DISPUTE_TYPE_LABELS.damage, reason: 'Le sac est arrivé déchiré', description: null, proof_photo_url: null };
 const SUPPORT_REQUEST: StaffSupportRequestDto = {
   ...CASE,
@@ -438,7 +440,6 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/delivery/history': [DELIVERY_ITEM],
   'GET /api/delivery/course/:id/navigation': {
     id: COURSE_ID,
-    short_id: '74fad2',
     course_number: 'CRS-000123',
     status: 'assigned',
     status_label: COURSE_STATUS_LABELS.assigned,

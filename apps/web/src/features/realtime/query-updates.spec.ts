@@ -3,9 +3,10 @@ import type { CourseAvailableEvent, CourseStatusEvent } from '@coursa/contracts'
 import { newQueryClient } from '@/lib/query-client';
 import { applyCourierPosition, applyCourseStatus, applyOffer, liveOffersQuery } from './query-updates';
 
-const offer = (id: string): CourseAvailableEvent => ({ id, estimated_price: 12000, pickup_address: 'Madina', delivery_address: 'Kaloum', created_at: '2026-11-27T10:00:00.000Z' });
+const offer = (id: string): CourseAvailableEvent => ({ id, course_number: 'CRS-000123', estimated_price: 12000, pickup_address: 'Madina', delivery_address: 'Kaloum', created_at: '2026-11-27T10:00:00.000Z' });
 const status = (course_id: string, changes: Partial<CourseStatusEvent> = {}): CourseStatusEvent => ({
   course_id,
+  course_number: 'CRS-000123',
   status: 'assigned',
   status_label: 'Assignée',
   courier_id: 'k1',

@@ -58,7 +58,7 @@ export class AssignCourierUseCase {
         type: 'course.courier_changed',
         aggregateType: 'course',
         aggregateId: course.id,
-        payload: { courseId: course.id, clientId: course.clientId, status: course.status, courierId: courier.id, courierName: courier.fullName, previousCourierId: previous },
+        payload: { courseId: course.id, courseNumber: course.number, clientId: course.clientId, status: course.status, courierId: courier.id, courierName: courier.fullName, previousCourierId: previous },
       });
       await this.audit.record(
         {

@@ -8,7 +8,7 @@ import { CasesTab } from './CasesTab';
 const dispute = {
   id: 'd1',
   course_id: 'course-uuid-12345678',
-  course_short_id: '12345678',
+  course_number: 'CRS-000123',
   status: 'open',
   status_label: 'Ouverte',
   staff_note: null,

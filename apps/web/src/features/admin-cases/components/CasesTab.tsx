@@ -82,7 +82,7 @@ export function CasesTab() {
               {dispute.description && <p>{dispute.description}</p>}
               <p className="muted">
                 {dispute.client_name} · {formatPhone(dispute.client_phone)}
-                {dispute.course_short_id && ` · Course #${dispute.course_short_id}`} · {formatDate(dispute.created_at)}
+                {dispute.course_number && ` · Course ${dispute.course_number}`} · {formatDate(dispute.created_at)}
               </p>
               <Handled by={dispute.handled_by_name} resolvedAt={dispute.resolved_at} />
               {dispute.proof_photo_url && <StoredPhotoToggle url={dispute.proof_photo_url} label="photo de remise" alt="Photo du colis remis à la porte" />}
@@ -108,7 +108,7 @@ export function CasesTab() {
               <IncidentPlace request={request} />
               <p className="muted">
                 {formatPhone(request.courier_phone)}
-                {request.course_short_id && ` · Course #${request.course_short_id}`} · {formatDate(request.created_at)}
+                {request.course_number && ` · Course ${request.course_number}`} · {formatDate(request.created_at)}
               </p>
               <Handled by={request.handled_by_name} resolvedAt={request.resolved_at} />
               <CaseFollowUp

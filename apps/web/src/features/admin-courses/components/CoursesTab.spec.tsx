@@ -170,6 +170,15 @@ describe('course management', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Course CRS-000001 : Annulée');
   });
 
+  it('names the course by its number when staff reassign it, never by a hex id (issue 38)', async () => {
+    renderWithQuery(<CoursesTab />);
+    await screen.findByText('Deux cartons');
+    fireEvent.click(within(card('01')).getByRole('button', { name: 'Réassigner' }));
+    const title = within(screen.getByRole('dialog')).getByRole('heading').textContent;
+    expect(title).toMatch(/^Course CRS-000001 : /);
+    expect(title).not.toContain('#');
+  });
+
   it('searches as the staff member types, once typing pauses, under the status filter (issue 38)', async () => {
     renderWithQuery(<CoursesTab />);
     await screen.findByText('Deux cartons');

@@ -148,7 +148,7 @@ export function CoursesTab() {
             {isFinal(course.status) && (
               <CourseRouteToggle courseId={course.id} shown={routeOf === course.id} onToggle={() => setRouteOf(routeOf === course.id ? null : course.id)} />
             )}
-            <CourseAssignment course={{ id: course.id, name: `Course #${shortId(course.id)}`, status: course.status, courierId: course.assigned_delivery_person_id, handBackCount: course.hand_back_count }} />
+            <CourseAssignment course={{ id: course.id, name: `Course ${course.course_number}`, status: course.status, courierId: course.assigned_delivery_person_id, handBackCount: course.hand_back_count }} />
             {!isFinal(course.status) && (
               <div className="button-row">
                 <Button

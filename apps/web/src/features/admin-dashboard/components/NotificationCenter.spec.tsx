@@ -48,8 +48,8 @@ describe('NotificationCenter', () => {
   });
 
   it('still shows the live events of the platform below the notices', async () => {
-    opsActions.status({ course_id: '317a18c1-0000-4000-8000-000000000000', status: 'assigned', status_label: 'Assignée', courier_id: null });
+    opsActions.status({ course_id: '317a18c1-0000-4000-8000-000000000000', course_number: 'CRS-000317', status: 'assigned', status_label: 'Assignée', courier_id: null });
     renderWithQuery(<NotificationCenter />);
-    expect(within(screen.getByRole('list', { name: 'En direct' })).getByRole('listitem').textContent).toContain('Assignée');
+    expect(within(screen.getByRole('list', { name: 'En direct' })).getByRole('listitem').textContent).toContain('Course CRS-000317 : Assignée');
   });
 });

@@ -41,4 +41,14 @@ describe('ops store', () => {
     opsActions.snapshot({ ...figures(1), couriers_online: [position('a', 9.5)] });
     expect(useOpsStore.getState().couriers.a).toBe(before);
   });
+
+  it('names a course by its number in the live feed (issue 38), never by a hex id', () => {
+    const id = '3f0c2a1e-0000-4000-8000-00000317a18c';
+    opsActions.offer({ id, course_number: 'CRS-000123', estimated_price: 12_000, pickup_address: 'Madina', delivery_address: 'Kaloum', created_at: '2026-11-23T10:00:00.000Z' });
+    opsActions.status({ course_id: id, course_number: 'CRS-000123', status: 'assigned', status_label: 'Assignée', courier_id: 'c1' });
+    opsActions.courierChanged({ course_id: id, course_number: 'CRS-000123', status: 'assigned', courier_id: 'c2', courier_name: 'Ibrahima Camara', previous_courier_id: 'c1' });
+    const messages = useOpsStore.getState().notifications.map((item) => item.message);
+    expect(messages).toEqual(['Course CRS-000123 : confiée à Ibrahima Camara', 'Course CRS-000123 : Assignée', expect.stringMatching(/^Nouvelle course CRS-000123 : Madina → Kaloum \(12.000 GNF\)$/)]);
+    expect(messages.join(' ')).not.toContain('#');
+  });
 });

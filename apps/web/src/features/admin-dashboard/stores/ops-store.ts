@@ -1,5 +1,5 @@
 import type { CourierPosition, CourseAvailableEvent, CourseCourierChangedEvent, CourseStatusEvent, NotificationEvent, OpsSnapshot } from '@coursa/contracts';
-import { formatGnf, shortId } from '@coursa/domain';
+import { formatGnf } from '@coursa/domain';
 import { create } from 'zustand';
 
 /** The notification center keeps the latest events only. */
@@ -53,10 +53,10 @@ export const opsActions = {
       return { couriers };
     }),
   offer: (offer: CourseAvailableEvent) =>
-    push('offer', `Nouvelle course #${shortId(offer.id)} : ${offer.pickup_address} → ${offer.delivery_address} (${formatGnf(offer.estimated_price)})`, offer.created_at),
-  status: (event: CourseStatusEvent) => push('status', `Course #${shortId(event.course_id)} : ${event.status_label}`),
+    push('offer', `Nouvelle course ${offer.course_number} : ${offer.pickup_address} → ${offer.delivery_address} (${formatGnf(offer.estimated_price)})`, offer.created_at),
+  status: (event: CourseStatusEvent) => push('status', `Course ${event.course_number} : ${event.status_label}`),
   /** Issue 38: staff gave a course under way to another courier. */
-  courierChanged: (event: CourseCourierChangedEvent) => push('status', `Course #${shortId(event.course_id)} : confiée à ${event.courier_name}`),
+  courierChanged: (event: CourseCourierChangedEvent) => push('status', `Course ${event.course_number} : confiée à ${event.courier_name}`),
   notification: (event: NotificationEvent) => push('info', event.message),
   /** Server alerts of the analytics answer; an alert already at the top of the list is not repeated. */
   alerts: (messages: readonly string[]) => {

@@ -20,7 +20,6 @@ const point = (address: string) => ({ address, latitude: 9.5, longitude: -13.7, 
 const listed = { id: ID, course_id: 'CRS-000317', status: 'en_route_delivery', delivery_location: point('Kaloum'), pickup_location: point('Madina') };
 const navigation = {
   id: ID,
-  short_id: ID.slice(-8),
   course_number: 'CRS-000317',
   status: 'en_route_delivery',
   status_label: 'En route (livraison)',

@@ -30,6 +30,7 @@ const course: CourseDto = {
   pickup_instructions: null,
   delivery_instructions: null,
   assigned_delivery_person_id: null,
+  delivery_person_name: null,
   client_id: 'c1',
   client_name: 'Fanta Camara',
   delivery_otp: false,
@@ -136,5 +137,17 @@ describe('CourseCard: one course number, phones to call (issue 38)', () => {
     expect(screen.getByRole('article', { name: 'Course CRS-000042' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Appeler le destinataire : +224 620 00 00 02' }).getAttribute('href')).toBe('tel:+224620000002');
     expect(screen.getByRole('link', { name: /Appeler le contact à la livraison/ }).getAttribute('href')).toBe('tel:+224620000005');
+  });
+
+  it('names the courier in the details, never by his id, and shows no « Livreur » without one', () => {
+    globalThis.fetch = jest.fn<typeof fetch>(() => answer(200, {}));
+    renderCard({ status: 'assigned', refund: null, assigned_delivery_person_id: '7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a', delivery_person_name: 'Ibrahima Camara' });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
+    expect(screen.getByText('Livreur').nextElementSibling?.textContent).toBe('Ibrahima Camara');
+    expect(screen.queryByText(/0e1f2a/)).toBeNull();
+    cleanup();
+    renderCard({ status: 'pending', refund: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les détails' }));
+    expect(screen.queryByText('Livreur')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { CourseDto, RefundStatus } from '@coursa/contracts';
-import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, receiptFileName, shortId } from '@coursa/domain';
+import { ACTIVE_STATUSES, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, receiptFileName } from '@coursa/domain';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -118,9 +118,7 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
             <TimelineStep label="Livrée" at={course.delivery_time} />
           </ol>
           <dl className="details">
-            {course.assigned_delivery_person_id && (
-              <DetailRow label="Livreur" value={shortId(course.assigned_delivery_person_id)} />
-            )}
+            {course.delivery_person_name && <DetailRow label="Livreur" value={course.delivery_person_name} />}
             {course.pickup_instructions && <DetailRow label="Instructions retrait" value={course.pickup_instructions} />}
             {course.delivery_instructions && <DetailRow label="Instructions livraison" value={course.delivery_instructions} />}
             <DetailRow label="N° de course" value={course.course_id} />

@@ -8,6 +8,7 @@ import { MyClaims } from './MyClaims';
 const claim = {
   id: 'd1',
   course_id: '0c8f5e1a-4b7d-4e2a-9f3c-1d2e3f4a5b6c',
+  course_number: 'CRS-000123',
   dispute_type: 'damage',
   dispute_type_label: 'Colis endommagé',
   reason: 'Carton écrasé',
@@ -33,6 +34,8 @@ describe('MyClaims', () => {
     expect(await screen.findByText('Colis endommagé')).toBeTruthy();
     expect(screen.getByText('Résolue').className).toBe('case-status case-status--resolved');
     expect(screen.getByText('Réponse de Coursa : Remboursement effectué.')).toBeTruthy();
+    // Issue 38: the claim names its course by number, as every screen does.
+    expect(screen.getByText(/^Course CRS-000123 · ouverte le/)).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/disputes');
     expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
   });

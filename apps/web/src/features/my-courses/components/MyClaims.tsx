@@ -1,5 +1,4 @@
 import type { DisputeDto } from '@coursa/contracts';
-import { shortId } from '@coursa/domain';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { Loader } from '@/components/ui/Loader';
 import { formatDate } from '@/lib/format';
@@ -30,7 +29,7 @@ export function MyClaims() {
               <p>{claim.reason}</p>
               {claim.description && <p className="muted">{claim.description}</p>}
               <p className="muted">
-                Course #{shortId(claim.course_id)} · ouverte le {formatDate(claim.created_at)}
+                Course {claim.course_number} · ouverte le {formatDate(claim.created_at)}
                 {claim.resolved_at && ` · clôturée le ${formatDate(claim.resolved_at)}`}
               </p>
               {claim.staff_note && <p>Réponse de Coursa : {claim.staff_note}</p>}

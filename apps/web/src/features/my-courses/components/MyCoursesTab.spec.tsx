@@ -34,7 +34,7 @@ describe('« Mes courses » live (issue 38)', () => {
     const { queryClient } = renderWithQuery(<MyCoursesTab />);
     const card = await screen.findByRole('article', { name: 'Course CRS-000042' });
     expect(within(card).getByText('En attente')).toBeTruthy();
-    await act(async () => applyCourseStatus(queryClient, { course_id: course.id, status: 'assigned', status_label: 'Assignée', courier_id: 'k1' }));
+    await act(async () => applyCourseStatus(queryClient, { course_id: course.id, course_number: 'CRS-000042', status: 'assigned', status_label: 'Assignée', courier_id: 'k1' }));
     expect(within(card).getByText('Assignée')).toBeTruthy();
   });
 });

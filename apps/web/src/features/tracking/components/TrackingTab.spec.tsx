@@ -172,7 +172,7 @@ describe('tracking', () => {
 
     // A courier accepts while the screen is open: the list and the course's status change at once.
     atServer = 'assigned';
-    await act(async () => applyCourseStatus(queryClient, { course_id: tracking.id, status: 'assigned', status_label: 'Assignée', courier_id: 'k1' }));
+    await act(async () => applyCourseStatus(queryClient, { course_id: tracking.id, course_number: 'CRS-000317', status: 'assigned', status_label: 'Assignée', courier_id: 'k1' }));
     expect(screen.getByRole('option', { name: 'CRS-000317 · Ratoma — Assignée' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Course CRS-000317' }).parentElement!.textContent).toContain('Assignée');
   });
