@@ -149,5 +149,5 @@ describe('courier money in the browser', () => {
     await tab(page, 'Mes gains').click();
     await page.getByRole('button', { name: 'Demander un paiement anticipé' }).waitFor();
     expect(await page.getByRole('button', { name: 'Demander un paiement anticipé' }).isDisabled()).toBe(false);
-  });
+  }, 90_000);
 });
