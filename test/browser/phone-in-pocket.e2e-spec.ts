@@ -207,7 +207,7 @@ describe('the phone in the pocket', () => {
     const { page } = await signedInPage(admin);
     await page.goto(`${app.baseUrl}/`);
     const section = page.getByRole('region', { name: 'Livreurs sans position' });
-    await section.getByText(courier.user.fullName).waitFor({ timeout: 15_000 });
+    await section.getByText(courier.user.fullName).waitFor({ timeout: 30_000 });
     expect(await section.textContent()).toContain(courseNumber(number));
     await expectAccessible(page, 'ops-silent-couriers');
     await screenshot(page, 'ops-silent-couriers');
