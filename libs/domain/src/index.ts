@@ -14,6 +14,7 @@ export * from './offline.js';
 export * from './payments.js';
 export * from './phone.js';
 export * from './phone-hint.js';
+export * from './places.js';
 export * from './position-age.js';
 export * from './pricing.js';
 export * from './proof.js';
