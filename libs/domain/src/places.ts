@@ -121,13 +121,19 @@ export interface PlaceSummary extends PlacePoint {
 
 /**
  * A group's place: its point the median of its observations' (a stray fix does not drag it), its name the most
- * frequent original text (ties: the first in alphabetical order, so the same observations always give the same name).
+ * frequent original text (ties: the one whose folded form is most frequent, then the first in code-unit order, so the
+ * same observations always give the same name).
  */
 export function summarisePlace(observations: readonly Omit<GroupedObservation, 'id' | 'placeId'>[]): PlaceSummary {
   if (!observations.length) throw new Error('a place needs at least one observation');
   const counts = new Map<string, number>();
-  for (const { text } of observations) counts.set(text.trim(), (counts.get(text.trim()) ?? 0) + 1);
-  const [name] = [...counts.entries()].sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))[0]!;
+  const folded = new Map<string, number>();
+  for (const { text } of observations) {
+    counts.set(text.trim(), (counts.get(text.trim()) ?? 0) + 1);
+    folded.set(placeFold(text), (folded.get(placeFold(text)) ?? 0) + 1);
+  }
+  const fold = (text: string) => folded.get(placeFold(text))!;
+  const [name] = [...counts.entries()].sort(([a, ca], [b, cb]) => cb - ca || fold(b) - fold(a) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
   const point = { latitude: median(observations.map((o) => o.latitude)), longitude: median(observations.map((o) => o.longitude)) };
   const spreadM = Math.round(Math.max(...observations.map((o) => flatKm(o, point) * 1000)));
   return { name, normalisedName: placeFold(name), ...point, observationCount: observations.length, distinctClients: new Set(observations.map((o) => o.clientId)).size, spreadM };

@@ -4,6 +4,20 @@ import type { GroupedObservation, PlaceSummary } from '@coursa/domain';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
+/** A place as it may be shown: what it is called, where, how often seen; never who saw it. */
+export interface BookPlace {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  observationCount: number;
+  distinctClients: number;
+  spreadM: number;
+  hidden: boolean;
+}
+
+const BOOK_PLACE = { id: true, name: true, latitude: true, longitude: true, observationCount: true, distinctClients: true, spreadM: true, hidden: true } as const;
+
 /** A delivered course as the place book reads it: its two addresses, their points, and when each step was made. */
 export interface ObservedCourse {
   id: string;
@@ -131,5 +145,14 @@ export class PlaceBookRepository {
   dropEmptyPlaces(tx: Tx): Promise<number> {
     return tx.$executeRaw`DELETE FROM places p WHERE NOT p.hidden AND NOT EXISTS (SELECT 1 FROM place_observations o WHERE o.place_id = p.id)`;
   }
-}
 
+  /** The places seen by at least `minClients` different clients and not hidden (libs/domain placeSuggestible), most seen first. */
+  suggestible(minClients: number, limit: number): Promise<BookPlace[]> {
+    return this.prisma.client.place.findMany({
+      where: { hidden: false, distinctClients: { gte: minClients } },
+      select: BOOK_PLACE,
+      orderBy: [{ observationCount: 'desc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+}

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { fixAt, fixRefusal, keptPlaceIds, linkedGroups, nearEnough, PLACE_RULES, summarisePlace, type FixRefusal } from '@coursa/domain';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
-import { PlaceBookRepository, type NewObservation, type ObservedCourse, type TrailFix } from './place-book.repository.js';
+import { PlaceBookRepository, type BookPlace, type NewObservation, type ObservedCourse, type TrailFix } from './place-book.repository.js';
 
 /** Degrees of latitude per metre, about (the box the grouping's pairs are looked for in, generous for longitude near the equator). */
 const DEGREES_PER_M = 1 / 111_000;
@@ -20,7 +21,13 @@ export class PlaceBook {
   constructor(
     private readonly places: PlaceBookRepository,
     private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PLACE_MIN_CLIENTS'>,
   ) {}
+
+  /** Places that may be suggested to any client: seen in deliveries of PLACE_MIN_CLIENTS different clients, not hidden. */
+  suggestible(limit = 50): Promise<BookPlace[]> {
+    return this.places.suggestible(this.config.PLACE_MIN_CLIENTS, limit);
+  }
 
   /**
    * A delivered course's two observations: the courier's trail position nearest to the pickup step (collected) and to
