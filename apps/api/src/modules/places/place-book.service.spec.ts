@@ -3,6 +3,8 @@ import { PLACE_RULES } from '@coursa/domain';
 import { newTestService } from '../../../../../test/support/test-service.js';
 import { PlaceBookRepository, type NewObservation, type ObservedCourse, type TrailFix } from './place-book.repository.js';
 import { PlaceBook } from './place-book.service.js';
+import { GroupPlacesUseCase } from './use-cases/group-places.use-case.js';
+import { ObserveDeliveryUseCase } from './use-cases/observe-delivery.use-case.js';
 
 const COLLECTED = new Date('2026-11-27T10:00:00.000Z');
 const DELIVERED = new Date('2026-11-27T10:20:00.000Z');
@@ -19,8 +21,8 @@ const fix = (point: { latitude: number; longitude: number }, m: number, at: Date
 const PICKUP = { latitude: COURSE.pickupLatitude, longitude: COURSE.pickupLongitude };
 const DROP = { latitude: COURSE.deliveryLatitude, longitude: COURSE.deliveryLongitude };
 
-function book(trail: TrailFix[], options: { flagged?: boolean; course?: Partial<ObservedCourse> } = {}) {
-  const t = newTestService(PlaceBook, { env: { PLACE_MIN_CLIENTS: '4' } });
+function observer(trail: TrailFix[], options: { flagged?: boolean; course?: Partial<ObservedCourse> } = {}) {
+  const t = newTestService(ObserveDeliveryUseCase);
   const places = t.mock(PlaceBookRepository);
   const written: NewObservation[] = [];
   places.course.mockResolvedValue({ ...COURSE, ...options.course });
@@ -30,10 +32,10 @@ function book(trail: TrailFix[], options: { flagged?: boolean; course?: Partial<
   return { ...t, places, written };
 }
 
-describe('PlaceBook.observe', () => {
+describe('ObserveDeliveryUseCase', () => {
   it('keeps the trail fix nearest to each step, with its text, client and accuracy', async () => {
-    const { sut, written, places } = book([fix(PICKUP, 40, COLLECTED, -90), fix(PICKUP, 20, COLLECTED, 5), fix(DROP, 30, DELIVERED, -3), fix(DROP, 250, DELIVERED, 100)]);
-    await expect(sut.observe('course-1')).resolves.toEqual({ added: 2, refused: {} });
+    const { sut, written, places } = observer([fix(PICKUP, 40, COLLECTED, -90), fix(PICKUP, 20, COLLECTED, 5), fix(DROP, 30, DELIVERED, -3), fix(DROP, 250, DELIVERED, 100)]);
+    await expect(sut.execute('course-1')).resolves.toEqual({ added: 2, refused: {} });
     expect(written).toEqual([
       { text: 'Carrefour Bambéto', latitude: PICKUP.latitude + 20 / 111_000, longitude: PICKUP.longitude, accuracy: 15, clientId: 'client-1', courseId: 'course-1', kind: 'pickup', at: new Date(COLLECTED.getTime() + 5_000) },
       { text: 'Marché Madina, portail bleu', latitude: DROP.latitude + 30 / 111_000, longitude: DROP.longitude, accuracy: 15, clientId: 'client-1', courseId: 'course-1', kind: 'delivery', at: new Date(DELIVERED.getTime() - 3_000) },
@@ -44,26 +46,26 @@ describe('PlaceBook.observe', () => {
   });
 
   it('ignores a far fix, an inaccurate one and a flagged handover', async () => {
-    const far = book([fix(PICKUP, PLACE_RULES.maxFixDistanceM + 50, COLLECTED, 0), fix(DROP, 10, DELIVERED, 0)], { flagged: true });
-    await expect(far.sut.observe('course-1')).resolves.toEqual({ added: 0, refused: { pickup: 'far', delivery: 'flagged' } });
+    const far = observer([fix(PICKUP, PLACE_RULES.maxFixDistanceM + 50, COLLECTED, 0), fix(DROP, 10, DELIVERED, 0)], { flagged: true });
+    await expect(far.sut.execute('course-1')).resolves.toEqual({ added: 0, refused: { pickup: 'far', delivery: 'flagged' } });
     expect(far.places.addObservations).not.toHaveBeenCalled();
-    const vague = book([fix(PICKUP, 10, COLLECTED, 0, 500), fix(DROP, 10, DELIVERED, 0)]);
-    await expect(vague.sut.observe('course-1')).resolves.toEqual({ added: 1, refused: { pickup: 'inaccurate' } });
+    const vague = observer([fix(PICKUP, 10, COLLECTED, 0, 500), fix(DROP, 10, DELIVERED, 0)]);
+    await expect(vague.sut.execute('course-1')).resolves.toEqual({ added: 1, refused: { pickup: 'inaccurate' } });
     expect(vague.written.map((o) => o.kind)).toEqual(['delivery']);
   });
 
   it('says nothing of a course not delivered', async () => {
-    const { sut, places } = book([fix(PICKUP, 0, COLLECTED, 0)], { course: { status: 'cancelled' } });
-    await expect(sut.observe('course-1')).resolves.toEqual({ added: 0, refused: {} });
+    const { sut, places } = observer([fix(PICKUP, 0, COLLECTED, 0)], { course: { status: 'cancelled' } });
+    await expect(sut.execute('course-1')).resolves.toEqual({ added: 0, refused: {} });
     expect(places.trail).not.toHaveBeenCalled();
   });
 });
 
-describe('PlaceBook.group', () => {
+describe('GroupPlacesUseCase', () => {
   const seen = (id: string, text: string, clientId: string, m: number, placeId: string | null = null) => ({ id, text, clientId, placeId, ...{ latitude: PICKUP.latitude + m / 111_000, longitude: PICKUP.longitude } });
 
   it('links alike texts within the distance rule, keeps the place the members had and drops the emptied ones, in one locked transaction', async () => {
-    const t = newTestService(PlaceBook);
+    const t = newTestService(GroupPlacesUseCase);
     const places = t.mock(PlaceBookRepository);
     places.observations.mockResolvedValue([
       seen('o1', 'Carrefour Bambéto', 'c1', 0, 'p1'), seen('o2', 'carrefour bambeto', 'c2', 20, 'p1'), seen('o3', 'Carefour Bambeto', 'c3', 40),
@@ -72,7 +74,7 @@ describe('PlaceBook.group', () => {
     ]);
     places.similarPairs.mockResolvedValue([{ a: 'o1', b: 'o2' }, { a: 'o2', b: 'o3' }, { a: 'o1', b: 'o4' }]);
     places.savePlace.mockImplementation(async (_tx, id) => id ?? 'p-new');
-    await expect(t.sut.group()).resolves.toEqual({ places: 2, observations: 4 });
+    await expect(t.sut.execute()).resolves.toEqual({ places: 2, observations: 4 });
     expect(places.lockGrouping).toHaveBeenCalledWith(t.tx);
     expect(places.savePlace.mock.calls.map(([, id, place]) => [id, place.name, place.observationCount, place.distinctClients])).toEqual([
       ['p1', 'Carrefour Bambéto', 3, 3],
@@ -82,10 +84,12 @@ describe('PlaceBook.group', () => {
     expect(places.dropFlaggedHandovers).toHaveBeenCalled();
     expect(places.dropEmptyPlaces).toHaveBeenCalled();
   });
+});
 
+describe('PlaceBook', () => {
   it('suggests by the configured number of different clients', async () => {
-    const { sut, places } = book([]);
-    await sut.suggestible(10);
-    expect(places.suggestible).toHaveBeenCalledWith(4, 10);
+    const t = newTestService(PlaceBook, { env: { PLACE_MIN_CLIENTS: '4' } });
+    await t.sut.suggestible(10);
+    expect(t.mock(PlaceBookRepository).suggestible).toHaveBeenCalledWith(4, 10);
   });
 });
