@@ -138,7 +138,7 @@ export class PlaceBookRepository {
   }
 
   async assign(tx: Tx, placeId: string, observationIds: readonly string[]): Promise<void> {
-    await tx.placeObservation.updateMany({ where: { id: { in: [...observationIds] }, NOT: { placeId } }, data: { placeId } });
+    await tx.placeObservation.updateMany({ where: { id: { in: [...observationIds] }, OR: [{ placeId: null }, { placeId: { not: placeId } }] }, data: { placeId } });
   }
 
   /** Places no observation belongs to any more; hidden ones stay (staff hid them: the grouping must not make them again). */
