@@ -19,7 +19,7 @@ export function toSavedPlaceDto(place: SavedPlace): SavedPlaceDto {
 
 /** The row's fields from a validated request: the label as typed (spaces tidied), its key for the unique check. */
 export function savedPlaceFields(input: SavePlaceInput): SavedPlaceFields {
-  const label = input.label.replace(/\s+/g, ' ');
+  const label = input.label.trim().replace(/\s+/g, ' ');
   return {
     label,
     labelKey: savedPlaceLabelKey(label),
