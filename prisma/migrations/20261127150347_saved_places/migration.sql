@@ -3,7 +3,7 @@ CREATE TABLE "saved_places" (
     "id" UUID NOT NULL,
     "client_id" UUID NOT NULL,
     "label" VARCHAR(40) NOT NULL,
-    "label_key" VARCHAR(40) NOT NULL,
+    "label_key" TEXT NOT NULL,
     "address" VARCHAR(300) NOT NULL,
     "latitude" DOUBLE PRECISION NOT NULL,
     "longitude" DOUBLE PRECISION NOT NULL,
