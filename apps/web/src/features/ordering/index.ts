@@ -1,4 +1,3 @@
 /** What the rest of the app may use from the ordering feature. */
 export { CreateCourseTab } from './components/CreateCourseTab';
 export { PaymentReturn } from './components/PaymentReturn';
-export { orderAgain } from './order-again';

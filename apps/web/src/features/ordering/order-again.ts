@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CourseDto, SavedPlaceDto } from '@coursa/contracts';
 import { DEFAULT_PACKAGE_TYPE } from '@coursa/domain';
-import { create } from 'zustand';
+import { forgetOrderAgain, useOrderAgainCourse } from '@/lib/order-again';
 import { emptyCourseForm, type CourseFormValues, type PointFields } from './course-form';
 
 const coordinate = (value: number) => String(value);
@@ -38,24 +38,14 @@ export function courseFormFromCourse(course: CourseDto): CourseFormValues {
   };
 }
 
-/** The order the form is to open with, handed over once by « Commander à nouveau » (the form reads it, then forgets it). */
-const useOrderDraftStore = create<{ draft: CourseFormValues | null }>(() => ({ draft: null }));
-
-export function orderAgain(course: CourseDto): void {
-  useOrderDraftStore.setState({ draft: courseFormFromCourse(course) });
-}
-
-export const useOrderDraft = () => useOrderDraftStore((state) => state.draft);
-export const forgetOrderDraft = () => useOrderDraftStore.setState({ draft: null });
-
-/** Applies the draft « Commander à nouveau » left, once: when the form opens with it, or when it comes while open. */
+/** Applies the course « Commander à nouveau » handed over, once: when the form opens with it, or when it comes while open. */
 export function useOrderAgainDraft(apply: (draft: CourseFormValues) => void): void {
-  const draft = useOrderDraft();
+  const course = useOrderAgainCourse();
   const applyRef = useRef(apply);
   applyRef.current = apply;
   useEffect(() => {
-    if (!draft) return;
-    applyRef.current(draft);
-    forgetOrderDraft();
-  }, [draft]);
+    if (!course) return;
+    applyRef.current(courseFormFromCourse(course));
+    forgetOrderAgain();
+  }, [course]);
 }

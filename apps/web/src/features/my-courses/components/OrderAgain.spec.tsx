@@ -6,9 +6,13 @@ import { OpenTabContext } from '@/lib/tabs';
 import { answer } from '@/test/fetch-answer';
 import { renderWithQuery } from '@/test/render-with-query';
 
-const orderAgain = jest.fn();
-jest.unstable_mockModule('@/features/ordering', () => ({ orderAgain }));
-const { OrderAgain } = await import('./OrderAgain');
+import { useOrderAgainCourse } from '@/lib/order-again';
+import { OrderAgain } from './OrderAgain';
+
+/** What the order form will read when it opens. */
+function HandedOver() {
+  return <span data-testid="handed-over">{useOrderAgainCourse()?.id ?? 'rien'}</span>;
+}
 
 const course = {
   id: '0c8f5e1a-4b7d-4e2a-9f3c-1d2e3f4a5b6c',
@@ -26,11 +30,12 @@ describe('a past course: « Commander à nouveau » and « Enregistrer l’adres
     renderWithQuery(
       <OpenTabContext.Provider value={openTab}>
         <OrderAgain course={course} />
+        <HandedOver />
       </OpenTabContext.Provider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Commander à nouveau' }));
     await waitFor(() => expect(openTab).toHaveBeenCalledWith('create-course'));
-    expect(orderAgain).toHaveBeenCalledWith(course);
+    expect(screen.getByTestId('handed-over').textContent).toBe(course.id);
   });
 
   it('saves the delivery point with its instructions under a name', async () => {

@@ -1,17 +1,17 @@
 import type { CourseDto } from '@coursa/contracts';
 import { SavePlaceForm } from '@/features/saved-places';
 import { Button } from '@/components/ui/Button';
+import { orderAgain } from '@/lib/order-again';
 import { useOpenTab } from '@/lib/tabs';
 
 /**
  * A past course's « Commander à nouveau » (issue 39): the order form opens with both points, their instructions, the
- * contacts and the recipient refilled (the ordering feature is read when asked for, as its tab would be); and either
- * point can be kept in « Mes adresses ».
+ * contacts and the recipient refilled; and either point can be kept in « Mes adresses ».
  */
 export function OrderAgain({ course }: { course: CourseDto }) {
   const openTab = useOpenTab();
-  const again = async () => {
-    (await import('@/features/ordering')).orderAgain(course);
+  const again = () => {
+    orderAgain(course);
     openTab('create-course');
   };
   const place = (location: CourseDto['pickup_location'], instructions: string | null) => ({
@@ -22,7 +22,7 @@ export function OrderAgain({ course }: { course: CourseDto }) {
   });
   return (
     <div className="stack course-card__again">
-      <Button variant="secondary" onClick={() => void again()}>
+      <Button variant="secondary" onClick={again}>
         Commander à nouveau
       </Button>
       <SavePlaceForm openLabel="Enregistrer l’adresse de retrait" point={place(course.pickup_location, course.pickup_instructions)} />
