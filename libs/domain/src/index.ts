@@ -23,3 +23,4 @@ export * from './roles.js';
 export * from './search.js';
 export * from './sms.js';
 export * from './validation.js';
+export * from './saved-places.js';

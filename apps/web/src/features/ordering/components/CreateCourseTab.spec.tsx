@@ -29,7 +29,8 @@ describe('create course', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
     fetchMock = jest.fn<typeof fetch>();
-    globalThis.fetch = fetchMock;
+    // « Mes adresses » (none here) is read as the form opens; the tests follow the order's own calls.
+    globalThis.fetch = ((input, init) => (String(input) === '/api/places/saved' ? reply(200, []) : fetchMock(input, init))) as typeof fetch;
   });
   afterEach(cleanup);
 

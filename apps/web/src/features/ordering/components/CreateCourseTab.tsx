@@ -24,6 +24,8 @@ import { PAYMENT_MESSAGES } from '../payment-rules';
 import { FollowCourseButton } from './FollowCourseButton';
 import { PaymentModal } from './PaymentModal';
 import { PointFieldset } from './PointFieldset';
+import { PointSavedPlaceChooser, SavePointAsPlace } from './PointSavedPlaces';
+import { useOrderAgainDraft } from '../order-again';
 import { PointPickerMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
 
@@ -45,6 +47,8 @@ export function CreateCourseTab() {
   const { pending, error, setError, run } = useSubmit('Erreur lors du calcul du prix');
   const [photoState, setPhotoState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
 
+  // « Commander à nouveau » on a past course opens the form refilled (issue 39).
+  useOrderAgainDraft((draft) => { setValues(draft); setQuote(null); setCreated(null); setActivePoint('pickup'); });
   const pickup = coordinatesOf(values.pickup);
   const delivery = coordinatesOf(values.delivery);
   const price = estimatePrice(pickup, delivery);
@@ -129,6 +133,7 @@ export function CreateCourseTab() {
       <Suspense fallback={<MapLoading kind="picker" />}>
         <PointPickerMap pickup={pickup} delivery={delivery} active={activePoint} onPick={pick} />
       </Suspense>
+      <PointSavedPlaceChooser kind="pickup" value={values.pickup} onChange={(pickupFields) => update({ ...values, pickup: pickupFields })} />
       <PointFieldset
         kind="pickup"
         legend="Point de retrait"
@@ -138,6 +143,8 @@ export function CreateCourseTab() {
         onActivate={() => setActivePoint('pickup')}
         onMyPosition={(position) => pick('pickup', position)}
       />
+      <SavePointAsPlace kind="pickup" value={values.pickup} />
+      <PointSavedPlaceChooser kind="delivery" value={values.delivery} onChange={(deliveryFields) => update({ ...values, delivery: deliveryFields })} />
       <PointFieldset
         kind="delivery"
         legend="Point de livraison"
@@ -146,6 +153,7 @@ export function CreateCourseTab() {
         activeOnMap={activePoint === 'delivery'}
         onActivate={() => setActivePoint('delivery')}
       />
+      <SavePointAsPlace kind="delivery" value={values.delivery} />
       <section className="card stack">
         <PhoneInput
           label="Téléphone du destinataire"
