@@ -1,5 +1,5 @@
 import type { CreateCourseRequest, QuoteResponse } from '@coursa/contracts';
-import { estimatePrice, formatGnf, PACKAGE_TYPES } from '@coursa/domain';
+import { formatGnf, PACKAGE_TYPES } from '@coursa/domain';
 import { Suspense, useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -14,9 +14,13 @@ import { photoProblem } from '@/lib/photo-check';
 import { orderingApi } from '../api/ordering-api';
 import {
   coordinatesOf,
+  COURSE_FORM_MESSAGES,
   courseFormProblem,
   emptyCourseForm,
+  livePrice,
+  MAP_HINTS,
   toCourseRequest,
+  unplacedPoint,
   type CourseFormValues,
   type PointKind,
 } from '../course-form';
@@ -51,7 +55,7 @@ export function CreateCourseTab() {
   useOrderAgainDraft((draft) => { setValues(draft); setQuote(null); setCreated(null); setActivePoint('pickup'); });
   const pickup = coordinatesOf(values.pickup);
   const delivery = coordinatesOf(values.delivery);
-  const price = estimatePrice(pickup, delivery);
+  const price = quote ? quote.estimated_price : livePrice(values);
 
   const update = (next: CourseFormValues) => {
     setValues(next);
@@ -89,6 +93,9 @@ export function CreateCourseTab() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = courseFormProblem(values);
+    // The point without a place is the one the next tap places, and the map's hint says so.
+    const unplaced = unplacedPoint(values);
+    if (problem === COURSE_FORM_MESSAGES.pointNotPlaced && unplaced) setActivePoint(unplaced);
     if (problem) return setError(problem);
     const course = toCourseRequest(values);
     void run(async () => {
@@ -130,6 +137,9 @@ export function CreateCourseTab() {
     <>
     <form className="stack create-course" onSubmit={submit} noValidate>
       <h2 className="page-title">Nouvelle course</h2>
+      <p className="map-hint" aria-live="polite">
+        {MAP_HINTS[activePoint]}
+      </p>
       <Suspense fallback={<MapLoading kind="picker" />}>
         <PointPickerMap pickup={pickup} delivery={delivery} active={activePoint} onPick={pick} />
       </Suspense>
@@ -191,7 +201,7 @@ export function CreateCourseTab() {
       <section className="card price-summary" aria-live="polite">
         <div className="price-summary__row">
           <span>Prix estimé</span>
-          <strong>{formatGnf(quote?.estimated_price ?? price)}</strong>
+          <strong>{price === null ? '—' : formatGnf(price)}</strong>
         </div>
         {quote && quote.discount > 0 && (
           <>
