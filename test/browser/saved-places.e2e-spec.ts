@@ -4,6 +4,7 @@ import { createAccount } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { typePoint } from '../support/order-form.js';
 
 // « Mes adresses » (issue 39) in the built web app: a client saves « Maison » from the order form, then one touch on
 // it fills the other point (address, coordinates, instructions) and places its marker; the profile lists it.
@@ -37,9 +38,7 @@ describe('« Mes adresses » in the browser', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await tab('Nouvelle course').click();
 
-    await page.getByLabel('Adresse').first().fill(HOME.address);
-    await page.getByLabel('Latitude').first().fill(HOME.latitude);
-    await page.getByLabel('Longitude').first().fill(HOME.longitude);
+    await typePoint(page, 0, HOME);
     await page.getByLabel('Instructions').first().fill(HOME.instructions);
     await page.getByRole('button', { name: 'Enregistrer l’adresse de retrait' }).click();
     await page.getByLabel('Nom de l’adresse').fill('Maison');
