@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { pageFields } from './fields.js';
 import { optionalFilter, optionalText, requiredText, searchField } from './fields.js';
 
-/** The coordinates a course's points accept; « Mes adresses » (saved-places.ts) reuses them. */
-export const latitude = z
+const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })
   .min(-90, { error: 'La latitude doit être comprise entre -90 et 90.' })
   .max(90, { error: 'La latitude doit être comprise entre -90 et 90.' });
-export const longitude = z
+const longitude = z
   .number({ error: 'La longitude doit être un nombre.' })
   .min(-180, { error: 'La longitude doit être comprise entre -180 et 180.' })
   .max(180, { error: 'La longitude doit être comprise entre -180 et 180.' });

@@ -18,4 +18,3 @@ export * from './refunds.js';
 export * from './staff.js';
 export * from './staff-tools.js';
 export * from './push.js';
-export * from './saved-places.js';

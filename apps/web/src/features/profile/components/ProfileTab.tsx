@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useFreshCurrentUser } from '@/features/auth';
 import { routeQuery } from '@/lib/query-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
-import { SavedPlacesManager } from '@/features/saved-places';
 import { PushSection } from './PushSection';
 import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -28,7 +27,6 @@ export function ProfileTab() {
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
-      {user.role === 'client' && <SavedPlacesManager />}
       {!isStaff(user.role) && <PushSection />}
       <SecuritySection />
     </div>
