@@ -1,5 +1,6 @@
-import type { BloodGroup, EmergencyRelationship, IdType, PayoutAccount, Role, VehicleType } from '@coursa/domain';
+import type { BloodGroup, EmergencyRelationship, IdType, PayoutAccount, VehicleType } from '@coursa/domain';
 import type { z } from 'zod';
+import type { AdminUserDto } from './back-office.js';
 import type { StaffNoticeKind } from './outbox.js';
 import type { UpdateCourierFileSchema } from './schemas/staff.js';
 
@@ -65,15 +66,7 @@ export interface CourierKycDto {
  * GET /admin/couriers/:id/file (issue 38): the courier's account and KYC file; `kyc` null for a courier created
  * without the onboarding form (a test or seed account).
  */
-export interface CourierFileDto {
-  id: string;
-  display_id: string;
-  full_name: string;
-  phone: string;
-  email: string | null;
-  role: Role;
-  is_active: boolean;
-  created_at: string;
+export interface CourierFileDto extends AdminUserDto {
   kyc: CourierKycDto | null;
 }
 

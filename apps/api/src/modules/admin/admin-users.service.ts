@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminUsersResponse, StaffPasswordResetResponse } from '@coursa/contracts';
-import { isStaff, mayManageAccount, searchTerms, userNumber } from '@coursa/domain';
+import { isStaff, mayManageAccount, searchTerms } from '@coursa/domain';
 import type { UsersQueryInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { AuthStates } from '../users/auth-states.js';
+import { toAdminUserDto } from '../users/users.mapper.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminUsersRepository, type TargetUser } from './admin-users.repository.js';
 import { ResetUserPasswordUseCase } from './use-cases/reset-user-password.use-case.js';
@@ -35,16 +36,7 @@ export class AdminUsersService {
   async list(query: UsersQueryInput): Promise<AdminUsersResponse> {
     const page = query.q ? await this.users.search(searchTerms(query.q), query.role, query) : await this.users.list(query.role, query);
     return {
-      users: page.rows.map((user) => ({
-        id: user.id,
-        display_id: userNumber(user.number),
-        full_name: user.fullName,
-        phone: user.phone,
-        email: user.email,
-        role: user.role,
-        is_active: user.isActive,
-        created_at: user.createdAt.toISOString(),
-      })),
+      users: page.rows.map(toAdminUserDto),
       next_cursor: page.nextCursor,
       total: page.total,
     };

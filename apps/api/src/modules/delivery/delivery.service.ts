@@ -12,6 +12,7 @@ import {
   DELIVERY_MESSAGES,
   HAND_BACK_REASON_LABELS,
   HAND_BACK_STATUSES,
+  INCIDENT_STATUSES,
   handoverFlag,
   isOverCashCap,
   OCCURRED_AT_REFUSALS,
@@ -280,13 +281,14 @@ export class DeliveryService {
     const reason = reasonText(HAND_BACK_REASON_LABELS[input.reason], input.reason, input.note);
     if (!reason) throw DeliveryErrors.handBackNeedsText();
     const course = await this.mine(courier, courseId);
+    // After collection the parcel is in his hands: an incident, not a hand-back (INCIDENT_STATUSES).
     if (!HAND_BACK_STATUSES.includes(course.status)) {
-      if (course.status === 'collected' || course.status === 'en_route_delivery') throw DeliveryErrors.handBackTooLate();
+      if (INCIDENT_STATUSES.includes(course.status)) throw DeliveryErrors.handBackTooLate();
       throw DeliveryErrors.invalidStep(course.status);
     }
     const moved = await this.lifecycle.move(course.id, 'pending', this.actor(courier, ip), { reason, proofs: ['hand_back_reason'] });
     if (!moved.ok) {
-      if (moved.status === 'collected' || moved.status === 'en_route_delivery') throw DeliveryErrors.handBackTooLate();
+      if (moved.status && INCIDENT_STATUSES.includes(moved.status)) throw DeliveryErrors.handBackTooLate();
       // Handed back by a retry meanwhile, or given to another by staff.
       if (moved.status === 'pending' || moved.refusal === 'forbidden') throw DeliveryErrors.noLongerYours();
       throw DeliveryErrors.invalidStep(moved.status ?? course.status);

@@ -1,5 +1,6 @@
 import { fileUrl, type CourierFileDto, type CourierKycDto } from '@coursa/contracts';
-import { userNumber, type BloodGroup, type IdType, type PayoutAccount, type VehicleType } from '@coursa/domain';
+import { type BloodGroup, type IdType, type PayoutAccount, type VehicleType } from '@coursa/domain';
+import { toAdminUserDto } from '../users/users.mapper.js';
 import { SPEC_BLOOD_GROUPS, SPEC_VEHICLE_TYPES, type CourierFileRow } from './onboarding.repository.js';
 
 export function toCourierKycDto(profile: NonNullable<CourierFileRow['courierProfile']>): CourierKycDto {
@@ -27,15 +28,5 @@ export function toCourierKycDto(profile: NonNullable<CourierFileRow['courierProf
 }
 
 export function toCourierFileDto(row: CourierFileRow): CourierFileDto {
-  return {
-    id: row.id,
-    display_id: userNumber(row.number),
-    full_name: row.fullName,
-    phone: row.phone,
-    email: row.email,
-    role: row.role,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    kyc: row.courierProfile ? toCourierKycDto(row.courierProfile) : null,
-  };
+  return { ...toAdminUserDto(row), kyc: row.courierProfile ? toCourierKycDto(row.courierProfile) : null };
 }

@@ -1,4 +1,5 @@
-import type { UserDto } from '@coursa/contracts';
+import type { AdminUserDto, UserDto } from '@coursa/contracts';
+import { userNumber } from '@coursa/domain';
 import type { User } from '../../generated/prisma/client.js';
 
 /** The API's view of a user: never the password hash, the session version or the anonymisation stamp. */
@@ -19,5 +20,19 @@ export function toUserDto(user: User): UserDto {
     terms_accepted_at: user.termsAcceptedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+/** A user as the back office lists them (and heads a courier's file with). */
+export function toAdminUserDto(user: Pick<User, 'id' | 'number' | 'fullName' | 'phone' | 'email' | 'role' | 'isActive' | 'createdAt'>): AdminUserDto {
+  return {
+    id: user.id,
+    display_id: userNumber(user.number),
+    full_name: user.fullName,
+    phone: user.phone,
+    email: user.email,
+    role: user.role,
+    is_active: user.isActive,
+    created_at: user.createdAt.toISOString(),
   };
 }
