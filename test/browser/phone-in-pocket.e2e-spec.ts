@@ -200,14 +200,18 @@ describe('the phone in the pocket', () => {
 
   it('shows ops the couriers without a position on the dashboard', async () => {
     const { courier, courseId } = await acceptedCourse(app);
-    // The silence as the worker's look writes it (test/e2e/silent-couriers proves the look itself).
-    await app.db.courierSilence.create({ data: { courierId: courier.user.id, since: new Date(Date.now() - 5 * 60_000) } });
+    // The silence as the worker's look writes it (test/e2e/silent-couriers proves the look itself), on a course
+    // accepted five minutes ago with no position since: the worker's next look (every 15 s) agrees and keeps it, where
+    // a course accepted just now would end it.
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
+    await app.db.course.update({ where: { id: courseId }, data: { assignedAt: fiveMinutesAgo } });
+    await app.db.courierSilence.create({ data: { courierId: courier.user.id, since: fiveMinutesAgo } });
     const { number } = await app.db.course.findUniqueOrThrow({ where: { id: courseId } });
     const admin = await createAccount(app, 'admin');
     const { page } = await signedInPage(admin);
     await page.goto(`${app.baseUrl}/`);
     const section = page.getByRole('region', { name: 'Livreurs sans position' });
-    await section.getByText(courier.user.fullName).waitFor({ timeout: 30_000 });
+    await section.getByText(courier.user.fullName).waitFor({ timeout: 15_000 });
     expect(await section.textContent()).toContain(courseNumber(number));
     await expectAccessible(page, 'ops-silent-couriers');
     await screenshot(page, 'ops-silent-couriers');
