@@ -19,9 +19,16 @@ export interface StaffNotificationRow {
 export class StaffNotificationsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Keeps the notice of one outbox event, once (a relayed event published again finds its row); answers the row. */
+  /**
+   * Keeps the notice of one outbox event, once (a relayed event published again finds its row); answers the row.
+   * Its time is the event's, when the thing happened: the relay keeps several notices within one millisecond, and
+   * « newest first » must still follow the order things happened in.
+   */
   async keep(outboxEventId: bigint, kind: string, message: string): Promise<{ id: string; createdAt: Date }> {
-    await this.prisma.client.staffNotification.createMany({ data: [{ outboxEventId, kind, message }], skipDuplicates: true });
+    await this.prisma.client.$executeRaw`
+      INSERT INTO staff_notifications (id, outbox_event_id, kind, message, created_at)
+      SELECT gen_random_uuid(), e.id, ${kind}, ${message}, e.created_at FROM outbox_events e WHERE e.id = ${outboxEventId}
+      ON CONFLICT (outbox_event_id) DO NOTHING`;
     return this.prisma.client.staffNotification.findUniqueOrThrow({ where: { outboxEventId }, select: { id: true, createdAt: true } });
   }
 
