@@ -61,8 +61,8 @@ const PORT = 3921;
 const PREFIX = `soak-${Date.now()}`;
 const SCRATCH = `/tmp/coursa-${PREFIX}`;
 const OUTBOX_FILE = `${SCRATCH}/outbox.jsonl`;
-/** The queues of libs/contracts (QueueName), retention included (issue 25). */
-const QUEUES = ['notifications', 'payments', 'receipts', 'commissions', 'dispatch', 'retention'];
+/** The queues of libs/contracts (QueueName), retention (issue 25) and places (issue 39) included. */
+const QUEUES = ['notifications', 'payments', 'receipts', 'commissions', 'dispatch', 'retention', 'places'];
 const CLEANUP_TARGETS = ['outbox', 'idempotency', 'tokens', 'sessions', 'jobs', 'redis-keys'];
 const RESULTS = 'bench/results/soak.json';
 

@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
+import { showCoordinates, typePoint } from '../support/order-form.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
@@ -36,13 +37,8 @@ afterAll(async () => {
 const tab = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
 
 async function fillCourse(recipient: string) {
-  const fill = async (index: number, point: typeof PICKUP) => {
-    await page.getByLabel('Adresse').nth(index).fill(point.address);
-    await page.getByLabel('Latitude').nth(index).fill(point.latitude);
-    await page.getByLabel('Longitude').nth(index).fill(point.longitude);
-  };
-  await fill(0, PICKUP);
-  await fill(1, DROP);
+  await typePoint(page, 0, PICKUP);
+  await typePoint(page, 1, DROP);
   await page.getByLabel('Téléphone du destinataire').fill(recipient);
   await page.getByLabel('Description').fill('Un carton de livres');
 }
@@ -67,6 +63,9 @@ describe('a client in the browser', () => {
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     await page.getByText("L'adresse de retrait est obligatoire").waitFor();
     await page.getByLabel('Adresse').first().fill(PICKUP.address);
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+    await page.getByText('Touchez la carte ou choisissez une adresse').waitFor();
+    await showCoordinates(page, 0);
     await page.getByLabel('Latitude').first().fill('nord');
     await page.getByLabel('Longitude').first().fill(PICKUP.longitude);
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import type { CourseDto } from '@coursa/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, login, signedIn } from '../support/accounts.js';
+import { createAccount, login, newPhone, signedIn } from '../support/accounts.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { browserSuite, screenshot } from '../support/browser.js';
 import { acceptedCourse } from '../support/courses.js';
+import { showCoordinates } from '../support/order-form.js';
 import type { TestApp } from '../support/test-app.js';
 
 // What a screen shows (issue 35), at a small phone's 360 px, a common phone's 390 px and a laptop's 1366 px: headers and
@@ -89,6 +91,73 @@ describe('what a screen shows', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page, `layout-courier-earnings-${width}`);
     await screenshot(page, `layout-courier-earnings-${width}`);
+  });
+
+  it('the order form for a thumb at 360×640: the whole of Conakry, a hint, « — » until both points, cash on screen at payment', async () => {
+    const client = await createAccount(app, 'client');
+    const [context, page] = await signedInPage(client, 360, 640);
+    // No internet here: map tiles are refused at once (markers render without them).
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await tab(page, 'Nouvelle course').click();
+    await page.getByText('Touchez la carte pour placer le retrait').waitFor();
+    const price = page.locator('.price-summary__row').filter({ hasText: 'Prix estimé' }).locator('strong');
+    expect(await price.textContent()).toBe('—');
+    const map = page.locator('.point-picker__map');
+    await map.getByRole('button', { name: 'Zoom avant' }).waitFor();
+    await expectAccessible(page, 'layout-order-form-360x640');
+    await screenshot(page, 'layout-order-form-360x640');
+
+    // The map opens on the whole peninsula: a tap in its bottom-left corner lands south-west of Kaloum's tip, one in its
+    // top-right corner north-east of the last communes (the view's bounds: components/map/PointPickerMap.tsx).
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: 20, y: box.height - 20 } });
+    await page.locator('.point-marker--pickup').waitFor();
+    await page.getByText('Touchez la carte pour placer la livraison').waitFor();
+    expect(await price.textContent()).toBe('—');
+    await map.click({ position: { x: box.width - 20, y: 20 } });
+    await page.locator('.point-marker--delivery').waitFor();
+    expect(await price.textContent()).toMatch(/^\d[\d\s]* GNF$/);
+    const coordinate = async (name: 'Latitude' | 'Longitude', index: number) => Number(await page.getByLabel(name).nth(index).inputValue());
+    const pickupLatitude = await coordinate('Latitude', 0);
+    expect(pickupLatitude).toBeLessThan(9.495);
+    expect(await coordinate('Longitude', 0)).toBeLessThan(-13.73);
+    expect(await coordinate('Latitude', 1)).toBeGreaterThan(9.72);
+    expect(await coordinate('Longitude', 1)).toBeGreaterThan(-13.54);
+
+    // « Coordonnées » unfolds with a thumb's target, and shows what the taps placed.
+    const fold = page.locator('details.point-coordinates summary').first();
+    expect((await fold.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.getByLabel('Latitude').first().isVisible()).toBe(false);
+    await showCoordinates(page, 0);
+    expect(await page.getByLabel('Latitude').first().isVisible()).toBe(true);
+
+    await page.getByLabel('Adresse').first().fill('Marché Madina');
+    await page.getByLabel('Adresse').nth(1).fill('Carrefour Bambéto');
+    await page.getByLabel('Téléphone du destinataire').fill(newPhone());
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+
+    // The payment step: its five methods fit the screen, cash (the last) whole and on top, nothing to scroll.
+    const dialog = page.getByRole('dialog');
+    const cash = dialog.getByRole('button', { name: /^Paiement à la livraison/ });
+    await cash.waitFor();
+    expect(await dialog.getByRole('list', { name: 'Moyens de paiement' }).getByRole('button').count()).toBe(5);
+    const cashBox = (await cash.boundingBox())!;
+    expect(cashBox.y).toBeGreaterThanOrEqual(0);
+    expect(cashBox.y + cashBox.height).toBeLessThanOrEqual(640);
+    expect(cashBox.x + cashBox.width).toBeLessThanOrEqual(360);
+    expect(cashBox.height).toBeGreaterThanOrEqual(44);
+    expect(await cash.evaluate((button, at) => document.elementFromPoint(at[0], at[1])?.closest('button') === button, [cashBox.x + cashBox.width / 2, cashBox.y + cashBox.height / 2])).toBe(true);
+    expect(await page.locator('.modal').evaluate((modal) => modal.scrollHeight <= modal.clientHeight)).toBe(true);
+    await expectAccessible(page, 'layout-payment-methods-360x640');
+    await screenshot(page, 'layout-payment-methods-360x640');
+
+    await cash.click();
+    await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await dialog.getByText('Votre course est enregistrée !').waitFor();
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const courses = (await app.request('GET', '/api/courses', undefined, { token })).body as CourseDto[];
+    expect(courses).toEqual([expect.objectContaining({ payment_method: 'cash_on_delivery' })]);
+    expect(courses[0]!.pickup_location).toMatchObject({ address: 'Marché Madina', latitude: pickupLatitude });
   });
 
   it('the back office uses a desktop’s width at 1366 px, and its users table scrolls inside its card on a phone', async () => {

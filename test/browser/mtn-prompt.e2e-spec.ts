@@ -4,6 +4,7 @@ import { createAccount, newPhone } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../support/fake-payment-servers.js';
+import { typePoint } from '../support/order-form.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -50,14 +51,9 @@ afterAll(async () => {
 });
 
 async function order(recipient: string) {
-  const fill = async (index: number, address: string, latitude: string, longitude: string) => {
-    await page.getByLabel('Adresse').nth(index).fill(address);
-    await page.getByLabel('Latitude').nth(index).fill(latitude);
-    await page.getByLabel('Longitude').nth(index).fill(longitude);
-  };
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Nouvelle course' }).click();
-  await fill(0, 'Marché Madina', '9.5456', '-13.6566');
-  await fill(1, 'Kaloum, port autonome', '9.5092', '-13.7122');
+  await typePoint(page, 0, { address: 'Marché Madina', latitude: '9.5456', longitude: '-13.6566' });
+  await typePoint(page, 1, { address: 'Kaloum, port autonome', latitude: '9.5092', longitude: '-13.7122' });
   await page.getByLabel('Téléphone du destinataire').fill(recipient);
   await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
   const dialog = page.getByRole('dialog');

@@ -149,6 +149,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/courses/:id/cancel': { request: () => ({ path: `/api/courses/${course()}/cancel` }), expected: only(['client'], 409, { otherClient: 404 }) },
   // Not delivered, so no receipt yet, for anyone.
   'GET /api/courses/:id/receipt': { request: () => ({ path: `/api/courses/${course()}/receipt` }), expected: only(SIGNED_IN, 404) },
+  'GET /api/places/saved': { request: () => ({ path: '/api/places/saved' }), expected: only(['client'], 200) },
+  'POST /api/places/saved': { request: () => ({ path: '/api/places/saved', body: {} }), expected: only(['client'], 400) },
+  'PUT /api/places/saved/:id': { request: () => ({ path: `/api/places/saved/${NOBODY}`, body: {} }), expected: only(['client'], 400) },
+  'DELETE /api/places/saved/:id': { request: () => ({ path: `/api/places/saved/${NOBODY}` }), expected: only(['client'], 404) },
   'GET /api/loyalty/profile': { request: () => ({ path: '/api/loyalty/profile' }), expected: only(['client'], 200) },
   'GET /api/loyalty/leaderboard': { request: () => ({ path: '/api/loyalty/leaderboard' }), expected: only(SIGNED_IN, 200) },
   // ── couriers ──

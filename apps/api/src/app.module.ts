@@ -15,6 +15,7 @@ import { DocsModule } from './modules/docs/docs.module.js';
 import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
+import { SavedPlacesModule } from './modules/places/saved-places.module.js';
 import { PushApiModule } from './modules/push/push.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         CommissionsModule,
         RatingsModule,
         PushApiModule,
+        SavedPlacesModule,
         DisputesModule,
         CasesModule,
         PayoutsModule,

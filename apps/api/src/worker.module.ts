@@ -5,6 +5,9 @@ import { DispatchProcessor } from './modules/dispatch/dispatch.processor.js';
 import { RetentionWorkerModule } from './modules/retention/retention.module.js';
 import { RetentionEvents } from './modules/retention/retention.events.js';
 import { RetentionProcessor } from './modules/retention/retention.processor.js';
+import { PlaceBookModule } from './modules/places/place-book.module.js';
+import { PlaceBookEvents } from './modules/places/place-book.events.js';
+import { PlaceBookProcessor } from './modules/places/place-book.processor.js';
 import { TrackingWorkerModule } from './modules/tracking/tracking.module.js';
 import { TrackingEvents } from './modules/tracking/tracking.events.js';
 import { TrackingProcessor } from './modules/tracking/tracking.processor.js';
@@ -42,13 +45,13 @@ import { StaffNotificationsWorkerModule } from './modules/staff-notifications/st
 import { StaffNotificationsEvents } from './modules/staff-notifications/staff-notifications.events.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor, PushProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor, PushProcessor, PlaceBookProcessor];
 
 /**
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
  * An event's handlers run in this order: the sockets hear of a change before the jobs it starts.
  */
-const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents, StaffNotificationsEvents];
+const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents, StaffNotificationsEvents, PlaceBookEvents];
 
 /** The worker process: BullMQ processors and the outbox relay with its handlers, no HTTP controllers. */
 @Module({})
@@ -56,7 +59,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule, StaffNotificationsWorkerModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule, StaffNotificationsWorkerModule, PlaceBookModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

@@ -22,3 +22,4 @@ export * from './routes.js';
 export * from './staff.js';
 export * from './staff-money.js';
 export * from './staff-tools.js';
+export * from './saved-places.js';

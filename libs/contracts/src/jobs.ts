@@ -8,6 +8,7 @@ export const QueueName = {
   Commissions: 'commissions',
   Dispatch: 'dispatch',
   Retention: 'retention',
+  Places: 'places',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -26,6 +27,8 @@ export const JobName = {
   TrailPartitions: 'trail-partitions',
   Cleanup: 'cleanup',
   FindSilentCouriers: 'find-silent-couriers',
+  ObservePlaces: 'observe-places',
+  GroupPlaces: 'group-places',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -127,6 +130,14 @@ export interface CleanupPayload {
 /** Looks for couriers on an active course who have gone quiet (issue 37); repeated every COURIER_SILENCE_CHECK_MS. */
 export type FindSilentCouriersPayload = Record<string, never>;
 
+/** What a delivered course proved about its two addresses (issue 39), read once its last positions reached the trail. */
+export interface ObservePlacesPayload {
+  courseId: string;
+}
+
+/** The place book's grouping of observations into places (issue 39), on a schedule; the same result however often it runs. */
+export type GroupPlacesPayload = Record<string, never>;
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
@@ -142,6 +153,8 @@ export interface JobPayloads {
   [JobName.TrailPartitions]: TrailPartitionsPayload;
   [JobName.Cleanup]: CleanupPayload;
   [JobName.FindSilentCouriers]: FindSilentCouriersPayload;
+  [JobName.ObservePlaces]: ObservePlacesPayload;
+  [JobName.GroupPlaces]: GroupPlacesPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -159,6 +172,8 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.TrailPartitions]: QueueName.Retention,
   [JobName.Cleanup]: QueueName.Retention,
   [JobName.FindSilentCouriers]: QueueName.Dispatch,
+  [JobName.ObservePlaces]: QueueName.Places,
+  [JobName.GroupPlaces]: QueueName.Places,
 };
 
 /**
@@ -193,4 +208,6 @@ export const jobIds = {
   offerToAll: (courseId: string, round = 0) => `offer-all-${courseId}${roundTail(round)}`,
   /** An ended course's route. */
   route: (courseId: string) => `route-${courseId}`,
+  /** What a delivered course proved about its addresses (issue 39). */
+  placeObservations: (courseId: string) => `places-${courseId}`,
 } as const;

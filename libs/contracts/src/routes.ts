@@ -73,6 +73,7 @@ import type {
 import type { DispatchViewDto, SilentCourierDto } from './dispatch.js';
 import type { PushPublicKeyResponse, PushSubscriptionDto, SubscribePushRequest } from './push.js';
 import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
+import type { SavedPlaceDto, SavedPlaceSavedResponse, SavePlaceRequest } from './saved-places.js';
 import type { PageQuery } from './pagination.js';
 import type {
   CardPaymentRequest,
@@ -210,6 +211,12 @@ export interface ApiRoutes {
   'GET /api/push/public-key': Route<PushPublicKeyResponse>;
   'POST /api/push/subscriptions': Route<PushSubscriptionDto, SubscribePushRequest>;
   'DELETE /api/push/subscriptions/:id': Route<MessageResponse>;
+
+  // « Mes adresses » (issue 39): a client's named places, offered first on the order form
+  'GET /api/places/saved': Route<SavedPlaceDto[]>;
+  'POST /api/places/saved': Route<SavedPlaceSavedResponse, SavePlaceRequest>;
+  'PUT /api/places/saved/:id': Route<SavedPlaceSavedResponse, SavePlaceRequest>;
+  'DELETE /api/places/saved/:id': Route<MessageResponse>;
 
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;

@@ -115,6 +115,10 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
     },
   },
   'DELETE /api/push/subscriptions/:id': { caller: 'client' },
+  'GET /api/places/saved': { caller: 'client', light: true },
+  'POST /api/places/saved': { caller: 'client', body: { label: text('Maison', 'Bureau', '', 'مرحبا'), ...location } },
+  'PUT /api/places/saved/:id': { caller: 'client', body: { label: text('Maison', 'Bureau', ''), ...location } },
+  'DELETE /api/places/saved/:id': { caller: 'client' },
   // The caller's real password is never generated (a change would end the suite's session).
   'POST /api/auth/change-password': { caller: 'client-password', body: { current_password: validPassword, new_password: validPassword } },
   'POST /api/auth/forgot-password-choice': { caller: null, body: { contact: fc.oneof(validPhone, text('a@b.gn')), method: text('sms', 'email') } },

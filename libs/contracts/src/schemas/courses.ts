@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { pageFields } from './fields.js';
 import { optionalFilter, optionalText, requiredText, searchField } from './fields.js';
 
-const latitude = z
+/** The coordinates a course's points accept; « Mes adresses » (saved-places.ts) reuses them. */
+export const latitude = z
   .number({ error: 'La latitude doit être un nombre.' })
   .min(-90, { error: 'La latitude doit être comprise entre -90 et 90.' })
   .max(90, { error: 'La latitude doit être comprise entre -90 et 90.' });
-const longitude = z
+export const longitude = z
   .number({ error: 'La longitude doit être un nombre.' })
   .min(-180, { error: 'La longitude doit être comprise entre -180 et 180.' })
   .max(180, { error: 'La longitude doit être comprise entre -180 et 180.' });

@@ -18,3 +18,4 @@ export * from './refunds.js';
 export * from './staff.js';
 export * from './staff-tools.js';
 export * from './push.js';
+export * from './saved-places.js';

@@ -137,6 +137,12 @@ const EnvSchema = z.object({
   COURIER_SILENT_AFTER_S: z.coerce.number().int().min(1).default(120),
   /** …looked for this often (a repeatable job: one schedule however many workers). */
   COURIER_SILENCE_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
+  /** The place book (issue 39): a place is suggested to clients once seen in deliveries of this many different clients… */
+  PLACE_MIN_CLIENTS: z.coerce.number().int().min(1).default(3),
+  /** …a delivered course's observations are read this long after it ends (its last positions reach the trail first)… */
+  PLACE_OBSERVE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  /** …and observations are grouped into places this often (a repeatable job: one schedule however many workers). */
+  PLACE_GROUPING_EVERY_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
   POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */

@@ -9,6 +9,7 @@ import type {
   LocationDto,
   PayoutDto,
   RatingDto,
+  SavedPlaceDto,
   RouteAnswer,
   RouteBody,
   RouteKey,
@@ -27,6 +28,7 @@ import {
   MessageResponseSchema,
   QuoteResponseSchema,
   RegisterResponseSchema,
+  SavedPlaceDtoSchema,
   SessionResponseSchema,
   SuccessResponseSchema,
   UserDtoSchema,
@@ -100,6 +102,8 @@ export const ANSWER_SCHEMAS: Partial<{ [K in JsonAnswerRouteKey]: z.ZodType<Rout
   'POST /api/super-admin/create-admin': SuccessResponseSchema,
   'POST /api/super-admin/migrate-to-super-admin': SuccessResponseSchema,
   'GET /api/health': HealthResponseSchema,
+  'GET /api/places/saved': z.array(SavedPlaceDtoSchema),
+  'DELETE /api/places/saved/:id': MessageResponseSchema,
 };
 
 /** Routes taking a JSON body. */
@@ -284,6 +288,17 @@ const REFUND: StaffRefundDto = {
   created_at: AT,
   completed_at: LATER,
 };
+const SAVED_PLACE: SavedPlaceDto = {
+  id: CASE_ID,
+  label: 'Maison',
+  address: 'Carrefour Bambéto, à côté de la pharmacie',
+  latitude: 9.5917,
+  longitude: -13.6236,
+  instructions: 'Portail bleu, appeler en arrivant',
+  created_at: AT,
+  updated_at: LATER,
+};
+const SAVE_PLACE = { label: 'Maison', address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: 9.5917, longitude: -13.6236, instructions: 'Portail bleu, appeler en arrivant' };
 const DONE = { message: 'Opération effectuée.' };
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
 
@@ -318,6 +333,8 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
       auth: 'tBHItJI5svbpez7KI4CCXg',
     },
   },
+  'POST /api/places/saved': SAVE_PLACE,
+  'PUT /api/places/saved/:id': { ...SAVE_PLACE, label: 'Chez Tantie' },
   'POST /api/ratings': { course_id: COURSE_ID, rating: 5, comment: 'Rapide et aimable.' },
   'POST /api/disputes': { course_id: COURSE_ID, reason: 'Le sac est arrivé déchiré', dispute_type: 'damage' },
   'PUT /api/admin/disputes/:id': { status: 'in_review', note: 'Client rappelé.' },
@@ -532,6 +549,10 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/push/public-key': { public_key: 'BKlQ36ZZLNrTZj-3veCLfzZtYK_I2WWIV1iC78r0Q1dL6PquXoflOpcb6Yh9PPe1EElTFOA4pJzxX5gqhm_ICVs' },
   'POST /api/push/subscriptions': { id: CASE_ID, created_at: AT },
   'DELETE /api/push/subscriptions/:id': { message: 'Notifications désactivées sur cet appareil.' },
+  'GET /api/places/saved': [SAVED_PLACE],
+  'POST /api/places/saved': { message: 'Adresse « Maison » enregistrée.', place: SAVED_PLACE },
+  'PUT /api/places/saved/:id': { message: 'Adresse « Chez Tantie » modifiée.', place: { ...SAVED_PLACE, label: 'Chez Tantie' } },
+  'DELETE /api/places/saved/:id': { message: 'Adresse supprimée.' },
   'POST /api/ratings': { message: 'Merci pour votre note.', rating: RATING },
   'POST /api/disputes': { message: 'Réclamation envoyée.', dispute: DISPUTE },
   'GET /api/disputes': [DISPUTE],

@@ -21,7 +21,11 @@ interface PointPickerMapProps {
   onPick: (point: PickedPoint, position: MapPoint) => void;
 }
 
-const CONAKRY: LatLngTuple = [9.537, -13.6785];
+/** Issue 39: the map opens on the whole of Conakry's peninsula, from Kaloum's tip to the communes of the north-east. */
+const CONAKRY_BOUNDS: L.LatLngBoundsExpression = [
+  [9.495, -13.73],
+  [9.72, -13.54],
+];
 const TILE_URL = import.meta.env.VITE_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const ICONS: Record<PickedPoint, L.DivIcon> = {
@@ -37,7 +41,7 @@ const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 export default function PointPickerMap({ pickup, delivery, active, onPick }: PointPickerMapProps) {
   return (
     <div className="point-picker" aria-label="Carte : touchez pour placer le point actif">
-      <MapContainer center={CONAKRY} zoom={12} className="point-picker__map" scrollWheelZoom={false} zoomControl={false}>
+      <MapContainer bounds={CONAKRY_BOUNDS} className="point-picker__map" scrollWheelZoom={false} zoomControl={false}>
         <MapZoom />
         <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
         <TapToPlace active={active} onPick={onPick} />

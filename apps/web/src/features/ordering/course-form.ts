@@ -1,5 +1,5 @@
 import type { CreateCourseRequest, LocationDto } from '@coursa/contracts';
-import { DEFAULT_PACKAGE_TYPE, toGuineanMobile } from '@coursa/domain';
+import { DEFAULT_PACKAGE_TYPE, estimatePrice, toGuineanMobile } from '@coursa/domain';
 
 /** One end of a course as typed: coordinates stay text until the form is sent. */
 export interface PointFields {
@@ -40,6 +40,8 @@ export const COURSE_FORM_MESSAGES = {
   deliveryAddressRequired: "L'adresse de livraison est obligatoire",
   pickupCoordinatesRequired: 'La latitude et la longitude du point de retrait sont obligatoires',
   deliveryCoordinatesRequired: 'La latitude et la longitude du point de livraison sont obligatoires',
+  /** Issue 39: neither coordinate typed nor tapped, the point is not placed at all. */
+  pointNotPlaced: 'Touchez la carte ou choisissez une adresse',
   pickupCoordinatesNotNumeric: 'Les coordonnées du point de retrait doivent être des nombres',
   deliveryCoordinatesNotNumeric: 'Les coordonnées du point de livraison doivent être des nombres',
   recipientPhoneRequired: 'Le téléphone du destinataire est obligatoire',
@@ -54,11 +56,27 @@ export function parseCoordinate(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/** Issue 39: what the map tells a thumb to do next, for the point a tap places. */
+export const MAP_HINTS: Record<PointKind, string> = {
+  pickup: 'Touchez la carte pour placer le retrait',
+  delivery: 'Touchez la carte pour placer la livraison',
+};
+
+/** Whether the point has a place yet (tapped, chosen, or at least one coordinate typed). */
+const isPlaced = (point: PointFields) => !!(point.latitude.trim() || point.longitude.trim());
+
+/** The first point that has no place yet, for the map to place on the next tap; null when both have one. */
+export function unplacedPoint(values: CourseFormValues): PointKind | null {
+  if (!isPlaced(values.pickup)) return 'pickup';
+  return isPlaced(values.delivery) ? null : 'delivery';
+}
+
 function pointProblem(point: PointFields, kind: PointKind): string | null {
   const isPickup = kind === 'pickup';
   if (!point.address.trim()) {
     return isPickup ? COURSE_FORM_MESSAGES.pickupAddressRequired : COURSE_FORM_MESSAGES.deliveryAddressRequired;
   }
+  if (!isPlaced(point)) return COURSE_FORM_MESSAGES.pointNotPlaced;
   if (!point.latitude.trim() || !point.longitude.trim()) {
     return isPickup ? COURSE_FORM_MESSAGES.pickupCoordinatesRequired : COURSE_FORM_MESSAGES.deliveryCoordinatesRequired;
   }
@@ -82,6 +100,13 @@ export function coordinatesOf(point: PointFields): { latitude: number; longitude
   const latitude = parseCoordinate(point.latitude);
   const longitude = parseCoordinate(point.longitude);
   return latitude === null || longitude === null ? null : { latitude, longitude };
+}
+
+/** Issue 39: the live price once both points are placed; null before (the form reads « — », not a base price). */
+export function livePrice(values: CourseFormValues): number | null {
+  const pickup = coordinatesOf(values.pickup);
+  const delivery = coordinatesOf(values.delivery);
+  return pickup && delivery ? estimatePrice(pickup, delivery) : null;
 }
 
 const optional = (value: string) => value.trim() || null;

@@ -10,6 +10,7 @@ import { PhoneLink } from '@/components/ui/PhoneLink';
 import { useChange } from '@/lib/query-client';
 import { myCoursesApi, myCoursesQueries, saveFile } from '../api/my-courses-api';
 import { DetailRow } from '@/components/ui/DetailRow';
+import { OrderAgain } from './OrderAgain';
 
 export const COURSE_CARD_MESSAGES = {
   receiptFailed: 'Erreur lors du téléchargement du reçu',
@@ -161,6 +162,7 @@ export function CourseCard({ course, onRate, onClaim }: CourseCardProps) {
           </Button>
         </div>
       )}
+      {!inProgress && <OrderAgain course={course} />}
       {inProgress && (
         <Button variant="secondary" onClick={onClaim}>
           Signaler un problème

@@ -8,7 +8,19 @@ import { renderWithQuery } from '@/test/render-with-query';
 jest.unstable_mockModule('@/features/auth', () => ({
   useCurrentUser: () => ({ phone: '+224620000031', full_name: 'Fatoumata Bah', email: null }),
 }));
-jest.unstable_mockModule('@/components/map/PointPickerMap', () => ({ default: () => null }));
+// A stand-in map: one tap places the active point at the spot given to `tapAt`.
+let tapped = { latitude: 9.5456, longitude: -13.6566 };
+const tapAt = (point: typeof tapped) => {
+  tapped = point;
+  fireEvent.click(screen.getByRole('button', { name: 'Toucher la carte' }));
+};
+jest.unstable_mockModule('@/components/map/PointPickerMap', () => ({
+  default: ({ active, onPick }: { active: 'pickup' | 'delivery'; onPick: (kind: 'pickup' | 'delivery', at: typeof tapped) => void }) => (
+    <button type="button" onClick={() => onPick(active, tapped)}>
+      Toucher la carte
+    </button>
+  ),
+}));
 const { CreateCourseTab } = await import('./CreateCourseTab');
 
 const reply = (status: number, body: unknown = {}) =>
@@ -29,7 +41,8 @@ describe('create course', () => {
   let fetchMock: jest.Mock<typeof fetch>;
   beforeEach(() => {
     fetchMock = jest.fn<typeof fetch>();
-    globalThis.fetch = fetchMock;
+    // « Mes adresses » (none here) is read as the form opens; the tests follow the order's own calls.
+    globalThis.fetch = ((input, init) => (String(input) === '/api/places/saved' ? reply(200, []) : fetchMock(input, init))) as typeof fetch;
   });
   afterEach(cleanup);
 
@@ -37,6 +50,9 @@ describe('create course', () => {
     await show();
     submit();
     expect(screen.getByRole('alert').textContent).toBe("L'adresse de retrait est obligatoire");
+    fillPoint(0, { address: 'Madina', latitude: '', longitude: '' });
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe('Touchez la carte ou choisissez une adresse');
     fillPoint(0, { address: 'Madina', latitude: '', longitude: '-13.6566' });
     submit();
     expect(screen.getByRole('alert').textContent).toBe('La latitude et la longitude du point de retrait sont obligatoires');
@@ -46,6 +62,9 @@ describe('create course', () => {
     fillPoint(0, { address: 'Madina', latitude: '9,5456', longitude: '-13.6566' });
     submit();
     expect(screen.getByRole('alert').textContent).toBe("L'adresse de livraison est obligatoire");
+    fillPoint(1, { address: 'Kaloum', latitude: '', longitude: '' });
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe('Touchez la carte ou choisissez une adresse');
     fillPoint(1, { address: 'Kaloum', latitude: '9.5092', longitude: '-13.7122' });
     submit();
     expect(screen.getByRole('alert').textContent).toBe('Le téléphone du destinataire est obligatoire');
@@ -55,9 +74,52 @@ describe('create course', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('opens with the hint for the pickup and « — » as the price, then leads the thumb to the delivery point', async () => {
+    await show();
+    const price = () => screen.getByText('Prix estimé').nextElementSibling!.textContent;
+    expect(screen.getByText('Touchez la carte pour placer le retrait')).toBeTruthy();
+    expect(price()).toBe('—');
+    tapAt({ latitude: 9.5456, longitude: -13.6566 });
+    expect(screen.getByText('Touchez la carte pour placer la livraison')).toBeTruthy();
+    expect((screen.getAllByLabelText('Latitude')[0] as HTMLInputElement).value).toBe('9.5456');
+    // One point is not a course yet: no base price as if it were one.
+    expect(price()).toBe('—');
+    tapAt({ latitude: 9.5092, longitude: -13.7122 });
+    expect((screen.getAllByLabelText('Longitude')[1] as HTMLInputElement).value).toBe('-13.7122');
+    expect(price()).toMatch(/^12\s000 GNF$/);
+  });
+
+  it('on a point left without a place, says to tap the map, and the next tap places that point', async () => {
+    await show();
+    tapAt({ latitude: 9.5456, longitude: -13.6566 });
+    fireEvent.change(screen.getAllByLabelText('Adresse')[0]!, { target: { value: 'Madina' } });
+    fireEvent.change(screen.getAllByLabelText('Adresse')[1]!, { target: { value: 'Kaloum' } });
+    // She went back to the pickup's radio: the submit brings the map back to the missing delivery point.
+    fireEvent.click(screen.getAllByLabelText('Placer ce point en touchant la carte')[0]!);
+    expect(screen.getByText('Touchez la carte pour placer le retrait')).toBeTruthy();
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe('Touchez la carte ou choisissez une adresse');
+    expect(screen.getByText('Touchez la carte pour placer la livraison')).toBeTruthy();
+    tapAt({ latitude: 9.5092, longitude: -13.7122 });
+    expect((screen.getAllByLabelText('Latitude')[0] as HTMLInputElement).value).toBe('9.5456');
+    expect((screen.getAllByLabelText('Latitude')[1] as HTMLInputElement).value).toBe('9.5092');
+  });
+
+  it('folds the latitude and longitude under « Coordonnées », one disclosure per point', async () => {
+    await show();
+    const folds = screen.getAllByText('Coordonnées');
+    expect(folds).toHaveLength(2);
+    for (const [index, summary] of folds.entries()) {
+      expect(summary.tagName).toBe('SUMMARY');
+      const details = summary.parentElement as HTMLDetailsElement;
+      expect(details.open).toBe(false);
+      expect(details.contains(screen.getAllByLabelText('Latitude')[index]!)).toBe(true);
+      expect(details.contains(screen.getAllByLabelText('Longitude')[index]!)).toBe(true);
+    }
+  });
+
   it('shows the live price, then the quote with the promo code before opening the payment', async () => {
     await show();
-    expect(screen.getByText(/5\s000 GNF/)).toBeTruthy();
     fillPoint(0, { address: 'Madina', latitude: '9.5456', longitude: '-13.6566' });
     fillPoint(1, { address: 'Kaloum', latitude: '9.5092', longitude: '-13.7122' });
     // 111 × hypot(0.0364, 0.0556) ≈ 7.4 → 7 km → 12 000 GNF

@@ -1,5 +1,5 @@
 import type { CreateCourseRequest, QuoteResponse } from '@coursa/contracts';
-import { estimatePrice, formatGnf, PACKAGE_TYPES } from '@coursa/domain';
+import { formatGnf, PACKAGE_TYPES } from '@coursa/domain';
 import { Suspense, useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -14,9 +14,13 @@ import { photoProblem } from '@/lib/photo-check';
 import { orderingApi } from '../api/ordering-api';
 import {
   coordinatesOf,
+  COURSE_FORM_MESSAGES,
   courseFormProblem,
   emptyCourseForm,
+  livePrice,
+  MAP_HINTS,
   toCourseRequest,
+  unplacedPoint,
   type CourseFormValues,
   type PointKind,
 } from '../course-form';
@@ -24,6 +28,8 @@ import { PAYMENT_MESSAGES } from '../payment-rules';
 import { FollowCourseButton } from './FollowCourseButton';
 import { PaymentModal } from './PaymentModal';
 import { PointFieldset } from './PointFieldset';
+import { PointSavedPlaceChooser, SavePointAsPlace } from './PointSavedPlaces';
+import { useOrderAgainDraft } from '../order-again';
 import { PointPickerMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
 
@@ -45,9 +51,11 @@ export function CreateCourseTab() {
   const { pending, error, setError, run } = useSubmit('Erreur lors du calcul du prix');
   const [photoState, setPhotoState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
 
+  // « Commander à nouveau » on a past course opens the form refilled (issue 39).
+  useOrderAgainDraft((draft) => { setValues(draft); setQuote(null); setCreated(null); setActivePoint('pickup'); });
   const pickup = coordinatesOf(values.pickup);
   const delivery = coordinatesOf(values.delivery);
-  const price = estimatePrice(pickup, delivery);
+  const price = quote ? quote.estimated_price : livePrice(values);
 
   const update = (next: CourseFormValues) => {
     setValues(next);
@@ -85,6 +93,9 @@ export function CreateCourseTab() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = courseFormProblem(values);
+    // The point without a place is the one the next tap places, and the map's hint says so.
+    const unplaced = unplacedPoint(values);
+    if (problem === COURSE_FORM_MESSAGES.pointNotPlaced && unplaced) setActivePoint(unplaced);
     if (problem) return setError(problem);
     const course = toCourseRequest(values);
     void run(async () => {
@@ -126,9 +137,13 @@ export function CreateCourseTab() {
     <>
     <form className="stack create-course" onSubmit={submit} noValidate>
       <h2 className="page-title">Nouvelle course</h2>
+      <p className="map-hint" aria-live="polite">
+        {MAP_HINTS[activePoint]}
+      </p>
       <Suspense fallback={<MapLoading kind="picker" />}>
         <PointPickerMap pickup={pickup} delivery={delivery} active={activePoint} onPick={pick} />
       </Suspense>
+      <PointSavedPlaceChooser kind="pickup" value={values.pickup} onChange={(pickupFields) => update({ ...values, pickup: pickupFields })} />
       <PointFieldset
         kind="pickup"
         legend="Point de retrait"
@@ -138,6 +153,8 @@ export function CreateCourseTab() {
         onActivate={() => setActivePoint('pickup')}
         onMyPosition={(position) => pick('pickup', position)}
       />
+      <SavePointAsPlace kind="pickup" value={values.pickup} />
+      <PointSavedPlaceChooser kind="delivery" value={values.delivery} onChange={(deliveryFields) => update({ ...values, delivery: deliveryFields })} />
       <PointFieldset
         kind="delivery"
         legend="Point de livraison"
@@ -146,6 +163,7 @@ export function CreateCourseTab() {
         activeOnMap={activePoint === 'delivery'}
         onActivate={() => setActivePoint('delivery')}
       />
+      <SavePointAsPlace kind="delivery" value={values.delivery} />
       <section className="card stack">
         <PhoneInput
           label="Téléphone du destinataire"
@@ -183,7 +201,7 @@ export function CreateCourseTab() {
       <section className="card price-summary" aria-live="polite">
         <div className="price-summary__row">
           <span>Prix estimé</span>
-          <strong>{formatGnf(quote?.estimated_price ?? price)}</strong>
+          <strong>{price === null ? '—' : formatGnf(price)}</strong>
         </div>
         {quote && quote.discount > 0 && (
           <>

@@ -16,7 +16,7 @@ interface PointFieldsetProps {
   onMyPosition?: (position: FoundPosition) => void;
 }
 
-/** Address, coordinates, instructions and contact of one end of the course. */
+/** Address, coordinates (folded under « Coordonnées »), instructions and contact of one end of the course. */
 export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate, onMyPosition }: PointFieldsetProps) {
   const set = (field: keyof PointFields) => (event: { target: { value: string } }) =>
     onChange({ ...value, [field]: event.target.value });
@@ -25,10 +25,14 @@ export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onAc
       <legend className="card__title">{legend}</legend>
       <Input label="Adresse" value={value.address} onChange={set('address')} autoComplete="off" />
       {onMyPosition && <UseMyPosition onFound={onMyPosition} />}
-      <div className="form__row">
-        <Input label="Latitude" inputMode="decimal" placeholder="9.5370" value={value.latitude} onChange={set('latitude')} />
-        <Input label="Longitude" inputMode="decimal" placeholder="-13.6785" value={value.longitude} onChange={set('longitude')} />
-      </div>
+      {/* Issue 39: the spec's latitude and longitude stay, folded: a thumb places the point on the map. */}
+      <details className="point-coordinates">
+        <summary>Coordonnées</summary>
+        <div className="form__row">
+          <Input label="Latitude" inputMode="decimal" placeholder="9.5370" value={value.latitude} onChange={set('latitude')} />
+          <Input label="Longitude" inputMode="decimal" placeholder="-13.6785" value={value.longitude} onChange={set('longitude')} />
+        </div>
+      </details>
       <label className="checkbox">
         <input type="radio" name="map-point" checked={activeOnMap} onChange={onActivate} />
         Placer ce point en touchant la carte

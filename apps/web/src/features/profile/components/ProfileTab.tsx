@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useFreshCurrentUser } from '@/features/auth';
 import { routeQuery } from '@/lib/query-client';
 import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { SavedPlacesManager } from '@/features/saved-places';
 import { PushSection } from './PushSection';
 import { SecuritySection } from './SecuritySection';
 import { DetailRow } from '@/components/ui/DetailRow';
@@ -27,6 +28,7 @@ export function ProfileTab() {
         </dl>
       </section>
       {user.role === 'client' && <LoyaltyCard points={user.loyalty_points} />}
+      {user.role === 'client' && <SavedPlacesManager />}
       {!isStaff(user.role) && <PushSection />}
       <SecuritySection />
     </div>

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { createAccount } from '../support/accounts.js';
+import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
+import { expectAccessible } from '../support/accessibility.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { typePoint } from '../support/order-form.js';
+
+// « Mes adresses » (issue 39) in the built web app: a client saves « Maison » from the order form, then one touch on
+// it fills the other point (address, coordinates, instructions) and places its marker; the profile lists it.
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+const HOME = { address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: '9.5917', longitude: '-13.6236', instructions: 'Portail bleu' };
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ WEB_DIST: 'apps/web/dist' }, { apiProcess: true }), launchBrowser()]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await keepOnThisApp(context, app.baseUrl);
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const tab = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name });
+
+describe('« Mes adresses » in the browser', () => {
+  it('saves « Maison » from the order form, then fills the delivery point with it', async () => {
+    const client = await createAccount(app, 'client');
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByLabel('Téléphone').fill(client.phone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(client.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await tab('Nouvelle course').click();
+
+    await typePoint(page, 0, HOME);
+    await page.getByLabel('Instructions').first().fill(HOME.instructions);
+    await page.getByRole('button', { name: 'Enregistrer l’adresse de retrait' }).click();
+    await page.getByLabel('Nom de l’adresse').fill('Maison');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByText('Adresse « Maison » enregistrée.').waitFor();
+
+    const forDelivery = page.getByRole('group', { name: 'Mes adresses pour la livraison' });
+    await forDelivery.getByRole('button', { name: 'Maison' }).click();
+    await expect(page.getByLabel('Adresse').nth(1).inputValue()).resolves.toBe(HOME.address);
+    await expect(page.getByLabel('Latitude').nth(1).inputValue()).resolves.toBe(HOME.latitude);
+    await expect(page.getByLabel('Longitude').nth(1).inputValue()).resolves.toBe(HOME.longitude);
+    await expect(page.getByLabel('Instructions').nth(1).inputValue()).resolves.toBe(HOME.instructions);
+    await page.locator('.point-marker--delivery').waitFor();
+    await expectAccessible(page, 'client-saved-places-order-form');
+    await screenshot(page, 'client-saved-places-order-form');
+
+    await tab('Profil').click();
+    await page.getByRole('listitem', { name: 'Maison' }).getByText(HOME.address).waitFor();
+    await expectAccessible(page, 'client-saved-places-profile');
+  });
+});
