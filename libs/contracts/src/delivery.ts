@@ -84,6 +84,15 @@ export interface NavigationDto extends CourseMoneyForCourier {
   proof_photo_required: boolean;
   /** A proof photo of this course has reached the server (the courier sees it on the phone, not from the server). */
   proof_photo_taken: boolean;
+  /** The place book's place the client chose for each end (issue 39), shown beside her text; null when none. */
+  pickup_place: NavigationPlaceDto | null;
+  delivery_place: NavigationPlaceDto | null;
+}
+
+/** A known place, as the courier reads it: its name and the usual instructions staff wrote for it. */
+export interface NavigationPlaceDto {
+  name: string;
+  instructions: string | null;
 }
 
 /** POST /delivery/toggle-availability. */

@@ -23,3 +23,4 @@ export * from './staff.js';
 export * from './staff-money.js';
 export * from './staff-tools.js';
 export * from './saved-places.js';
+export * from './places.js';

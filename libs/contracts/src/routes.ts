@@ -74,6 +74,7 @@ import type { DispatchViewDto, SilentCourierDto } from './dispatch.js';
 import type { PushPublicKeyResponse, PushSubscriptionDto, SubscribePushRequest } from './push.js';
 import type { LeaderboardEntryDto, LoyaltyProfileDto } from './loyalty.js';
 import type { SavedPlaceDto, SavedPlaceSavedResponse, SavePlaceRequest } from './saved-places.js';
+import type { AdminPlaceDto, EditPlaceRequest, MergePlaceRequest, NearestPlaceResponse, PlaceSavedResponse, PlaceSuggestionsResponse } from './places.js';
 import type { PageQuery } from './pagination.js';
 import type {
   CardPaymentRequest,
@@ -217,6 +218,12 @@ export interface ApiRoutes {
   'POST /api/places/saved': Route<SavedPlaceSavedResponse, SavePlaceRequest>;
   'PUT /api/places/saved/:id': Route<SavedPlaceSavedResponse, SavePlaceRequest>;
   'DELETE /api/places/saved/:id': Route<MessageResponse>;
+  // The place book learned from deliveries (issue 39): search as you type, the nearest place to a spot, staff curation
+  'GET /api/places/suggestions': Route<PlaceSuggestionsResponse, never, { q: string; lat?: string; lng?: string }>;
+  'GET /api/places/nearest': Route<NearestPlaceResponse, never, { lat: string; lng: string }>;
+  'GET /api/admin/places': Route<AdminPlaceDto[], never, PageQuery & { q?: string; hidden?: 'true' | 'false' | '' }>;
+  'PUT /api/admin/places/:id': Route<PlaceSavedResponse, EditPlaceRequest>;
+  'POST /api/admin/places/:id/merge': Route<PlaceSavedResponse, MergePlaceRequest>;
 
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;

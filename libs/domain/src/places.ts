@@ -16,6 +16,10 @@ export const PLACE_RULES = {
   minTextSimilarity: 0.35,
   /** …and their points within this distance. */
   groupDistanceM: 150,
+  /** A spot picked on the map is named after the nearest suggestible place within this distance (metres). */
+  nearestM: 150,
+  /** Search as you type: at most this many suggestions in all, her own (saved, then past) first. */
+  maxSuggestions: 8,
 } as const;
 
 export type PlaceRules = typeof PLACE_RULES;

@@ -22,6 +22,8 @@ const location = (which: 'retrait' | 'livraison') =>
       latitude,
       longitude,
       instructions: optionalText(500),
+      /** The place book's place chosen from the suggestions (issue 39), for its name on the courier's screen. */
+      place_id: z.union([z.uuid({ error: 'place_id doit être l’identifiant d’un lieu.' }), z.null()]).optional(),
     })
     .strict();
 

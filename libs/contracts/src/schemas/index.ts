@@ -19,3 +19,4 @@ export * from './staff.js';
 export * from './staff-tools.js';
 export * from './push.js';
 export * from './saved-places.js';
+export * from './places.js';
