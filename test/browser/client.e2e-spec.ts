@@ -203,5 +203,5 @@ describe('a client in the browser', () => {
     await myClaim.getByText('Ouverte', { exact: true }).waitFor();
     const claims = await app.request('GET', '/api/disputes', undefined, { token });
     expect(claims.body).toEqual([expect.objectContaining({ course_id: course.id, dispute_type: 'damage', reason: 'Un livre abîmé' })]);
-  });
+  }, 90_000); // a long journey (order, delivery, rating, receipt, claim) on a shared 2-core machine
 });

@@ -11,8 +11,8 @@ import {
 
 const filled = (changes: Partial<CourseFormValues> = {}): CourseFormValues => ({
   ...emptyCourseForm(),
-  pickup: { address: 'Madina', latitude: '9,5456', longitude: '-13.6566', instructions: '', contactPhone: '' },
-  delivery: { address: 'Kaloum', latitude: '9.5092', longitude: '-13.7122', instructions: 'Portail bleu', contactPhone: '' },
+  pickup: { address: 'Madina', latitude: '9,5456', longitude: '-13.6566', instructions: '', contactPhone: '', placeId: null },
+  delivery: { address: 'Kaloum', latitude: '9.5092', longitude: '-13.7122', instructions: 'Portail bleu', contactPhone: '', placeId: null },
   recipientPhone: '620 00 00 99',
   ...changes,
 });

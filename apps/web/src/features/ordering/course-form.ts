@@ -1,4 +1,4 @@
-import type { CreateCourseRequest, LocationDto } from '@coursa/contracts';
+import type { CreateCourseRequest } from '@coursa/contracts';
 import { DEFAULT_PACKAGE_TYPE, estimatePrice, toGuineanMobile } from '@coursa/domain';
 
 /** One end of a course as typed: coordinates stay text until the form is sent. */
@@ -8,6 +8,8 @@ export interface PointFields {
   longitude: string;
   instructions: string;
   contactPhone: string;
+  /** The place book's place chosen from the suggestions (issue 39), while its text and point are the ones it gave. */
+  placeId: string | null;
 }
 
 export interface CourseFormValues {
@@ -23,7 +25,7 @@ export interface CourseFormValues {
 
 export type PointKind = 'pickup' | 'delivery';
 
-const emptyPoint = (): PointFields => ({ address: '', latitude: '', longitude: '', instructions: '', contactPhone: '' });
+const emptyPoint = (): PointFields => ({ address: '', latitude: '', longitude: '', instructions: '', contactPhone: '', placeId: null });
 
 export const emptyCourseForm = (): CourseFormValues => ({
   pickup: emptyPoint(),
@@ -111,12 +113,13 @@ export function livePrice(values: CourseFormValues): number | null {
 
 const optional = (value: string) => value.trim() || null;
 
-function toLocation(point: PointFields): LocationDto {
+function toLocation(point: PointFields): CreateCourseRequest['pickup_location'] {
   return {
     address: point.address.trim(),
     latitude: parseCoordinate(point.latitude)!,
     longitude: parseCoordinate(point.longitude)!,
     instructions: optional(point.instructions),
+    ...(point.placeId ? { place_id: point.placeId } : {}),
   };
 }
 

@@ -19,8 +19,8 @@ const pastCourse = {
 describe('« Commander à nouveau »', () => {
   it('refills both points, their instructions and contacts, the recipient and the parcel type; not the description or photo', () => {
     const form = courseFormFromCourse(pastCourse);
-    expect(form.pickup).toEqual({ address: 'Marché Madina, portail bleu', latitude: '9.5456', longitude: '-13.6566', instructions: 'Boutique 12', contactPhone: '+224620000011' });
-    expect(form.delivery).toEqual({ address: 'Carrefour Bambéto', latitude: '9.5917', longitude: '-13.6236', instructions: 'Appeler en arrivant', contactPhone: '' });
+    expect(form.pickup).toEqual({ address: 'Marché Madina, portail bleu', latitude: '9.5456', longitude: '-13.6566', instructions: 'Boutique 12', contactPhone: '+224620000011', placeId: null });
+    expect(form.delivery).toEqual({ address: 'Carrefour Bambéto', latitude: '9.5917', longitude: '-13.6236', instructions: 'Appeler en arrivant', contactPhone: '', placeId: null });
     expect(form).toMatchObject({ recipientPhone: '+224620000002', packageType: 'Documents', description: '', photoUrl: null, promoCode: '' });
     // The refilled form orders the same course again.
     expect(toCourseRequest(form)).toMatchObject({
@@ -34,9 +34,9 @@ describe('« Commander à nouveau »', () => {
 describe('a saved place chosen for a point', () => {
   it('fills the address, the point and the instructions, and keeps the contact typed', () => {
     const point = pointFromSavedPlace(
-      { address: 'ancienne', latitude: '', longitude: '', instructions: 'vieille', contactPhone: '620000077' },
+      { address: 'ancienne', latitude: '', longitude: '', instructions: 'vieille', contactPhone: '620000077', placeId: 'p-1' },
       { address: 'Carrefour Bambéto', latitude: 9.5917, longitude: -13.6236, instructions: null },
     );
-    expect(point).toEqual({ address: 'Carrefour Bambéto', latitude: '9.5917', longitude: '-13.6236', instructions: '', contactPhone: '620000077' });
+    expect(point).toEqual({ address: 'Carrefour Bambéto', latitude: '9.5917', longitude: '-13.6236', instructions: '', contactPhone: '620000077', placeId: null });
   });
 });

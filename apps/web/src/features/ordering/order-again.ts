@@ -14,6 +14,7 @@ export function pointFromSavedPlace(current: PointFields, place: Pick<SavedPlace
     latitude: coordinate(place.latitude),
     longitude: coordinate(place.longitude),
     instructions: place.instructions ?? '',
+    placeId: null,
   };
 }
 
@@ -28,6 +29,7 @@ export function courseFormFromCourse(course: CourseDto): CourseFormValues {
     longitude: coordinate(location.longitude),
     instructions: location.instructions ?? instructions ?? '',
     contactPhone: contactPhone ?? '',
+    placeId: null,
   });
   return {
     ...emptyCourseForm(),

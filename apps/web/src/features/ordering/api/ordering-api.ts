@@ -8,9 +8,19 @@ import type {
 import { apiClient } from '@/lib/api-client';
 import { routeQuery } from '@/lib/query-client';
 
+/** Suggestions and known places change slowly: a text typed again, or a spot tapped again, is answered from the cache. */
+const PLACES_STALE_MS = 5 * 60_000;
+
 export const orderingQueries = {
   /** A payment's status, followed by the payment modal while it is pending. */
   paymentStatus: (orderId: string) => routeQuery('GET /api/payments/status/:orderId', { params: { orderId } }),
+  /** Search as you type on an « Adresse » field (issue 39), nearest first from `origin`. */
+  placeSuggestions: (q: string, origin: { lat: string; lng: string } | null) => ({
+    ...routeQuery('GET /api/places/suggestions', { query: { q, ...(origin ?? {}) } }),
+    staleTime: PLACES_STALE_MS,
+  }),
+  /** The known place nearest to a spot picked on the map (issue 39). */
+  nearestPlace: (lat: string, lng: string) => ({ ...routeQuery('GET /api/places/nearest', { query: { lat, lng } }), staleTime: PLACES_STALE_MS }),
 };
 
 export const orderingApi = {

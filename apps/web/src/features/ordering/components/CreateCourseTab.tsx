@@ -29,6 +29,7 @@ import { FollowCourseButton } from './FollowCourseButton';
 import { PaymentModal } from './PaymentModal';
 import { PointFieldset } from './PointFieldset';
 import { PointSavedPlaceChooser, SavePointAsPlace } from './PointSavedPlaces';
+import { searchOrigin } from '../place-suggestions';
 import { useOrderAgainDraft } from '../order-again';
 import { PointPickerMap } from '@/components/map/lazy-maps';
 import { MapLoading } from '@/components/map/MapLoading';
@@ -66,7 +67,8 @@ export function CreateCourseTab() {
   const pick = useCallback((kind: PointKind, position: { latitude: number; longitude: number }) => {
     setValues((current) => ({
       ...current,
-      [kind]: { ...current[kind], latitude: formatCoordinate(position.latitude), longitude: formatCoordinate(position.longitude) },
+      // A spot picked is no longer the known place chosen (NearestPlace offers the one near it).
+      [kind]: { ...current[kind], latitude: formatCoordinate(position.latitude), longitude: formatCoordinate(position.longitude), placeId: null },
     }));
     setQuote(null);
     // After the pickup, the next tap naturally places the delivery point.
@@ -152,6 +154,7 @@ export function CreateCourseTab() {
         activeOnMap={activePoint === 'pickup'}
         onActivate={() => setActivePoint('pickup')}
         onMyPosition={(position) => pick('pickup', position)}
+        origin={searchOrigin(pickup, delivery)}
       />
       <SavePointAsPlace kind="pickup" value={values.pickup} />
       <PointSavedPlaceChooser kind="delivery" value={values.delivery} onChange={(deliveryFields) => update({ ...values, delivery: deliveryFields })} />
@@ -162,6 +165,7 @@ export function CreateCourseTab() {
         onChange={(deliveryFields) => update({ ...values, delivery: deliveryFields })}
         activeOnMap={activePoint === 'delivery'}
         onActivate={() => setActivePoint('delivery')}
+        origin={searchOrigin(delivery, pickup)}
       />
       <SavePointAsPlace kind="delivery" value={values.delivery} />
       <section className="card stack">

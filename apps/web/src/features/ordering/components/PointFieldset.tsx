@@ -1,7 +1,10 @@
 import { Input } from '@/components/ui/Input';
 import { PhoneInput } from '@/components/ui/PhoneInput';
-import type { PointFields, PointKind } from '../course-form';
+import { coordinatesOf, type PointFields, type PointKind } from '../course-form';
 import type { FoundPosition } from '../my-position';
+import { pointFromNearestPlace, pointFromSuggestion } from '../place-suggestions';
+import { AddressField } from './AddressField';
+import { NearestPlace } from './NearestPlace';
 import { UseMyPosition } from './UseMyPosition';
 
 interface PointFieldsetProps {
@@ -14,16 +17,26 @@ interface PointFieldsetProps {
   onActivate: () => void;
   /** Given: « Utiliser ma position » fills this point from the phone's GPS. */
   onMyPosition?: (position: FoundPosition) => void;
+  /** Where this point's suggestions look nearest from (this point once placed, else the other one). */
+  origin: { lat: string; lng: string } | null;
 }
 
 /** Address, coordinates (folded under « Coordonnées »), instructions and contact of one end of the course. */
-export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate, onMyPosition }: PointFieldsetProps) {
+export function PointFieldset({ kind, legend, value, onChange, activeOnMap, onActivate, onMyPosition, origin }: PointFieldsetProps) {
+  // A text typed or a point moved by hand is no longer the known place chosen.
+  const unnamed = (field: keyof PointFields) => field === 'address' || field === 'latitude' || field === 'longitude';
   const set = (field: keyof PointFields) => (event: { target: { value: string } }) =>
-    onChange({ ...value, [field]: event.target.value });
+    onChange({ ...value, [field]: event.target.value, ...(unnamed(field) ? { placeId: null } : {}) });
   return (
     <fieldset className={`card stack point-fieldset point-fieldset--${kind}`}>
       <legend className="card__title">{legend}</legend>
-      <Input label="Adresse" value={value.address} onChange={set('address')} autoComplete="off" />
+      <AddressField
+        value={value.address}
+        onType={(address) => onChange({ ...value, address, placeId: null })}
+        onChoose={(suggestion) => onChange(pointFromSuggestion(value, suggestion))}
+        origin={origin}
+      />
+      <NearestPlace at={coordinatesOf(value)} address={value.address} named={value.placeId !== null} onUse={(place) => onChange(pointFromNearestPlace(value, place))} />
       {onMyPosition && <UseMyPosition onFound={onMyPosition} />}
       {/* Issue 39: the spec's latitude and longitude stay, folded: a thumb places the point on the map. */}
       <details className="point-coordinates">
