@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createAccount, newPhone, signedIn } from '../support/accounts.js';
 import { keepOnThisApp, launchBrowser, screenshot } from '../support/browser.js';
 import { expectAccessible } from '../support/accessibility.js';
-import { showCoordinates, typePoint } from '../support/order-form.js';
+import { showCoordinates, typeAddress, typePoint } from '../support/order-form.js';
 import { codeIn } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
@@ -62,7 +62,7 @@ describe('a client in the browser', () => {
     await tab('Nouvelle course').click();
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     await page.getByText("L'adresse de retrait est obligatoire").waitFor();
-    await page.getByLabel('Adresse').first().fill(PICKUP.address);
+    await typeAddress(page, 0, PICKUP.address);
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     await page.getByText('Touchez la carte ou choisissez une adresse').waitFor();
     await showCoordinates(page, 0);

@@ -5,7 +5,7 @@ import { createAccount, login, newPhone, signedIn } from '../support/accounts.js
 import { expectAccessible } from '../support/accessibility.js';
 import { browserSuite, screenshot } from '../support/browser.js';
 import { acceptedCourse } from '../support/courses.js';
-import { showCoordinates } from '../support/order-form.js';
+import { showCoordinates, typeAddress } from '../support/order-form.js';
 import type { TestApp } from '../support/test-app.js';
 
 // What a screen shows (issue 35), at a small phone's 360 px, a common phone's 390 px and a laptop's 1366 px: headers and
@@ -131,8 +131,8 @@ describe('what a screen shows', () => {
     await showCoordinates(page, 0);
     expect(await page.getByLabel('Latitude').first().isVisible()).toBe(true);
 
-    await page.getByLabel('Adresse').first().fill('Marché Madina');
-    await page.getByLabel('Adresse').nth(1).fill('Carrefour Bambéto');
+    await typeAddress(page, 0, 'Marché Madina');
+    await typeAddress(page, 1, 'Carrefour Bambéto');
     await page.getByLabel('Téléphone du destinataire').fill(newPhone());
     await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
 

@@ -13,9 +13,19 @@ export async function showCoordinates(page: Page, index: number): Promise<void> 
   if (!(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) await fold.locator('summary').click();
 }
 
+/**
+ * Types a point's address as a client who does not want a suggestion (issue 39: the field suggests as she types):
+ * then Escape, which keeps the list closed, so nothing moves under the next tap.
+ */
+export async function typeAddress(page: Page, index: number, address: string): Promise<void> {
+  const field = page.getByLabel('Adresse').nth(index);
+  await field.fill(address);
+  await field.press('Escape');
+}
+
 /** Types one point of the order form (0: the pickup, 1: the delivery): its address, then its coordinates. */
 export async function typePoint(page: Page, index: number, point: TypedPoint): Promise<void> {
-  await page.getByLabel('Adresse').nth(index).fill(point.address);
+  await typeAddress(page, index, point.address);
   await showCoordinates(page, index);
   await page.getByLabel('Latitude').nth(index).fill(point.latitude);
   await page.getByLabel('Longitude').nth(index).fill(point.longitude);

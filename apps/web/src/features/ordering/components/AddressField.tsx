@@ -53,8 +53,9 @@ export function AddressField({ value, onType, onChoose, origin }: AddressFieldPr
     } else if (event.key === 'Enter' && expanded && active >= 0 && suggestions[active]) {
       event.preventDefault();
       choose(suggestions[active]);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
+    } else if (event.key === 'Escape') {
+      // Closed until she types again, even when the list had not come yet.
+      if (expanded) event.preventDefault();
       setOpen(false);
       setActive(-1);
     }
