@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { KM_PER_DEGREE, placeFold, type PlacePoint } from '@coursa/domain';
+import { flatKm, KM_PER_DEGREE, placeFold, type PlacePoint } from '@coursa/domain';
 import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -20,21 +20,36 @@ export interface BookPlaceMatch extends PlacePoint {
   instructions: string | null;
 }
 
+/** Search near her: the book's places within this distance of her are read first (see bookMatching). */
+export const NEAR_FIRST_M = 2_000;
+
 /** Her most recent courses read for her past addresses: enough for any habit, few enough to fold at each keystroke. */
 export const PAST_COURSES_READ = 500;
 
+/** LIKE needs a trigram to look up in the index: a shorter text is only found `alike` (words starting so). */
+const MIN_CONTAINED = 3;
+
 /**
- * The matching of a typed text (issue 39), in SQL: the text folded by place_fold() (case, accents, spaces), found in
- * the folded `column` as it is (from 3 characters: a LIKE the trigram index answers), or alike enough to a run of its
- * words for typos and words typed in part (place_word_match, pg_trgm's word similarity, migration place_search).
+ * How a typed text matches a folded `column` (issue 39), in SQL, the text folded by place_fold() (case, accents,
+ * spaces): `containing` it as it is (a LIKE the trigram index answers, from MIN_CONTAINED characters), or `alike`,
+ * close enough to a run of its words for typos and words typed in part (place_word_match: pg_trgm's word similarity,
+ * migration place_search) without containing it; or `either`.
  */
-function matching(column: Prisma.Sql, q: string): Prisma.Sql {
-  const fuzzy = Prisma.sql`place_word_match(place_fold(${q}), ${column})`;
-  // Under 3 characters LIKE has no trigram to look up (a scan of every row); the words that start so are found anyway.
-  if (placeFold(q).length < 3) return fuzzy;
-  const pattern = Prisma.sql`'%' || replace(replace(replace(place_fold(${q}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  return Prisma.sql`(${column} LIKE ${pattern} OR ${fuzzy})`;
-}
+const matches = {
+  containing(column: Prisma.Sql, q: string): Prisma.Sql {
+    if (placeFold(q).length < MIN_CONTAINED) return Prisma.sql`FALSE`;
+    return Prisma.sql`${column} LIKE '%' || replace(replace(replace(place_fold(${q}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  },
+  alike(column: Prisma.Sql, q: string): Prisma.Sql {
+    return Prisma.sql`(place_word_match(place_fold(${q}), ${column}) AND NOT (${matches.containing(column, q)}))`;
+  },
+  either(column: Prisma.Sql, q: string): Prisma.Sql {
+    return Prisma.sql`(${matches.containing(column, q)} OR place_word_match(place_fold(${q}), ${column}))`;
+  },
+};
+
+/** A place's name as compared: the expression the trigram index places_name_search_idx is made on. */
+const NAME = Prisma.sql`place_fold(p.name)`;
 
 /** Metres between a row's point and `from`, as flatKm (libs/domain) measures them. */
 const metresFrom = (from: PlacePoint, latitude: Prisma.Sql, longitude: Prisma.Sql) =>
@@ -51,7 +66,7 @@ export class PlaceSearchRepository {
       SELECT s.label, s.address, s.latitude, s.longitude, s.instructions, place_fold(s.address) AS folded
       FROM saved_places s
       WHERE s.client_id = ${clientId}::uuid
-        AND (${matching(Prisma.sql`place_fold(s.label)`, q)} OR ${matching(Prisma.sql`place_fold(s.address)`, q)})
+        AND (${matches.either(Prisma.sql`place_fold(s.label)`, q)} OR ${matches.either(Prisma.sql`place_fold(s.address)`, q)})
       ORDER BY s.label_key, s.created_at
       LIMIT ${limit}`;
   }
@@ -79,7 +94,7 @@ export class PlaceSearchRepository {
         ) AS e(address, latitude, longitude, instructions)
       ), latest AS (
         SELECT DISTINCT ON (folded) * FROM ends
-        WHERE ${matching(Prisma.sql`folded`, q)}
+        WHERE ${matches.either(Prisma.sql`folded`, q)}
         ORDER BY folded, created_at DESC, id DESC
       )
       SELECT NULL::text AS label, address, latitude, longitude, instructions, folded
@@ -90,17 +105,37 @@ export class PlaceSearchRepository {
 
   /**
    * The book's places that match and may be suggested (libs/domain placeSuggestible: not hidden, seen by `minClients`
-   * different clients), through the trigram index on place_fold(name): the nearest to `from` first when given, else
-   * the most seen.
+   * different clients), through the trigram index on place_fold(name): those containing the text first, then those
+   * alike (a typo, a word in part); in each, the nearest to `from` first when given, else the most seen.
    */
-  bookMatching(q: string, from: PlacePoint | null, minClients: number, limit: number): Promise<BookPlaceMatch[]> {
-    const order = from
-      ? Prisma.sql`${metresFrom(from, Prisma.sql`p.latitude`, Prisma.sql`p.longitude`)}, p.id`
-      : Prisma.sql`p.observation_count DESC, p.id`;
+  async bookMatching(q: string, from: PlacePoint | null, minClients: number, limit: number): Promise<BookPlaceMatch[]> {
+    const containing = placeFold(q).length < MIN_CONTAINED ? [] : await this.bookNearFirst(matches.containing(NAME, q), from, minClients, limit);
+    if (containing.length === limit) return containing;
+    return [...containing, ...(await this.bookNearFirst(matches.alike(NAME, q), from, minClients, limit - containing.length))];
+  }
+
+  /**
+   * The first `limit` matching places by distance from `from` (else the most seen). A common word matches thousands
+   * of places, each compared again once read; so the places within NEAR_FIRST_M are read first (a box on the
+   * (latitude, longitude) index beside the trigram one), and when `limit` of them lie within that distance no farther
+   * place can come before them: the others are not read.
+   */
+  private async bookNearFirst(match: Prisma.Sql, from: PlacePoint | null, minClients: number, limit: number): Promise<BookPlaceMatch[]> {
+    if (!from) return this.bookQuery(match, minClients, limit, Prisma.sql`p.observation_count DESC, p.id`, Prisma.empty);
+    const byDistance = Prisma.sql`${metresFrom(from, Prisma.sql`p.latitude`, Prisma.sql`p.longitude`)}, p.id`;
+    const box = NEAR_FIRST_M / (KM_PER_DEGREE * 1000);
+    const near = await this.bookQuery(match, minClients, limit, byDistance, Prisma.sql`
+      AND p.latitude BETWEEN ${from.latitude - box} AND ${from.latitude + box}
+      AND p.longitude BETWEEN ${from.longitude - box} AND ${from.longitude + box}`);
+    if (near.length === limit && flatKm(from, near[limit - 1]!) * 1000 <= NEAR_FIRST_M) return near;
+    return this.bookQuery(match, minClients, limit, byDistance, Prisma.empty);
+  }
+
+  private bookQuery(match: Prisma.Sql, minClients: number, limit: number, order: Prisma.Sql, within: Prisma.Sql): Promise<BookPlaceMatch[]> {
     return this.prisma.client.$queryRaw<BookPlaceMatch[]>`
       SELECT p.id::text AS id, p.name, p.latitude, p.longitude, p.instructions
       FROM places p
-      WHERE NOT p.hidden AND p.distinct_clients >= ${minClients} AND ${matching(Prisma.sql`place_fold(p.name)`, q)}
+      WHERE NOT p.hidden AND p.distinct_clients >= ${minClients} AND ${match} ${within}
       ORDER BY ${order}
       LIMIT ${limit}`;
   }
