@@ -52,7 +52,7 @@ const group = () => app.worker.get(GroupPlacesUseCase).execute();
 /** A place of the book written directly, where how it was learned is not the point. */
 function bookPlace(name: string, point: Point, fields: { distinctClients?: number; observationCount?: number; hidden?: boolean; instructions?: string } = {}) {
   const { distinctClients = 3, observationCount = 5, ...rest } = fields;
-  return app.db.place.create({ data: { name, normalisedName: name.toLowerCase(), ...point, distinctClients, observationCount, spreadM: 20, ...rest } });
+  return app.db.place.create({ data: { name, normalisedName: name.toLowerCase(), latitude: point.latitude, longitude: point.longitude, distinctClients, observationCount, spreadM: 20, ...rest } });
 }
 
 describe('search as you type (GET /api/places/suggestions)', () => {
@@ -148,14 +148,34 @@ describe('search as you type (GET /api/places/suggestions)', () => {
     }
     const near = await bookPlace('Carrefour Kipé', north(KIPE, 50), { observationCount: 4 });
     const far = await bookPlace('Marché Kipé', north(KIPE, 2_000), { observationCount: 40 });
-    await bookPlace('Pharmacie Kipé', north(KIPE, 900), { observationCount: 10 });
+    await bookPlace('Boutique Kipé', north(KIPE, 900), { observationCount: 10 });
     const fromKipe = (await suggest(client.token, { q: 'kipe', lat: String(KIPE.latitude), lng: String(KIPE.longitude) })).body.suggestions as PlaceSuggestionDto[];
     expect(fromKipe).toHaveLength(PLACE_RULES.maxSuggestions);
     expect(fromKipe.map((s) => s.source)).toEqual([...Array(PLACE_RULES.maxSuggestions - 2).fill('saved'), 'book', 'book']);
-    expect(fromKipe.slice(-2).map((s) => s.place_id)).toEqual([near.id, (await app.db.place.findFirstOrThrow({ where: { name: 'Pharmacie Kipé' } })).id]);
+    expect(fromKipe.slice(-2).map((s) => s.place_id)).toEqual([near.id, (await app.db.place.findFirstOrThrow({ where: { name: 'Boutique Kipé' } })).id]);
     const anywhere = (await suggest(client.token, { q: 'kipe' })).body.suggestions as PlaceSuggestionDto[];
-    expect(anywhere.slice(-2).map((s) => s.address)).toEqual(['Marché Kipé', 'Pharmacie Kipé']);
+    expect(anywhere.slice(-2).map((s) => s.address)).toEqual(['Marché Kipé', 'Boutique Kipé']);
     expect(far.id).toBe(anywhere.at(-2)!.place_id);
+  });
+
+  it('puts the places containing the text before those alike, nearest first in each, and misses no nearer place beyond the box read first', async () => {
+    const client = await signedIn(app, 'client');
+    const here = { latitude: 9.5389, longitude: -13.6772 };
+    const east = (point: Point, m: number) => ({ latitude: point.latitude, longitude: point.longitude + m / 111_000 });
+    // Seven bakeries around her, one in the corner of the 2 km box (2.7 km away), one just beyond the box's side (2.1 km).
+    const around = [];
+    for (let index = 1; index <= 7; index++) around.push(await bookPlace(`Boulangerie Sandervalia ${index}`, north(here, index * 60)));
+    await bookPlace('Boulangerie Sandervalia coin', east(north(here, 1_900), 1_900));
+    const beyond = await bookPlace('Boulangerie Sandervalia rails', north(here, -2_100));
+    const found = (await suggest(client.token, { q: 'boulangerie sandervalia', lat: String(here.latitude), lng: String(here.longitude) })).body.suggestions as PlaceSuggestionDto[];
+    expect(found.map((s) => s.place_id)).toEqual([...around.map((place) => place.id), beyond.id]);
+    expect(found.map((s) => s.distance_m)).toEqual([60, 120, 180, 240, 300, 360, 420, 2_100]);
+
+    // A misspelt name near her comes after the one containing the text, farther.
+    const far = await bookPlace('Pharmacie Camara Tombo', north(here, 3_000));
+    const alike = await bookPlace('Pharmacie Cameroun Tombo', north(here, 100));
+    const pharmacies = (await suggest(client.token, { q: 'pharmacie camara', lat: String(here.latitude), lng: String(here.longitude) })).body.suggestions as PlaceSuggestionDto[];
+    expect(pharmacies.map((s) => s.place_id)).toEqual([far.id, alike.id]);
   });
 
   it('never suggests a hidden place, nor one of too few clients', async () => {

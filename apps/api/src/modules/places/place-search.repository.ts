@@ -85,7 +85,7 @@ export class PlaceSearchRepository {
         WHERE c.client_id = ${clientId}::uuid
         ORDER BY c.created_at DESC, c.id DESC
         LIMIT ${PAST_COURSES_READ}
-      ), ends AS (
+      ), ends AS MATERIALIZED (
         SELECT r.created_at, r.id, e.address, e.latitude, e.longitude, e.instructions, place_fold(e.address) AS folded
         FROM recent r
         CROSS JOIN LATERAL (VALUES
