@@ -197,6 +197,8 @@ describe('search as you type (GET /api/places/suggestions)', () => {
     ] as const) {
       const answer = await suggest(token, query);
       expect({ query, status: answer.status, body: answer.body }).toEqual({ query, status: 400, body: { code: 'VALIDATION_ERROR', detail } });
+      // A refusal is not kept by the browser.
+      expect(answer.headers.get('cache-control') ?? '').not.toContain('max-age');
     }
     // LIKE's wildcards are letters like the others.
     expect((await suggest(token, { q: '%_' })).body).toEqual({ suggestions: [] });

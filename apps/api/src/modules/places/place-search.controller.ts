@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { RouteAnswer } from '@coursa/contracts';
 import { NearestPlaceQuery, PlaceSuggestionsQuery, type NearestPlaceQueryInput, type PlaceSuggestionsQueryInput } from '@coursa/contracts/schemas';
 import { CurrentUser, Roles, type AuthUser } from '../../common/auth/auth.decorators.js';
@@ -6,10 +7,13 @@ import { ZodPipe } from '../../common/validation/zod.js';
 import { PlaceSearchService } from './place-search.service.js';
 
 /**
- * Each answer is hers (her own addresses): kept a minute by her browser only, and apart for another sign-in on the
- * same phone (Vary), so typing the same letters again costs no round trip on a slow network.
+ * An answer found is hers (her own addresses): kept a minute by her browser only, and apart for another sign-in on the
+ * same phone (Vary), so typing the same letters again costs no round trip on a slow network. A refusal is not kept.
  */
-const PRIVATE_SHORT_CACHE = 'private, max-age=60';
+function keptAMinute<T>(reply: FastifyReply, answer: T): T {
+  reply.header('cache-control', 'private, max-age=60').header('vary', 'Authorization');
+  return answer;
+}
 
 /** Search as you type on the order form's « Adresse » fields, and the nearest known place to a spot (issue 39). */
 @Roles('client')
@@ -18,16 +22,16 @@ export class PlaceSearchController {
   constructor(private readonly search: PlaceSearchService) {}
 
   @Get('suggestions')
-  @Header('Cache-Control', PRIVATE_SHORT_CACHE)
-  @Header('Vary', 'Authorization')
-  suggestions(@CurrentUser() client: AuthUser, @Query(new ZodPipe(PlaceSuggestionsQuery)) query: PlaceSuggestionsQueryInput): Promise<RouteAnswer<'GET /api/places/suggestions'>> {
-    return this.search.suggestions(client.id, query);
+  async suggestions(
+    @CurrentUser() client: AuthUser,
+    @Query(new ZodPipe(PlaceSuggestionsQuery)) query: PlaceSuggestionsQueryInput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RouteAnswer<'GET /api/places/suggestions'>> {
+    return keptAMinute(reply, await this.search.suggestions(client.id, query));
   }
 
   @Get('nearest')
-  @Header('Cache-Control', PRIVATE_SHORT_CACHE)
-  @Header('Vary', 'Authorization')
-  nearest(@Query(new ZodPipe(NearestPlaceQuery)) query: NearestPlaceQueryInput): Promise<RouteAnswer<'GET /api/places/nearest'>> {
-    return this.search.nearest(query);
+  async nearest(@Query(new ZodPipe(NearestPlaceQuery)) query: NearestPlaceQueryInput, @Res({ passthrough: true }) reply: FastifyReply): Promise<RouteAnswer<'GET /api/places/nearest'>> {
+    return keptAMinute(reply, await this.search.nearest(query));
   }
 }
