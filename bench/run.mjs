@@ -10,6 +10,7 @@ const scenarios = [
   ['tracking', ['bench/tracking.mjs']],
   ['status', ['bench/status.mjs']],
   ['memory', ['bench/memory.mjs']],
+  ['place-search', ['bench/place-search.mjs']],
 ];
 const only = process.argv.slice(2);
 for (const [name, scripts] of scenarios.filter(([name]) => !only.length || only.includes(name))) {

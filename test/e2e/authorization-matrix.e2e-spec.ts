@@ -153,6 +153,8 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/places/saved': { request: () => ({ path: '/api/places/saved', body: {} }), expected: only(['client'], 400) },
   'PUT /api/places/saved/:id': { request: () => ({ path: `/api/places/saved/${NOBODY}`, body: {} }), expected: only(['client'], 400) },
   'DELETE /api/places/saved/:id': { request: () => ({ path: `/api/places/saved/${NOBODY}` }), expected: only(['client'], 404) },
+  'GET /api/places/suggestions': { request: () => ({ path: '/api/places/suggestions?q=kaloum&lat=9.5092&lng=-13.7122' }), expected: only(['client'], 200) },
+  'GET /api/places/nearest': { request: () => ({ path: '/api/places/nearest?lat=9.5092&lng=-13.7122' }), expected: only(['client'], 200) },
   'GET /api/loyalty/profile': { request: () => ({ path: '/api/loyalty/profile' }), expected: only(['client'], 200) },
   'GET /api/loyalty/leaderboard': { request: () => ({ path: '/api/loyalty/leaderboard' }), expected: only(SIGNED_IN, 200) },
   // ── couriers ──

@@ -119,6 +119,11 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/places/saved': { caller: 'client', body: { label: text('Maison', 'Bureau', '', 'مرحبا'), ...location } },
   'PUT /api/places/saved/:id': { caller: 'client', body: { label: text('Maison', 'Bureau', ''), ...location } },
   'DELETE /api/places/saved/:id': { caller: 'client' },
+  'GET /api/places/suggestions': {
+    caller: 'client',
+    query: { q: fc.oneof(text('bambeto', 'carefour bambeto', 'Bambéto', 'ka', '50%_off', '\\%', ''), address, fc.string({ maxLength: 100 })), lat: conakryLatitude.map((value) => value.toFixed(5)), lng: conakryLongitude.map((value) => value.toFixed(5)) },
+  },
+  'GET /api/places/nearest': { caller: 'client', query: { lat: conakryLatitude.map((value) => value.toFixed(5)), lng: conakryLongitude.map((value) => value.toFixed(5)) } },
   // The caller's real password is never generated (a change would end the suite's session).
   'POST /api/auth/change-password': { caller: 'client-password', body: { current_password: validPassword, new_password: validPassword } },
   'POST /api/auth/forgot-password-choice': { caller: null, body: { contact: fc.oneof(validPhone, text('a@b.gn')), method: text('sms', 'email') } },

@@ -77,7 +77,8 @@ function setUp() {
   const random = { token: () => 'r4nd0m', digits: (length: number) => '7'.repeat(length) };
   const hasher = { hash: (value: string) => `hash-of-${value}` };
   const clock = { now: () => NOW } as never;
-  const desk = new OrderDesk(courses as unknown as CoursesRepository, loyalty, files as never, random as never, hasher as never, clock, {
+  const places = { chosenPlaces: async () => new Set<string>() };
+  const desk = new OrderDesk(courses as unknown as CoursesRepository, loyalty, files as never, places as never, random as never, hasher as never, clock, {
     PUBLIC_URL: 'https://coursa.example',
   } as never);
   const service = new CoursesService(

@@ -4,6 +4,7 @@ import type { CoursesRepository } from './courses.repository.js';
 import { PromoClaimLost } from './courses.repository.js';
 import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
+import type { PlaceSearchService } from '../places/place-search.service.js';
 import { OrderDesk } from './order-desk.service.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -15,6 +16,8 @@ const ORDER = {
   recipient_phone: '+224622000002',
 };
 const PRICE = 26_000;
+const KNOWN_PLACE = '00000000-0000-4000-8000-0000000091ac';
+const GUESSED_PLACE = '00000000-0000-4000-8000-00000000dead';
 
 function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
   const loyalty = new LoyaltyService({ usablePromo: async () => options.promo ?? null } as unknown as LoyaltyRepository, { now: () => NOW } as never, {} as never);
@@ -24,10 +27,13 @@ function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
       return { id: 'course-1', events: events('course-1') };
     }),
   };
+  // The place book knows one suggestible place; any other id is guessed, or of a hidden place.
+  const places = { chosenPlaces: jest.fn(async (_tx: unknown, ids: readonly (string | null | undefined)[]) => new Set(ids.filter((id) => id === KNOWN_PLACE) as string[])) };
   const desk = new OrderDesk(
     courses as unknown as CoursesRepository,
     loyalty,
     { photoAt: async () => null } as never,
+    places as unknown as PlaceSearchService,
     { digits: (length: number) => '7'.repeat(length), token: () => 't0k3n' } as never,
     { hash: (value: string) => `hash-of-${value}` } as never,
     { now: () => NOW } as never,
@@ -35,7 +41,7 @@ function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
   );
   const tx = { user: { findUniqueOrThrow: async () => CLIENT } } as never;
   const payment = (changes: Partial<Payment> = {}) => ({ id: 'payment-1', clientId: CLIENT.id, amount: PRICE, order: ORDER, ...changes }) as Payment;
-  return { desk, courses, tx, payment };
+  return { desk, courses, places, tx, payment };
 }
 
 describe('OrderDesk.fulfil: a paid order becomes its course when the payment is credited', () => {
@@ -69,5 +75,28 @@ describe('OrderDesk.fulfil: a paid order becomes its course when the payment is 
   it('refuses an order stored in a shape it cannot read', async () => {
     const t = setUp();
     await expect(t.desk.fulfil(t.tx, t.payment({ order: { pickup_location: 'ici' } as never }))).resolves.toEqual({ unfulfillable: 'Commande invalide.' });
+  });
+});
+
+describe('OrderDesk.place: the place book\'s places an order names (issue 39)', () => {
+  it('keeps a suggestible place on its point and drops a guessed or hidden one without a word, also for a paid order stored as JSON', async () => {
+    const t = setUp();
+    const order = {
+      ...ORDER,
+      pickup_location: { ...ORDER.pickup_location, place_id: KNOWN_PLACE.toUpperCase() },
+      delivery_location: { ...ORDER.delivery_location, place_id: GUESSED_PLACE },
+    };
+    // The payment keeps the order as JSON; its crediting reads it back.
+    await expect(t.desk.fulfil(t.tx, t.payment({ order: JSON.parse(JSON.stringify(order)) }))).resolves.toEqual({ courseId: 'course-1' });
+    const [course] = t.courses.create.mock.calls[0]!;
+    expect(course).toMatchObject({ pickupPlaceId: KNOWN_PLACE, deliveryPlaceId: null });
+    // Checked in the crediting transaction, where the places kept are locked until the course is written.
+    expect(t.places.chosenPlaces).toHaveBeenCalledWith(t.tx, [KNOWN_PLACE.toUpperCase(), GUESSED_PLACE]);
+  });
+
+  it('names no place when the order chose none', async () => {
+    const t = setUp();
+    await t.desk.fulfil(t.tx, t.payment());
+    expect(t.courses.create.mock.calls[0]![0]).toMatchObject({ pickupPlaceId: null, deliveryPlaceId: null });
   });
 });

@@ -11,6 +11,7 @@ import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PromoClaimLost, type CoursePayment } from './courses.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
+import { PlaceSearchService } from '../places/place-search.service.js';
 import { deliveryCodeSms, trackingLinkSms } from '../notifications/sms-texts.js';
 import { TRACKING_TOKEN_BYTES, trackingUrl } from '../recipient-tracking/tracking-link.js';
 
@@ -44,6 +45,7 @@ export class OrderDesk {
     private readonly courses: CoursesRepository,
     private readonly loyalty: LoyaltyService,
     private readonly files: FilesService,
+    private readonly places: PlaceSearchService,
     private readonly random: RandomSource,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
@@ -82,9 +84,10 @@ export class OrderDesk {
   /**
    * Writes the course of a priced order with its payment in one transaction (`tx`, or its own): the recipient's
    * delivery code and tracking link go out by SMS through the outbox. Throws PaymentClaimLost, PromoClaimLost or
-   * PhotoClaimLost when another order took the payment, promo or photo first.
+   * PhotoClaimLost when another order took the payment, promo or photo first. A point's `place_id` (the place book's
+   * place chosen from the suggestions, issue 39) is kept only when that place may be suggested; otherwise dropped.
    */
-  place(
+  async place(
     client: Orderer,
     priced: PricedOrder,
     payment: CoursePayment,
@@ -95,6 +98,9 @@ export class OrderDesk {
     // The recipient's tracking link: the token goes in their SMS, only its hash in the course.
     const trackingToken = this.random.token(TRACKING_TOKEN_BYTES);
     const now = this.clock.now();
+    const { pickup_location: pickup, delivery_location: delivery } = order;
+    const chosen = await this.places.chosenPlaces(options.tx, [pickup.place_id, delivery.place_id]);
+    const kept = (placeId: string | null | undefined) => (placeId && chosen.has(placeId.toLowerCase()) ? placeId.toLowerCase() : null);
     return this.courses.create(
       {
         clientId: client.id,
@@ -102,10 +108,12 @@ export class OrderDesk {
         pickupLatitude: order.pickup_location.latitude,
         pickupLongitude: order.pickup_location.longitude,
         pickupInstructions: order.pickup_location.instructions,
+        pickupPlaceId: kept(pickup.place_id),
         deliveryAddress: order.delivery_location.address,
         deliveryLatitude: order.delivery_location.latitude,
         deliveryLongitude: order.delivery_location.longitude,
         deliveryInstructions: order.delivery_location.instructions,
+        deliveryPlaceId: kept(delivery.place_id),
         pickupContactPhone: priced.pickupContactPhone,
         deliveryContactPhone: priced.deliveryContactPhone,
         recipientPhone: priced.recipientPhone,

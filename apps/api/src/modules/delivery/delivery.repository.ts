@@ -188,6 +188,17 @@ export class DeliveryRepository {
     return lost !== null;
   }
 
+  /**
+   * The place book's places a course names for its ends (issue 39), by id: their names and the instructions staff wrote;
+   * none that staff hid since.
+   */
+  async shownPlaces(ids: readonly (string | null)[]): Promise<Map<string, { name: string; instructions: string | null }>> {
+    const wanted = ids.filter((id): id is string => id !== null);
+    if (!wanted.length) return new Map();
+    const places = await this.prisma.client.place.findMany({ where: { id: { in: wanted }, hidden: false }, select: { id: true, name: true, instructions: true } });
+    return new Map(places.map(({ id, ...place }) => [id, place]));
+  }
+
   /** Stores a courier's support request. */
   createSupportRequest(tx: Tx, courseId: string, requesterId: string, issue: string, occurredAt: Date | null = null): Promise<SupportRequest> {
     return tx.supportRequest.create({ data: { courseId, requesterId, issue, occurredAt } });

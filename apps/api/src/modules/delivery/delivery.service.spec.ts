@@ -51,6 +51,8 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
       proofRow.proofPhotoFileId = fileId;
       proofRow.proofSha256 = fileId.replace('file-', '');
     }),
+    // The place book knows the pickup's place; the delivery's was hidden by staff since (issue 39).
+    shownPlaces: jest.fn(async (ids: readonly (string | null)[]) => new Map(ids.includes('place-market') ? [['place-market', { name: 'Marché Madina', instructions: 'Entrée côté pharmacie' }]] : [])),
   };
   const reportIncident = { execute: jest.fn(async (..._args: unknown[]) => ({ message: 'Incident signalé : le support va vous contacter.', support_request_id: 'case-1' })) };
   const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
@@ -411,5 +413,18 @@ describe('DeliveryService: hand-back and incidents (issue 38)', () => {
     t.positions.lastAccepted.mockResolvedValue({ latitude: 9.6, longitude: -13.6, ms: Date.parse('2026-11-25T09:59:30Z'), receivedMs: 0 });
     await t.service.incident(COURIER, COURSE_ID, { kind: 'parcel_refused' });
     expect(t.reportIncident.execute.mock.calls[1]![2]).toMatchObject({ position: { latitude: 9.6, longitude: -13.6, at: new Date('2026-11-25T09:59:30Z') } });
+  });
+});
+
+describe('DeliveryService.navigation: the known places the client chose (issue 39)', () => {
+  it('names each end\'s place with its usual instructions, none for a place hidden since or not chosen', async () => {
+    const t = setUp('assigned');
+    Object.assign(t.stored, { number: 317, pickupAddress: 'Madina', pickupLatitude: 9.5456, pickupLongitude: -13.6566, deliveryAddress: 'Kaloum', pickupPlaceId: 'place-market', deliveryPlaceId: 'place-hidden' });
+    const navigation = await t.service.navigation(COURIER, COURSE_ID);
+    expect(navigation).toMatchObject({ pickup_place: { name: 'Marché Madina', instructions: 'Entrée côté pharmacie' }, delivery_place: null });
+    expect(t.repository.shownPlaces).toHaveBeenCalledWith(['place-market', 'place-hidden']);
+
+    Object.assign(t.stored, { pickupPlaceId: null, deliveryPlaceId: null });
+    await expect(t.service.navigation(COURIER, COURSE_ID)).resolves.toMatchObject({ pickup_place: null, delivery_place: null });
   });
 });

@@ -319,6 +319,8 @@ export class DeliveryService {
   async navigation(courier: AuthUser, courseId: string): Promise<NavigationDto> {
     const course = await this.mine(courier, courseId);
     const next = COURIER_NEXT_STEP[course.status];
+    const places = await this.delivery.shownPlaces([course.pickupPlaceId, course.deliveryPlaceId]);
+    const shown = (placeId: string | null) => (placeId && places.get(placeId)) || null;
     return {
       id: course.id,
       course_number: courseNumber(course.number),
@@ -340,6 +342,8 @@ export class DeliveryService {
       otp_locked: course.status === 'en_route_delivery' && course.otpHash !== null && course.otpAttempts >= OTP_MAX_ATTEMPTS,
       proof_photo_required: this.proofRequired(course),
       proof_photo_taken: course.proofPhotoFileId !== null,
+      pickup_place: shown(course.pickupPlaceId),
+      delivery_place: shown(course.deliveryPlaceId),
     };
   }
 

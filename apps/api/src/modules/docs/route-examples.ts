@@ -298,6 +298,8 @@ const SAVED_PLACE: SavedPlaceDto = {
   created_at: AT,
   updated_at: LATER,
 };
+/** A place of the book learned from deliveries (issue 39): its name and the instructions staff wrote, never who. */
+const KNOWN_PLACE = { id: '9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f', name: 'Marché Madina', latitude: 9.5459, longitude: -13.6569, instructions: 'Entrée côté pharmacie, demander le kiosque Orange' };
 const SAVE_PLACE = { label: 'Maison', address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: 9.5917, longitude: -13.6236, instructions: 'Portail bleu, appeler en arrivant' };
 const DONE = { message: 'Opération effectuée.' };
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
@@ -313,7 +315,7 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'POST /api/auth/forgot-password-choice': { contact: '620000001', method: 'sms' },
   'POST /api/auth/reset-password-choice': { contact: '620000001', method: 'sms', reset_code: '482913', new_password: 'nouveau-mot-2' },
   'POST /api/courses/quote': { pickup_location: { latitude: 9.5456, longitude: -13.6566 }, delivery_location: { latitude: 9.5092, longitude: -13.7122 } },
-  'POST /api/courses': { pickup_location: PICKUP, delivery_location: DELIVERY, recipient_phone: '620000003', description: 'Un sac de riz de 25 kg', payment_method: 'cash_on_delivery' },
+  'POST /api/courses': { pickup_location: { ...PICKUP, place_id: KNOWN_PLACE.id }, delivery_location: DELIVERY, recipient_phone: '620000003', description: 'Un sac de riz de 25 kg', payment_method: 'cash_on_delivery' },
   'POST /api/payments/paycard': { amount: 26_000, customer_name: 'Mariama Diallo', order_id: ORDER_ID },
   'POST /api/payments/mobile-money': { amount: 26_000, customer_name: 'Mariama Diallo', order_id: ORDER_ID, currency: 'GNF', payment_method: 'orange_money', phone_number: '620000001' },
   'POST /api/payments/card': { amount: 26_000, customer_name: 'Mariama Diallo', order_id: ORDER_ID, currency: 'USD', card_number: '4111 1111 1111 1111', cvv: '123', expiry_month: '09', expiry_year: '2028' },
@@ -476,6 +478,8 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     proof_photo_required: false,
     proof_photo_taken: false,
     ...MONEY_FOR_COURIER,
+    pickup_place: { name: KNOWN_PLACE.name, instructions: KNOWN_PLACE.instructions },
+    delivery_place: null,
   },
   'POST /api/delivery/course/:id/update-status': { message: 'Statut mis à jour.', status: 'en_route_pickup', status_label: COURSE_STATUS_LABELS.en_route_pickup },
   'POST /api/delivery/course/:id/verify-otp': { message: 'Course livrée.' },
@@ -553,6 +557,14 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'POST /api/places/saved': { message: 'Adresse « Maison » enregistrée.', place: SAVED_PLACE },
   'PUT /api/places/saved/:id': { message: 'Adresse « Chez Tantie » modifiée.', place: { ...SAVED_PLACE, label: 'Chez Tantie' } },
   'DELETE /api/places/saved/:id': { message: 'Adresse supprimée.' },
+  'GET /api/places/suggestions': {
+    suggestions: [
+      { source: 'saved', place_id: null, label: SAVED_PLACE.label, address: SAVED_PLACE.address, latitude: SAVED_PLACE.latitude, longitude: SAVED_PLACE.longitude, instructions: SAVED_PLACE.instructions, distance_m: 1_927 },
+      { source: 'past', place_id: null, label: null, address: 'Carrefour Bambéto, boutique Sylla', latitude: 9.6013, longitude: -13.6377, instructions: null, distance_m: 35 },
+      { source: 'book', place_id: '4d3c2b1a-0f9e-4d8c-b7a6-5f4e3d2c1b0a', label: null, address: 'Carrefour Bambéto', latitude: 9.6012, longitude: -13.6378, instructions: null, distance_m: 31 },
+    ],
+  },
+  'GET /api/places/nearest': { place: { ...KNOWN_PLACE, distance_m: 42 } },
   'POST /api/ratings': { message: 'Merci pour votre note.', rating: RATING },
   'POST /api/disputes': { message: 'Réclamation envoyée.', dispute: DISPUTE },
   'GET /api/disputes': [DISPUTE],

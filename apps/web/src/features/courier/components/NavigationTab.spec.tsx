@@ -41,6 +41,8 @@ const navigation = {
   proof_photo_required: false,
   proof_photo_taken: false,
   otp_locked: false,
+  pickup_place: null as { name: string; instructions: string | null } | null,
+  delivery_place: null as { name: string; instructions: string | null } | null,
 };
 
 describe('NavigationTab (issue 38)', () => {
@@ -60,6 +62,8 @@ describe('NavigationTab (issue 38)', () => {
   afterEach(() => {
     cleanup();
     ownPosition.set(null);
+    navigation.pickup_place = null;
+    navigation.delivery_place = null;
   });
 
   const show = () => {
@@ -91,5 +95,22 @@ describe('NavigationTab (issue 38)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Voir les courses disponibles' }));
     expect(openTab).toHaveBeenCalledWith('available-courses');
     expect(await screen.findByRole('heading', { name: 'Aucune course active' })).toBeTruthy();
+  });
+
+  it('shows the known place the client chose under her address, with its usual instructions when staff wrote some (issue 39)', async () => {
+    navigation.pickup_place = { name: 'Marché Madina', instructions: 'Entrée côté pharmacie' };
+    navigation.delivery_place = { name: 'Rond-point Kaloum', instructions: null };
+    show();
+    await screen.findByRole('heading', { name: 'Course CRS-000317' });
+    const [pickup, delivery] = [...document.querySelectorAll('.nav-points > div')].map((end) => [...end.querySelectorAll('p')].map((line) => line.textContent));
+    expect(pickup).toEqual(['Madina', 'Lieu connu : Marché Madina', 'Consignes habituelles : Entrée côté pharmacie']);
+    expect(delivery).toEqual(['Kaloum', 'Lieu connu : Rond-point Kaloum']);
+  });
+
+  it('says nothing of a known place when the client chose none', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Course CRS-000317' });
+    expect(screen.queryByText(/Lieu connu/)).toBeNull();
+    expect(screen.queryByText(/Consignes habituelles/)).toBeNull();
   });
 });

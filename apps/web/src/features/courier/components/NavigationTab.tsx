@@ -1,3 +1,4 @@
+import type { NavigationPlaceDto } from '@coursa/contracts';
 import { COURIER_NEXT_STEP, COURSE_STATUS_LABELS, DEFAULT_PACKAGE_TYPE, formatGnf, type CourseStatus } from '@coursa/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -172,11 +173,13 @@ function CourseNavigation({ courseId }: { courseId: string }) {
           <div>
             <strong>📍 Retrait</strong>
             <p>{pickup.address}</p>
+            {course.pickup_place && <KnownPlace place={course.pickup_place} />}
             {pickup.instructions && <p className="muted">{pickup.instructions}</p>}
           </div>
           <div>
             <strong>🏁 Livraison</strong>
             <p>{delivery.address}</p>
+            {course.delivery_place && <KnownPlace place={course.delivery_place} />}
             {delivery.instructions && <p className="muted">{delivery.instructions}</p>}
           </div>
         </div>
@@ -210,5 +213,15 @@ function CourseNavigation({ courseId }: { courseId: string }) {
         {course.photo_url && <StoredPhoto url={course.photo_url} alt="Photo du colis" />}
       </section>
     </div>
+  );
+}
+
+/** The place book's place the client chose for that end (issue 39): its name, and the usual instructions staff wrote for it. */
+function KnownPlace({ place }: { place: NavigationPlaceDto }) {
+  return (
+    <>
+      <p className="nav-points__place">Lieu connu : {place.name}</p>
+      {place.instructions && <p className="muted">Consignes habituelles : {place.instructions}</p>}
+    </>
   );
 }
