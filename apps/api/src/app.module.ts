@@ -16,6 +16,7 @@ import { DispatchModule } from './modules/dispatch/dispatch.module.js';
 import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { SavedPlacesModule } from './modules/places/saved-places.module.js';
+import { PlaceCurationModule } from './modules/places/place-curation.module.js';
 import { PushApiModule } from './modules/push/push.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         RefundsModule,
         ReconciliationModule,
         AdminModule,
+        PlaceCurationModule,
         StaffNotificationsModule,
         ReceiptsModule,
         TrackingModule,
