@@ -51,7 +51,7 @@ describe('the back office’s places (issue 39)', () => {
     expect(within(row('Chez Mamadou')).getByText('Masqué')).toBeTruthy();
     expect(within(row('Chez Mamadou')).getByRole('button', { name: 'Afficher : Chez Mamadou' })).toBeTruthy();
     expect(within(row('Marché Madina')).getByRole('button', { name: 'Masquer : Marché Madina' })).toBeTruthy();
-    expect(screen.getByText('3 lieux')).toBeTruthy();
+    expect(screen.getByText('3 sur 3')).toBeTruthy();
   });
 
   it('searches by name once typing pauses, and filters the hidden places, through the API', async () => {

@@ -80,11 +80,6 @@ export function PlacesTab() {
       {places.isPending && <Loader />}
       {places.isError && <Alert tone="error">{PLACES_MESSAGES.loadFailed}</Alert>}
       {places.items?.length === 0 && <p className="muted">{search.term ? PLACES_MESSAGES.noneFound(search.term) : PLACES_MESSAGES.none}</p>}
-      {places.total !== undefined && places.items && places.items.length > 0 && (
-        <p className="muted">
-          {places.total} lieu{places.total > 1 ? 'x' : ''}
-        </p>
-      )}
       {places.items && places.items.length > 0 && (
         <div className="admin-table">
           <table>
