@@ -203,6 +203,10 @@ const ROUTES: Record<RouteKey, Entry> = {
   'POST /api/admin/courses/:id/assign': { request: () => ({ path: `/api/admin/courses/${NOBODY}/assign`, body: { courier_id: NOBODY } }), expected: only(STAFF, 404) },
   'GET /api/admin/couriers/available': { request: () => ({ path: '/api/admin/couriers/available' }), expected: only(STAFF, 200) },
   'PUT /api/admin/courses/:id/status': { request: () => ({ path: `/api/admin/courses/${NOBODY}/status?new_status=cancelled` }), expected: only(STAFF, 404) },
+  // The place book (issue 39): staff curate it, as they manage courses.
+  'GET /api/admin/places': { request: () => ({ path: '/api/admin/places' }), expected: only(STAFF, 200) },
+  'PUT /api/admin/places/:id': { request: () => ({ path: `/api/admin/places/${NOBODY}`, body: { hidden: true } }), expected: only(STAFF, 404) },
+  'POST /api/admin/places/:id/merge': { request: () => ({ path: `/api/admin/places/${NOBODY}/merge`, body: { into_id: randomUUID() } }), expected: only(STAFF, 404) },
   // No multipart body.
   'POST /api/upload/personal-photo': { request: () => ({ path: '/api/upload/personal-photo' }), expected: only(STAFF, 400) },
   'POST /api/upload/id-photo': { request: () => ({ path: '/api/upload/id-photo' }), expected: only(STAFF, 400) },

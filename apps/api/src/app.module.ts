@@ -17,6 +17,7 @@ import { DisputesModule } from './modules/disputes/disputes.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { SavedPlacesModule } from './modules/places/saved-places.module.js';
 import { PlaceSearchModule } from './modules/places/place-search.module.js';
+import { PlaceCurationModule } from './modules/places/place-curation.module.js';
 import { PushApiModule } from './modules/push/push.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         RefundsModule,
         ReconciliationModule,
         AdminModule,
+        PlaceCurationModule,
         StaffNotificationsModule,
         ReceiptsModule,
         TrackingModule,

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'position_flagged',
   'password_reset_by_staff',
   'courier_file_updated',
+  'place_updated',
+  'place_merged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +90,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   position_flagged: 'Position improbable écartée de la carte',
   password_reset_by_staff: "Mot de passe réinitialisé par l'équipe",
   courier_file_updated: 'Dossier du livreur modifié',
+  place_updated: 'Lieu du carnet modifié',
+  place_merged: 'Lieux du carnet fusionnés',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

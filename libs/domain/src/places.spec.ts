@@ -1,5 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { fixAt, fixRefusal, keptPlaceIds, linkedGroups, nearEnough, PLACE_RULES, placeFold, placeSuggestible, summarisePlace } from './places.js';
+import {
+  curatedByStaff,
+  fixAt,
+  fixRefusal,
+  keptPlaceIds,
+  keptTogetherLinks,
+  linkedGroups,
+  nearEnough,
+  PLACE_RULES,
+  placeFold,
+  placeSuggestible,
+  spreadM,
+  staffKept,
+  summarisePlace,
+} from './places.js';
 
 // Carrefour Bambéto, and points north of it (1e-4 degree of latitude is about 11 m).
 const BAMBETO = { latitude: 9.6012, longitude: -13.6378 };
@@ -62,6 +76,17 @@ describe('linkedGroups', () => {
   it('ignores links to unknown observations', () => {
     expect(linkedGroups(['a'], [['a', 'z']])).toEqual([['a']]);
   });
+  it('never joins two groups anchored to different places staff curated, whatever the order of the links', () => {
+    // a (place P1) and c (place P2) are both alike b, a new observation: b joins the first link's group, P1's.
+    const anchors = new Map([['a', 'P1'], ['c', 'P2'], ['d', 'P2']]);
+    const groups = linkedGroups(['a', 'b', 'c', 'd', 'e'], [['c', 'b'], ['b', 'a'], ['d', 'c'], ['e', 'd']], anchors);
+    expect(groups).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+    expect(linkedGroups(['e', 'd', 'c', 'b', 'a'], [['e', 'd'], ['d', 'c'], ['a', 'b'], ['b', 'c']], anchors)).toEqual(groups);
+    // Run again with b now anchored where it went: the same groups (the grouping is idempotent).
+    expect(linkedGroups(['a', 'b', 'c', 'd', 'e'], [['c', 'b'], ['b', 'a'], ['d', 'c'], ['e', 'd']], new Map([...anchors, ['b', 'P1'], ['e', 'P2']]))).toEqual(groups);
+    // Observations of one place join freely.
+    expect(linkedGroups(['a', 'c', 'd'], [['c', 'd']], anchors)).toEqual([['a'], ['c', 'd']]);
+  });
 });
 
 describe('summarisePlace', () => {
@@ -81,10 +106,54 @@ describe('summarisePlace', () => {
     expect(summarisePlace([seen('b', 'x', 0), seen('a', 'y', 0)]).name).toBe('a');
     expect(summarisePlace([seen('a', 'y', 0), seen('b', 'x', 0)]).name).toBe('a');
   });
+  it('keeps the name and the point staff set, and measures the spread from that point', () => {
+    const observations = [seen('Carrefour Bambéto', 'c1', 0), seen('carrefour bambeto', 'c2', 10), seen('Carrefour Bambéto', 'c3', 20)];
+    const renamed = summarisePlace(observations, { name: 'Carrefour de Bambéto (rond-point)' });
+    expect(renamed).toMatchObject({ name: 'Carrefour de Bambéto (rond-point)', normalisedName: 'carrefour de bambeto (rond-point)', observationCount: 3, distinctClients: 3, spreadM: 10 });
+    const moved = summarisePlace(observations, { point: north(100) });
+    expect(moved).toMatchObject({ name: 'Carrefour Bambéto', ...north(100), spreadM: 100 });
+  });
+});
+
+describe('spreadM', () => {
+  it('is the farthest observation from the point, rounded; nothing seen, nothing spread', () => {
+    expect(spreadM([north(0), north(30), north(-12)], north(0))).toBe(30);
+    expect(spreadM([], north(0))).toBe(0);
+  });
+});
+
+describe('curatedByStaff and staffKept', () => {
+  const untouched = { id: 'p1', name: 'Marché Madina', ...BAMBETO, hidden: false, instructions: null, nameByStaff: false, pointByStaff: false, keptTogether: false };
+  it('a place staff hid, renamed, moved, merged into or gave instructions is curated', () => {
+    expect(curatedByStaff(untouched)).toBe(false);
+    for (const touched of [{ hidden: true }, { instructions: 'Portail bleu' }, { nameByStaff: true }, { pointByStaff: true }, { keptTogether: true }]) {
+      expect(curatedByStaff({ ...untouched, ...touched })).toBe(true);
+    }
+  });
+  it('keeps only what staff set: the name, the point, both or neither', () => {
+    expect(staffKept(undefined)).toEqual({});
+    expect(staffKept(untouched)).toEqual({});
+    expect(staffKept({ ...untouched, nameByStaff: true })).toEqual({ name: 'Marché Madina' });
+    expect(staffKept({ ...untouched, nameByStaff: true, pointByStaff: true })).toEqual({ name: 'Marché Madina', point: BAMBETO });
+  });
+});
+
+describe('keptTogetherLinks', () => {
+  it('chains the observations of each place kept together, and of no other', () => {
+    const observations = [
+      { id: 'o3', placeId: 'P1' }, { id: 'o1', placeId: 'P1' }, { id: 'o2', placeId: 'P2' }, { id: 'o4', placeId: 'P1' }, { id: 'o5', placeId: 'P2' }, { id: 'o6', placeId: null },
+    ];
+    expect(keptTogetherLinks(observations, new Set(['P1']))).toEqual([['o1', 'o3'], ['o3', 'o4']]);
+    expect(linkedGroups(observations.map((o) => o.id), keptTogetherLinks(observations, new Set(['P1', 'P2'])))).toEqual([['o1', 'o3', 'o4'], ['o2', 'o5'], ['o6']]);
+  });
 });
 
 describe('keptPlaceIds', () => {
   it('keeps the place most members had, each place once, and makes new ones for new groups', () => {
     expect(keptPlaceIds([['p1', 'p1', 'p2'], ['p1', 'p2'], [null, null], ['p3', null]])).toEqual(['p1', 'p2', null, 'p3']);
+  });
+  it('keeps a place staff curated before one more of its members had', () => {
+    expect(keptPlaceIds([['p1', 'p1', 'p2', null]], new Set(['p2']))).toEqual(['p2']);
+    expect(keptPlaceIds([['p1', 'p2'], ['p2', 'p2']], new Set(['p2']))).toEqual(['p2', null]);
   });
 });

@@ -84,9 +84,12 @@ export function nearEnough(a: PlacePoint, b: PlacePoint, rules: Pick<PlaceRules,
 
 /**
  * The observations grouped by their links (pairs with similar texts and near points), transitively: each group its
- * members' ids, sorted, the groups in order of their first id. The same links give the same groups, whatever their order.
+ * members' ids, sorted, the groups in order of their first id. `anchors` gives the observations of places staff
+ * curated their place's id (see curatedByStaff): two groups anchored to different places are never joined, so the
+ * grouping does not melt two places staff looked at into one (a merge is staff's to make). The links are taken in
+ * their sorted order: the same links give the same groups, whatever their order.
  */
-export function linkedGroups(ids: readonly string[], links: readonly (readonly [string, string])[]): string[][] {
+export function linkedGroups(ids: readonly string[], links: readonly (readonly [string, string])[], anchors: ReadonlyMap<string, string> = new Map()): string[][] {
   const parent = new Map(ids.map((id) => [id, id]));
   const root = (id: string): string => {
     let at = id;
@@ -94,10 +97,19 @@ export function linkedGroups(ids: readonly string[], links: readonly (readonly [
     parent.set(id, at);
     return at;
   };
-  for (const [a, b] of links) {
+  /** The anchor of each group, by its root. */
+  const anchorOf = new Map<string, string>();
+  for (const id of ids) if (anchors.has(id)) anchorOf.set(id, anchors.get(id)!);
+  const ordered = links.map(([a, b]): readonly [string, string] => (a < b ? [a, b] : [b, a])).sort(([a1, b1], [a2, b2]) => (a1 < a2 ? -1 : a1 > a2 ? 1 : b1 < b2 ? -1 : b1 > b2 ? 1 : 0));
+  for (const [a, b] of ordered) {
     if (!parent.has(a) || !parent.has(b)) continue;
     const [ra, rb] = [root(a), root(b)];
-    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+    if (ra === rb) continue;
+    const anchor = anchorOf.get(ra) ?? anchorOf.get(rb);
+    if (anchorOf.has(ra) && anchorOf.has(rb) && anchorOf.get(ra) !== anchorOf.get(rb)) continue;
+    const [kept, joined] = ra < rb ? [ra, rb] : [rb, ra];
+    parent.set(joined, kept);
+    if (anchor !== undefined) anchorOf.set(kept, anchor);
   }
   const groups = new Map<string, string[]>();
   for (const id of [...ids].sort()) {
@@ -123,12 +135,23 @@ export interface PlaceSummary extends PlacePoint {
   spreadM: number;
 }
 
+/** What staff set on a place and the grouping keeps instead of computing it: the name they gave, the point they chose. */
+export interface StaffKept {
+  name?: string;
+  point?: PlacePoint;
+}
+
+/** The farthest observation from a point, metres (rounded): a place's spread. */
+export function spreadM(observations: readonly PlacePoint[], point: PlacePoint): number {
+  return observations.length ? Math.round(Math.max(...observations.map((o) => flatKm(o, point) * 1000))) : 0;
+}
+
 /**
  * A group's place: its point the median of its observations' (a stray fix does not drag it), its name the most
  * frequent original text (ties: the one whose folded form is most frequent, then the first in code-unit order, so the
- * same observations always give the same name).
+ * same observations always give the same name); a name or a point staff set (`kept`) stays, the spread measured from it.
  */
-export function summarisePlace(observations: readonly Omit<GroupedObservation, 'id' | 'placeId'>[]): PlaceSummary {
+export function summarisePlace(observations: readonly Omit<GroupedObservation, 'id' | 'placeId'>[], kept: StaffKept = {}): PlaceSummary {
   if (!observations.length) throw new Error('a place needs at least one observation');
   const counts = new Map<string, number>();
   const folded = new Map<string, number>();
@@ -137,23 +160,70 @@ export function summarisePlace(observations: readonly Omit<GroupedObservation, '
     folded.set(placeFold(text), (folded.get(placeFold(text)) ?? 0) + 1);
   }
   const fold = (text: string) => folded.get(placeFold(text))!;
-  const [name] = [...counts.entries()].sort(([a, ca], [b, cb]) => cb - ca || fold(b) - fold(a) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
-  const point = { latitude: median(observations.map((o) => o.latitude)), longitude: median(observations.map((o) => o.longitude)) };
-  const spreadM = Math.round(Math.max(...observations.map((o) => flatKm(o, point) * 1000)));
-  return { name, normalisedName: placeFold(name), ...point, observationCount: observations.length, distinctClients: new Set(observations.map((o) => o.clientId)).size, spreadM };
+  const [mostSaid] = [...counts.entries()].sort(([a, ca], [b, cb]) => cb - ca || fold(b) - fold(a) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
+  const name = kept.name ?? mostSaid;
+  const point = kept.point ?? { latitude: median(observations.map((o) => o.latitude)), longitude: median(observations.map((o) => o.longitude)) };
+  return {
+    name, normalisedName: placeFold(name), latitude: point.latitude, longitude: point.longitude,
+    observationCount: observations.length, distinctClients: new Set(observations.map((o) => o.clientId)).size, spreadM: spreadM(observations, point),
+  };
 }
 
 /**
- * Which place id a group keeps: the one most of its observations had (ties: the smallest), unless another group took
- * it first; null for a new place. Groups in the order of linkedGroups, so a run over the same observations keeps every id.
+ * Which place id a group keeps: a place staff curated (`curated`, see curatedByStaff) before any other, then the one
+ * most of its observations had (ties: the smallest), unless another group took it first; null for a new place. Groups
+ * in the order of linkedGroups, so a run over the same observations keeps every id.
  */
-export function keptPlaceIds(groups: readonly (readonly (string | null)[])[]): (string | null)[] {
+export function keptPlaceIds(groups: readonly (readonly (string | null)[])[], curated: ReadonlySet<string> = new Set()): (string | null)[] {
   const taken = new Set<string>();
+  const rank = (id: string) => (curated.has(id) ? 1 : 0);
   return groups.map((placeIds) => {
     const counts = new Map<string, number>();
     for (const id of placeIds) if (id && !taken.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const best = [...counts.entries()].sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : 1))[0]?.[0] ?? null;
+    const best = [...counts.entries()].sort(([a, ca], [b, cb]) => rank(b) - rank(a) || cb - ca || (a < b ? -1 : 1))[0]?.[0] ?? null;
     if (best) taken.add(best);
     return best;
+  });
+}
+
+/** What staff decided about a place (issue 39): hidden, renamed, moved, merged into, given usual instructions. */
+export interface PlaceCuration extends PlacePoint {
+  id: string;
+  name: string;
+  hidden: boolean;
+  instructions: string | null;
+  nameByStaff: boolean;
+  pointByStaff: boolean;
+  keptTogether: boolean;
+}
+
+/**
+ * Whether staff touched a place: then the grouping keeps its id for its observations (keptPlaceIds), never joins it to
+ * another such place (linkedGroups' anchors), keeps its name or point (staffKept) and its observations together.
+ */
+export function curatedByStaff(place: Pick<PlaceCuration, 'hidden' | 'instructions' | 'nameByStaff' | 'pointByStaff' | 'keptTogether'>): boolean {
+  return place.hidden || place.nameByStaff || place.pointByStaff || place.keptTogether || place.instructions !== null;
+}
+
+/** What the grouping keeps of a place instead of computing it: the name and the point staff set (nothing for a new place). */
+export function staffKept(place: Pick<PlaceCuration, 'name' | 'latitude' | 'longitude' | 'nameByStaff' | 'pointByStaff'> | undefined): StaffKept {
+  if (!place) return {};
+  return { ...(place.nameByStaff && { name: place.name }), ...(place.pointByStaff && { point: { latitude: place.latitude, longitude: place.longitude } }) };
+}
+
+/**
+ * Links that chain the observations of each place staff keep together (a merge: kept_together), so linkedGroups puts
+ * them in one group whatever their texts and points say.
+ */
+export function keptTogetherLinks(observations: readonly Pick<GroupedObservation, 'id' | 'placeId'>[], keptTogether: ReadonlySet<string>): [string, string][] {
+  const members = new Map<string, string[]>();
+  for (const { id, placeId } of observations) {
+    if (!placeId || !keptTogether.has(placeId)) continue;
+    if (!members.has(placeId)) members.set(placeId, []);
+    members.get(placeId)!.push(id);
+  }
+  return [...members.values()].flatMap((ids) => {
+    const sorted = [...ids].sort();
+    return sorted.slice(1).map((id, index) => [sorted[index]!, id] as [string, string]);
   });
 }

@@ -230,6 +230,12 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/admin/courses/:id/assign': { caller: 'admin', body: { courier_id: uuid } },
   'GET /api/admin/couriers/available': { caller: 'admin', query: page },
   'PUT /api/admin/courses/:id/status': { caller: 'admin', query: { new_status: text('delivered', 'cancelled'), reason: text('Client injoignable', '') } },
+  'GET /api/admin/places': { caller: 'admin', query: { ...page, q: search, hidden: text('true', 'false', '') } },
+  'PUT /api/admin/places/:id': {
+    caller: 'admin',
+    body: { name: text('Carrefour Bambéto', 'Marché Madina, portail bleu', ''), ...point, instructions: text('Devant la pharmacie', ''), hidden: fc.boolean() },
+  },
+  'POST /api/admin/places/:id/merge': { caller: 'admin', body: { into_id: uuid } },
   'GET /api/admin/disputes': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },
   'PUT /api/admin/disputes/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Remboursé', '') } },
   'GET /api/admin/support-requests': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },

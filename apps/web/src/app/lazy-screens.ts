@@ -38,6 +38,7 @@ export const DashboardTab = lazy(() => loadDashboard().then((module) => ({ defau
 export const AnalyticsTab = lazy(() => import('@/features/admin-analytics').then((module) => ({ default: module.AnalyticsTab })));
 export const UsersTab = lazy(() => import('@/features/admin-users').then((module) => ({ default: module.UsersTab })));
 export const CoursesTab = lazy(() => import('@/features/admin-courses').then((module) => ({ default: module.CoursesTab })));
+export const PlacesTab = lazy(() => import('@/features/admin-places').then((module) => ({ default: module.PlacesTab })));
 export const CreateDeliveryTab = lazy(() =>
   import('@/features/admin-onboarding').then((module) => ({ default: module.CreateDeliveryTab })),
 );

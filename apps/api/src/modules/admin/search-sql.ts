@@ -6,9 +6,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 /**
  * The back office's search (issue 38) in SQL: a column containing the text, case and accents aside, as the trigram
  * indexes of the migration back_office_search read it (`search_fold(column) LIKE …`, so they must name the same
- * expression). Column names are the caller's, never the user's.
+ * expression; the place book's names are indexed as `place_fold(name)`, migration place_book). Column names are the
+ * caller's, never the user's.
  */
-export function containing(text: string): (column: string) => Prisma.Sql {
+export function containing(text: string, fold: 'search_fold' | 'place_fold' = 'search_fold'): (column: string) => Prisma.Sql {
   const pattern = `%${escapeLike(text)}%`;
-  return (column) => Prisma.sql`search_fold(${Prisma.raw(column)}) LIKE search_fold(${pattern})`;
+  return (column) => Prisma.sql`${Prisma.raw(fold)}(${Prisma.raw(column)}) LIKE ${Prisma.raw(fold)}(${pattern})`;
 }

@@ -1,5 +1,6 @@
 import type {
   AdminCourseDto,
+  AdminPlaceDto,
   CourierFileDto,
   BrowserAnswer,
   CourseDto,
@@ -300,6 +301,22 @@ const SAVED_PLACE: SavedPlaceDto = {
 };
 /** A place of the book learned from deliveries (issue 39): its name and the instructions staff wrote, never who. */
 const KNOWN_PLACE = { id: '9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f', name: 'Marché Madina', latitude: 9.5459, longitude: -13.6569, instructions: 'Entrée côté pharmacie, demander le kiosque Orange' };
+/** A place of the book learned from deliveries (issue 39), as staff curate it. */
+const BOOK_PLACE: AdminPlaceDto = {
+  id: 'b7c8d9e0-f1a2-4b3c-9d4e-5f6a7b8c9d0e',
+  name: 'Carrefour Bambéto',
+  latitude: 9.6012,
+  longitude: -13.6378,
+  instructions: 'Devant la pharmacie, côté station',
+  observation_count: 42,
+  distinct_clients: 17,
+  spread_m: 35,
+  hidden: false,
+  suggested: true,
+  name_by_staff: false,
+  point_by_staff: false,
+  updated_at: LATER,
+};
 const SAVE_PLACE = { label: 'Maison', address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: 9.5917, longitude: -13.6236, instructions: 'Portail bleu, appeler en arrivant' };
 const DONE = { message: 'Opération effectuée.' };
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
@@ -325,6 +342,8 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'POST /api/delivery/course/:id/hand-back': { reason: 'sender_absent', note: "L'expéditeur ne répond pas depuis 20 minutes." },
   'POST /api/delivery/course/:id/incident': { kind: 'recipient_absent', note: 'Ne répond pas au téléphone.', latitude: 9.5092, longitude: -13.7122, occurred_at: '2026-11-25T10:40:00+00:00' },
   'POST /api/admin/courses/:id/assign': { courier_id: COURIER_ID },
+  'PUT /api/admin/places/:id': { name: 'Rond-point de Bambéto', instructions: 'Devant la pharmacie, côté station' },
+  'POST /api/admin/places/:id/merge': { into_id: BOOK_PLACE.id },
   'POST /api/delivery/cash-deposits': { payment_method: 'mtn_momo', phone_number: '660000002', amount: 52_000 },
   'POST /api/delivery/request-payment': { amount: 72_800, reason: 'early_payment' },
   'POST /api/push/subscriptions': {
@@ -651,6 +670,9 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
     previous_courier_id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
   },
   'GET /api/admin/couriers/available': [{ id: COURIER_ID, full_name: 'Ibrahima Camara', phone: COURIER_PHONE, role: 'salaried_delivery', active_courses: 1 }],
+  'GET /api/admin/places': [BOOK_PLACE],
+  'PUT /api/admin/places/:id': { message: 'Lieu « Rond-point de Bambéto » modifié.', place: { ...BOOK_PLACE, name: 'Rond-point de Bambéto', name_by_staff: true } },
+  'POST /api/admin/places/:id/merge': { message: 'Lieu « carrefour bambeto » fusionné dans « Carrefour Bambéto ».', place: { ...BOOK_PLACE, observation_count: 45, distinct_clients: 18 } },
   'GET /api/admin/disputes': [STAFF_DISPUTE],
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
   'GET /api/admin/support-requests': [SUPPORT_REQUEST],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GroupedObservation, PlaceSummary } from '@coursa/domain';
+import type { GroupedObservation, PlaceCuration, PlaceSummary } from '@coursa/domain';
 
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -99,6 +99,22 @@ export class PlaceBookRepository {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('coursa:place-grouping'))`;
   }
 
+  /**
+   * The grouping's lock for staff's merge (a merge moves observations, which a grouping under way would put back): waits
+   * at most `waitMs` for a grouping or another merge to end; false when it did not (the transaction is then spoilt).
+   */
+  async lockGroupingWithin(tx: Tx, waitMs: number): Promise<boolean> {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+    try {
+      await this.lockGrouping(tx);
+    } catch (error) {
+      if (/lock timeout/i.test(String(error instanceof Error ? error.message : error))) return false;
+      throw error;
+    }
+    await tx.$executeRawUnsafe('SET LOCAL lock_timeout TO DEFAULT');
+    return true;
+  }
+
   /** Handovers flagged after their observation was written (the flag comes after the move): they prove nothing. */
   dropFlaggedHandovers(tx: Tx): Promise<number> {
     return tx.$executeRaw`
@@ -127,14 +143,37 @@ export class PlaceBookRepository {
       WHERE place_similarity(a.normalised_text, b.normalised_text) >= ${minSimilarity}`;
   }
 
-  /** Writes a place's summary: the kept one updated (its hidden flag untouched), or a new one; answers its id. */
+  /** The places staff curated (libs/domain curatedByStaff): the grouping keeps their ids, names, points and merges. */
+  curatedPlaces(tx: Tx): Promise<PlaceCuration[]> {
+    return tx.place.findMany({
+      where: { OR: [{ hidden: true }, { nameByStaff: true }, { pointByStaff: true }, { keptTogether: true }, { instructions: { not: null } }] },
+      select: { id: true, name: true, latitude: true, longitude: true, hidden: true, instructions: true, nameByStaff: true, pointByStaff: true, keptTogether: true },
+    });
+  }
+
+  /**
+   * Writes a place's summary: the kept one updated (its hidden flag and instructions untouched, and the name or point
+   * staff set, even by an edit made while the grouping ran: staff's edits lock the row, not the grouping), or a new one;
+   * answers its id.
+   */
   async savePlace(tx: Tx, id: string | null, place: PlaceSummary): Promise<string> {
-    const data = {
-      name: place.name, normalisedName: place.normalisedName, latitude: place.latitude, longitude: place.longitude,
-      observationCount: place.observationCount, distinctClients: place.distinctClients, spreadM: place.spreadM,
-    };
-    if (id) return (await tx.place.update({ where: { id }, data, select: { id: true } })).id;
-    return (await tx.place.create({ data, select: { id: true } })).id;
+    if (!id) {
+      const data = {
+        name: place.name, normalisedName: place.normalisedName, latitude: place.latitude, longitude: place.longitude,
+        observationCount: place.observationCount, distinctClients: place.distinctClients, spreadM: place.spreadM,
+      };
+      return (await tx.place.create({ data, select: { id: true } })).id;
+    }
+    await tx.$executeRaw`
+      UPDATE places SET
+        name = CASE WHEN name_by_staff THEN name ELSE ${place.name} END,
+        normalised_name = CASE WHEN name_by_staff THEN normalised_name ELSE ${place.normalisedName} END,
+        latitude = CASE WHEN point_by_staff THEN latitude ELSE ${place.latitude} END,
+        longitude = CASE WHEN point_by_staff THEN longitude ELSE ${place.longitude} END,
+        observation_count = ${place.observationCount}, distinct_clients = ${place.distinctClients}, spread_m = ${place.spreadM},
+        updated_at = now()
+      WHERE id = ${id}::uuid`;
+    return id;
   }
 
   async assign(tx: Tx, placeId: string, observationIds: readonly string[]): Promise<void> {

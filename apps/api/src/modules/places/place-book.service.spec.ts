@@ -73,6 +73,7 @@ describe('GroupPlacesUseCase', () => {
       seen('o4', 'Carrefour Bambéto', 'c4', PLACE_RULES.groupDistanceM + 200, 'p1'),
     ]);
     places.similarPairs.mockResolvedValue([{ a: 'o1', b: 'o2' }, { a: 'o2', b: 'o3' }, { a: 'o1', b: 'o4' }]);
+    places.curatedPlaces.mockResolvedValue([]);
     places.savePlace.mockImplementation(async (_tx, id) => id ?? 'p-new');
     await expect(t.sut.execute()).resolves.toEqual({ places: 2, observations: 4 });
     expect(places.lockGrouping).toHaveBeenCalledWith(t.tx);
@@ -83,6 +84,36 @@ describe('GroupPlacesUseCase', () => {
     expect(places.assign.mock.calls.map(([, id, ids]) => [id, ids])).toEqual([['p1', ['o1', 'o2', 'o3']], ['p-new', ['o4']]]);
     expect(places.dropFlaggedHandovers).toHaveBeenCalled();
     expect(places.dropEmptyPlaces).toHaveBeenCalled();
+  });
+
+  it('keeps staff’s edits: a renamed, moved place keeps its name, point and id, a merged one its observations together, and two curated places stay apart', async () => {
+    const t = newTestService(GroupPlacesUseCase);
+    const places = t.mock(PlaceBookRepository);
+    const moved = { latitude: PICKUP.latitude + 60 / 111_000, longitude: PICKUP.longitude };
+    const curation = { hidden: false, instructions: null, nameByStaff: false, pointByStaff: false, keptTogether: false };
+    places.curatedPlaces.mockResolvedValue([
+      // Renamed and moved by staff, with fewer observations than p1 in the group it shares with it.
+      { id: 'p2', name: 'Rond-point de Bambéto', ...moved, ...curation, nameByStaff: true, pointByStaff: true },
+      // Merged by staff: its two observations are far apart and say different things.
+      { id: 'p3', name: 'Marché Madina', ...PICKUP, ...curation, keptTogether: true },
+      // Hidden by staff: near and alike p2's, but another curated place.
+      { id: 'p4', name: 'Carrefour Bambéto bis', ...PICKUP, ...curation, hidden: true },
+    ]);
+    places.observations.mockResolvedValue([
+      seen('o1', 'Carrefour Bambéto', 'c1', 0, 'p1'), seen('o2', 'Carrefour Bambéto', 'c2', 10, 'p1'), seen('o3', 'carrefour bambeto', 'c3', 20, 'p2'),
+      seen('o4', 'Marché Madina', 'c1', 3000, 'p3'), seen('o5', 'Madina, portail bleu', 'c2', 3400, 'p3'),
+      seen('o6', 'Carrefour Bambéto', 'c4', 30, 'p4'),
+    ]);
+    places.similarPairs.mockResolvedValue([{ a: 'o1', b: 'o2' }, { a: 'o2', b: 'o3' }, { a: 'o3', b: 'o6' }]);
+    places.savePlace.mockImplementation(async (_tx, id) => id ?? 'p-new');
+    await expect(t.sut.execute()).resolves.toEqual({ places: 3, observations: 6 });
+    const saved = places.savePlace.mock.calls.map(([, id, place]) => ({ id, name: place.name, latitude: place.latitude, count: place.observationCount }));
+    expect(saved).toEqual([
+      { id: 'p2', name: 'Rond-point de Bambéto', latitude: moved.latitude, count: 3 },
+      { id: 'p3', name: 'Madina, portail bleu', latitude: expect.any(Number), count: 2 },
+      { id: 'p4', name: 'Carrefour Bambéto', latitude: PICKUP.latitude + 30 / 111_000, count: 1 },
+    ]);
+    expect(places.assign.mock.calls.map(([, id, ids]) => [id, ids])).toEqual([['p2', ['o1', 'o2', 'o3']], ['p3', ['o4', 'o5']], ['p4', ['o6']]]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   MyCoursesTab,
   MyDeliveries,
   NavigationTab,
+  PlacesTab,
   ProfileTab,
   ReconciliationTab,
   RatingsTab,
@@ -49,6 +50,8 @@ const BACK_OFFICE_TABS: readonly Tab[] = [
   { id: 'dashboard', label: 'Tableau de bord', content: <DashboardTab /> },
   { id: 'courses', label: 'Courses', content: <CoursesTab /> },
   { id: 'users', label: 'Utilisateurs', content: <UsersTab /> },
+  // Issue 39: the place book learned from deliveries, curated by staff.
+  { id: 'places', label: 'Lieux', content: <PlacesTab /> },
   { id: 'create-delivery', label: 'Nouveau livreur', content: <CreateDeliveryTab /> },
   { id: 'commission-payments', label: 'Commissions', content: <CommissionPaymentsTab /> },
   { id: 'reconciliation', label: 'Rapprochement', content: <ReconciliationTab /> },

@@ -1,0 +1,1 @@
+export { PlacesTab } from './components/PlacesTab';
