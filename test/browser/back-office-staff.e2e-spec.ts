@@ -83,7 +83,7 @@ describe('the staff back office', () => {
     await page.getByLabel("Téléphone du contact d'urgence *").fill(newPhone());
     await page.getByLabel('Lien de parenté *').selectOption('conjoint');
     await next(page);
-    await page.getByLabel('Adresse').fill('Ratoma, Kipé');
+    await page.getByLabel('Adresse', { exact: true }).fill('Ratoma, Kipé');
     await page.getByLabel("Années d'expérience").fill('4');
     await page.getByLabel('Employeur précédent').fill('Conakry Express');
     await page.getByLabel('Banque ou portefeuille mobile').selectOption('orange_money');

@@ -47,7 +47,7 @@ describe('« Mes adresses » in the browser', () => {
 
     const forDelivery = page.getByRole('group', { name: 'Mes adresses pour la livraison' });
     await forDelivery.getByRole('button', { name: 'Maison' }).click();
-    await expect(page.getByLabel('Adresse').nth(1).inputValue()).resolves.toBe(HOME.address);
+    await expect(page.getByLabel('Adresse', { exact: true }).nth(1).inputValue()).resolves.toBe(HOME.address);
     await expect(page.getByLabel('Latitude').nth(1).inputValue()).resolves.toBe(HOME.latitude);
     await expect(page.getByLabel('Longitude').nth(1).inputValue()).resolves.toBe(HOME.longitude);
     await expect(page.getByLabel('Instructions').nth(1).inputValue()).resolves.toBe(HOME.instructions);
@@ -78,11 +78,12 @@ describe('« Mes adresses » in the browser', () => {
     // The pickup placed first by a tap somewhere on the map…
     const map = page.locator('.point-picker__map');
     await map.getByRole('button', { name: 'Zoom avant' }).waitFor();
-    await map.click({ position: { x: 30, y: 30 } });
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width / 2, y: box.height / 4 } });
     const marker = page.locator('.point-marker--pickup');
     const before = (await marker.boundingBox())!;
     // …then « bambeto » typed, accents left out: the known place comes, and choosing it moves the marker there.
-    const address = page.getByLabel('Adresse').first();
+    const address = page.getByLabel('Adresse', { exact: true }).first();
     await address.pressSequentially('bambeto', { delay: 30 });
     const suggestion = page.getByRole('listbox', { name: 'Adresses proposées' }).getByRole('option', { name: /^Carrefour Bambéto/ });
     await suggestion.waitFor();

@@ -18,7 +18,7 @@ export async function showCoordinates(page: Page, index: number): Promise<void> 
  * then Escape, which keeps the list closed, so nothing moves under the next tap.
  */
 export async function typeAddress(page: Page, index: number, address: string): Promise<void> {
-  const field = page.getByLabel('Adresse').nth(index);
+  const field = page.getByLabel('Adresse', { exact: true }).nth(index);
   await field.fill(address);
   await field.press('Escape');
 }

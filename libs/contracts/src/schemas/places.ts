@@ -8,7 +8,7 @@ const coordinateParam = (schema: typeof latitude | typeof longitude, message: st
     (value) => (value === '' ? undefined : value),
     z
       .string({ error: message })
-      .regex(/^-?\d{1,3}(\.\d{1,10})?$/, { error: message })
+      .regex(/^-?\d{1,3}(\.\d{1,20})?$/, { error: message })
       .transform(Number)
       .pipe(schema),
   );

@@ -4,7 +4,7 @@ import { Prisma, type Course, type User } from '../../generated/prisma/client.js
 import { Keyset, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { COURSES_NEWEST_FIRST } from '../courses/courses.repository.js';
-import { containing } from './search-sql.js';
+import { containing } from '../../common/prisma/search-sql.js';
 
 /** The couriers staff may give a course to, by name (issue 38). */
 const BY_NAME = new Keyset<Pick<User, 'fullName' | 'id'>, Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>([

@@ -4,7 +4,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { containing } from './search-sql.js';
+import { containing } from '../../common/prisma/search-sql.js';
 
 const LISTED = { id: true, number: true, fullName: true, phone: true, email: true, role: true, isActive: true, createdAt: true } as const;
 export type ListedUser = Prisma.UserGetPayload<{ select: typeof LISTED }>;

@@ -4,7 +4,7 @@ import { Prisma, type Place } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { containing } from '../admin/search-sql.js';
+import { containing } from '../../common/prisma/search-sql.js';
 
 /** A place as staff curate it: what it is called, where, how often and by how many it was seen, what staff set on it. */
 export type CuratedPlace = Pick<

@@ -3,6 +3,7 @@ import { flatKm, KM_PER_DEGREE, placeFold, type PlacePoint } from '@coursa/domai
 import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+import { containingPattern } from '../../common/prisma/search-sql.js';
 
 /** One of her own addresses matching the search: a saved one (with its label) or one of her past courses'. */
 export interface OwnAddressMatch extends PlacePoint {
@@ -38,7 +39,7 @@ const MIN_CONTAINED = 3;
 const matches = {
   containing(column: Prisma.Sql, q: string): Prisma.Sql {
     if (placeFold(q).length < MIN_CONTAINED) return Prisma.sql`FALSE`;
-    return Prisma.sql`${column} LIKE '%' || replace(replace(replace(place_fold(${q}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+    return Prisma.sql`${column} LIKE place_fold(${containingPattern(q)})`;
   },
   alike(column: Prisma.Sql, q: string): Prisma.Sql {
     return Prisma.sql`(place_word_match(place_fold(${q}), ${column}) AND NOT (${matches.containing(column, q)}))`;
