@@ -28,7 +28,7 @@ function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
     }),
   };
   // The place book knows one suggestible place; any other id is guessed, or of a hidden place.
-  const places = { chosenPlaces: jest.fn(async (_tx: unknown, ids: readonly (string | null | undefined)[]) => new Set(ids.filter((id) => id === KNOWN_PLACE) as string[])) };
+  const places = { chosenPlaces: jest.fn(async (_tx: unknown, ids: readonly (string | null | undefined)[]) => new Set(ids.flatMap((id) => (id?.toLowerCase() === KNOWN_PLACE ? [KNOWN_PLACE] : [])))) };
   const desk = new OrderDesk(
     courses as unknown as CoursesRepository,
     loyalty,

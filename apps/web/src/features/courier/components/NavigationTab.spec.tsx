@@ -101,7 +101,7 @@ describe('NavigationTab (issue 38)', () => {
     navigation.pickup_place = { name: 'Marché Madina', instructions: 'Entrée côté pharmacie' };
     navigation.delivery_place = { name: 'Rond-point Kaloum', instructions: null };
     show();
-    await screen.findByRole('heading', { name: 'Course CRS-000317' });
+    await screen.findByText('Lieu connu : Marché Madina');
     const [pickup, delivery] = [...document.querySelectorAll('.nav-points > div')].map((end) => [...end.querySelectorAll('p')].map((line) => line.textContent));
     expect(pickup).toEqual(['Madina', 'Lieu connu : Marché Madina', 'Consignes habituelles : Entrée côté pharmacie']);
     expect(delivery).toEqual(['Kaloum', 'Lieu connu : Rond-point Kaloum']);
