@@ -143,7 +143,10 @@ export interface StaffKept {
 
 /** The farthest observation from a point, metres (rounded): a place's spread. */
 export function spreadM(observations: readonly PlacePoint[], point: PlacePoint): number {
-  return observations.length ? Math.round(Math.max(...observations.map((o) => flatKm(o, point) * 1000))) : 0;
+  // A loop, not Math.max(...): a place seen in many thousands of deliveries would overflow the call's arguments.
+  let farthest = 0;
+  for (const observation of observations) farthest = Math.max(farthest, flatKm(observation, point) * 1000);
+  return Math.round(farthest);
 }
 
 /**
