@@ -38,5 +38,7 @@ export default {
   modulePathIgnorePatterns: ['<rootDir>/apps/web/dist'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   maxWorkers: 2,
-  testTimeout: 30000,
+  // Also each beforeAll's: starting an API (and a browser) on a shared 2-core machine while the other worker runs a
+  // browser journey has taken more than 30 s (Redis's first connect timed out and was retried).
+  testTimeout: 60000,
 };
