@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Loader } from '@/components/ui/Loader';
 import { Select } from '@/components/ui/Select';
 import { errorMessage } from '@/lib/api-client';
@@ -80,35 +81,22 @@ function AssignCourierModal({ course, onClose, onDone }: { course: AssignableCou
   };
   const title = course.status === 'pending' ? ASSIGN_MESSAGES.assign : `${ASSIGN_MESSAGES.reassign} (${COURSE_STATUS_LABELS[course.status]})`;
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form className="card modal form" role="dialog" aria-modal="true" aria-labelledby={`assign-${course.id}`} onSubmit={submit}>
-        <h3 id={`assign-${course.id}`} className="card__title">
-          {course.name} : {title}
-        </h3>
-        {couriers.isPending && <Loader />}
-        {couriers.isError && <Alert tone="error">Impossible de charger les livreurs disponibles.</Alert>}
-        {couriers.isSuccess && !choices.length && <p className="muted">{ASSIGN_MESSAGES.none}</p>}
-        {choices.length > 0 && (
-          <Select
-            label="Livreur disponible"
-            value={chosen}
-            onChange={(event) => setCourierId(event.target.value)}
-            options={choices.map((courier) => ({
-              value: courier.id,
-              label: `${courier.full_name}${courier.active_courses ? ` · ${courier.active_courses} course(s) en cours` : ''}`,
-            }))}
-          />
-        )}
-        {assign.isError && <Alert tone="error">{errorMessage(assign.error, ASSIGN_MESSAGES.failed)}</Alert>}
-        <div className="button-row">
-          <Button type="submit" disabled={!chosen || assign.isPending}>
-            Confirmer
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Fermer
-          </Button>
-        </div>
-      </form>
-    </div>
+    <FormDialog title={`${course.name} : ${title}`} onSubmit={submit} onClose={onClose} submitLabel="Confirmer" submitDisabled={!chosen || assign.isPending}>
+      {couriers.isPending && <Loader />}
+      {couriers.isError && <Alert tone="error">Impossible de charger les livreurs disponibles.</Alert>}
+      {couriers.isSuccess && !choices.length && <p className="muted">{ASSIGN_MESSAGES.none}</p>}
+      {choices.length > 0 && (
+        <Select
+          label="Livreur disponible"
+          value={chosen}
+          onChange={(event) => setCourierId(event.target.value)}
+          options={choices.map((courier) => ({
+            value: courier.id,
+            label: `${courier.full_name}${courier.active_courses ? ` · ${courier.active_courses} course(s) en cours` : ''}`,
+          }))}
+        />
+      )}
+      {assign.isError && <Alert tone="error">{errorMessage(assign.error, ASSIGN_MESSAGES.failed)}</Alert>}
+    </FormDialog>
   );
 }

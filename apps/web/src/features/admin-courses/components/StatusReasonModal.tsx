@@ -1,6 +1,6 @@
 import { COURSE_STATUS_LABELS, formatGnf } from '@coursa/domain';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/Button';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Input } from '@/components/ui/Input';
 
 export interface StatusChange {
@@ -30,35 +30,24 @@ export function StatusReasonModal({ change, onCancel, onConfirm }: StatusReasonM
     onConfirm(reason, cash ? collected! : undefined);
   };
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form className="card modal form" role="dialog" aria-modal="true" aria-labelledby="status-reason-title" onSubmit={submit}>
-        <h3 id="status-reason-title" className="card__title">
-          Course {change.courseNumber} : {COURSE_STATUS_LABELS[change.newStatus]}
-        </h3>
-        {cash && (
-          <fieldset className="form__choices">
-            <legend>
-              {cash.courier} a-t-il encaissé {formatGnf(cash.amount)} en espèces ?
-            </legend>
-            <label>
-              <input type="radio" name="cash-collected" checked={collected === true} onChange={() => setCollected(true)} /> Oui, il les a encaissés
-              (ils s'ajoutent à ce qu'il doit)
-            </label>
-            <label>
-              <input type="radio" name="cash-collected" checked={collected === false} onChange={() => setCollected(false)} /> Non, rien n'a été
-              encaissé
-            </label>
-            {problem && <p className="form__error">{problem}</p>}
-          </fieldset>
-        )}
-        <Input label="Raison (optionnelle)" value={reason} onChange={(event) => setReason(event.target.value)} autoFocus />
-        <div className="button-row">
-          <Button type="submit">Confirmer</Button>
-          <Button variant="secondary" onClick={onCancel}>
-            Fermer
-          </Button>
-        </div>
-      </form>
-    </div>
+    <FormDialog title={`Course ${change.courseNumber} : ${COURSE_STATUS_LABELS[change.newStatus]}`} onSubmit={submit} onClose={onCancel} submitLabel="Confirmer">
+      {cash && (
+        <fieldset className="form__choices">
+          <legend>
+            {cash.courier} a-t-il encaissé {formatGnf(cash.amount)} en espèces ?
+          </legend>
+          <label>
+            <input type="radio" name="cash-collected" checked={collected === true} onChange={() => setCollected(true)} /> Oui, il les a encaissés
+            (ils s'ajoutent à ce qu'il doit)
+          </label>
+          <label>
+            <input type="radio" name="cash-collected" checked={collected === false} onChange={() => setCollected(false)} /> Non, rien n'a été
+            encaissé
+          </label>
+          {problem && <p className="form__error">{problem}</p>}
+        </fieldset>
+      )}
+      <Input label="Raison (optionnelle)" value={reason} onChange={(event) => setReason(event.target.value)} autoFocus />
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminPlaceDto, EditPlaceRequest } from '@coursa/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Input } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api-client';
 import { useChange } from '@/lib/query-client';
@@ -25,7 +25,6 @@ const coordinate = (text: string): number | null => (text.trim() && Number.isFin
  * grouping keeps it too), or write the usual instructions couriers and clients read with it (empty: none).
  */
 export function EditPlaceDialog({ kind, place, onClose, onDone }: { kind: PlaceEditKind; place: AdminPlaceDto; onClose: () => void; onDone: (message: string) => void }) {
-  const titleId = useId();
   const [name, setName] = useState(place.name);
   const [latitude, setLatitude] = useState(String(place.latitude));
   const [longitude, setLongitude] = useState(String(place.longitude));
@@ -57,39 +56,32 @@ export function EditPlaceDialog({ kind, place, onClose, onDone }: { kind: PlaceE
 
   const mapLink = `https://www.openstreetmap.org/?mlat=${place.latitude}&mlon=${place.longitude}#map=18/${place.latitude}/${place.longitude}`;
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form className="card modal form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
-        <h3 id={titleId} className="card__title">
-          {TITLES[kind]} : {place.name}
-        </h3>
-        {kind === 'rename' && <Input label="Nom du lieu" maxLength={120} value={name} onChange={(event) => setName(event.target.value)} autoFocus />}
-        {kind === 'move' && (
-          <>
-            <p className="muted">
-              Le point où les livreurs trouvent ce lieu.{' '}
-              <a href={mapLink} target="_blank" rel="noreferrer">
-                Voir la position actuelle sur la carte
-              </a>
-            </p>
-            <Input label="Latitude" type="number" step="any" value={latitude} onChange={(event) => setLatitude(event.target.value)} autoFocus />
-            <Input label="Longitude" type="number" step="any" value={longitude} onChange={(event) => setLongitude(event.target.value)} />
-          </>
-        )}
-        {kind === 'instructions' && (
-          <Field label="Consignes habituelles" hint="Lues par les livreurs et les clients avec ce lieu ; laissez vide pour n’en donner aucune.">
-            {(control) => <textarea className="input" rows={3} maxLength={500} value={instructions} onChange={(event) => setInstructions(event.target.value)} autoFocus {...control} />}
-          </Field>
-        )}
-        {problem && <Alert tone="error">{problem}</Alert>}
-        <div className="button-row">
-          <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Enregistrement…' : 'Enregistrer'}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Fermer
-          </Button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      title={`${TITLES[kind]} : ${place.name}`}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={edit.isPending ? 'Enregistrement…' : 'Enregistrer'}
+      submitDisabled={edit.isPending}
+    >
+      {kind === 'rename' && <Input label="Nom du lieu" maxLength={120} value={name} onChange={(event) => setName(event.target.value)} autoFocus />}
+      {kind === 'move' && (
+        <>
+          <p className="muted">
+            Le point où les livreurs trouvent ce lieu.{' '}
+            <a href={mapLink} target="_blank" rel="noreferrer">
+              Voir la position actuelle sur la carte
+            </a>
+          </p>
+          <Input label="Latitude" type="number" step="any" value={latitude} onChange={(event) => setLatitude(event.target.value)} autoFocus />
+          <Input label="Longitude" type="number" step="any" value={longitude} onChange={(event) => setLongitude(event.target.value)} />
+        </>
+      )}
+      {kind === 'instructions' && (
+        <Field label="Consignes habituelles" hint="Lues par les livreurs et les clients avec ce lieu ; laissez vide pour n’en donner aucune.">
+          {(control) => <textarea className="input" rows={3} maxLength={500} value={instructions} onChange={(event) => setInstructions(event.target.value)} autoFocus {...control} />}
+        </Field>
+      )}
+      {problem && <Alert tone="error">{problem}</Alert>}
+    </FormDialog>
   );
 }

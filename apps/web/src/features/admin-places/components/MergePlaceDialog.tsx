@@ -1,8 +1,8 @@
 import type { AdminPlaceDto } from '@coursa/contracts';
 import { SEARCH_LENGTH } from '@coursa/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Loader } from '@/components/ui/Loader';
 import { SearchField } from '@/components/ui/SearchField';
 import { useSearchTerm } from '@/hooks/use-search-term';
@@ -24,7 +24,6 @@ export const MERGE_PLACE_MESSAGES = {
  * the place kept, which the grouping keeps together from then on.
  */
 export function MergePlaceDialog({ place, onClose, onDone }: { place: AdminPlaceDto; onClose: () => void; onDone: (message: string) => void }) {
-  const titleId = useId();
   const search = useSearchTerm(SEARCH_LENGTH.min);
   const found = usePagedList(adminPlacesQueries.pages(search.term), (page) => page, { enabled: search.term !== undefined, keepPrevious: true });
   const choices = (found.items ?? []).filter((other) => other.id !== place.id);
@@ -38,39 +37,34 @@ export function MergePlaceDialog({ place, onClose, onDone }: { place: AdminPlace
   }
 
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form className="card modal form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
-        <h3 id={titleId} className="card__title">Fusionner « {place.name} » dans…</h3>
-        <p className="muted">{MERGE_PLACE_MESSAGES.explained(place.name)}</p>
-        <SearchField label="Lieu à garder" hint="Son nom, sans tenir compte des accents" value={search.text} onChange={search.setText} maxLength={SEARCH_LENGTH.max} />
-        {search.term === undefined && <p className="muted">{MERGE_PLACE_MESSAGES.typeToSearch}</p>}
-        {search.term !== undefined && found.isPending && <Loader />}
-        {search.term !== undefined && found.isError && <Alert tone="error">{MERGE_PLACE_MESSAGES.failed}</Alert>}
-        {search.term !== undefined && found.items && !choices.length && <p className="muted">{MERGE_PLACE_MESSAGES.noneFound(search.term)}</p>}
-        {search.term !== undefined && choices.length > 0 && (
-          <fieldset className="form__choices">
-            <legend>Garder le lieu</legend>
-            {choices.map((other) => (
-              <label key={other.id}>
-                <input type="radio" name={`merge-into-${place.id}`} checked={intoId === other.id} onChange={() => setIntoId(other.id)} /> {other.name}{' '}
-                <span className="muted">
-                  ({other.observation_count} livraison{other.observation_count > 1 ? 's' : ''}
-                  {other.hidden ? ', masqué' : ''})
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {merge.isError && <Alert tone="error">{errorMessage(merge.error, MERGE_PLACE_MESSAGES.failed)}</Alert>}
-        <div className="button-row">
-          <Button type="submit" disabled={!chosen || merge.isPending}>
-            {chosen ? `Fusionner dans « ${chosen.name} »` : 'Fusionner'}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Fermer
-          </Button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      title={`Fusionner « ${place.name} » dans…`}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={chosen ? `Fusionner dans « ${chosen.name} »` : 'Fusionner'}
+      submitDisabled={!chosen || merge.isPending}
+    >
+      <p className="muted">{MERGE_PLACE_MESSAGES.explained(place.name)}</p>
+      <SearchField label="Lieu à garder" hint="Son nom, sans tenir compte des accents" value={search.text} onChange={search.setText} maxLength={SEARCH_LENGTH.max} />
+      {search.term === undefined && <p className="muted">{MERGE_PLACE_MESSAGES.typeToSearch}</p>}
+      {search.term !== undefined && found.isPending && <Loader />}
+      {search.term !== undefined && found.isError && <Alert tone="error">{MERGE_PLACE_MESSAGES.failed}</Alert>}
+      {search.term !== undefined && found.items && !choices.length && <p className="muted">{MERGE_PLACE_MESSAGES.noneFound(search.term)}</p>}
+      {search.term !== undefined && choices.length > 0 && (
+        <fieldset className="form__choices">
+          <legend>Garder le lieu</legend>
+          {choices.map((other) => (
+            <label key={other.id}>
+              <input type="radio" name={`merge-into-${place.id}`} checked={intoId === other.id} onChange={() => setIntoId(other.id)} /> {other.name}{' '}
+              <span className="muted">
+                ({other.observation_count} livraison{other.observation_count > 1 ? 's' : ''}
+                {other.hidden ? ', masqué' : ''})
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {merge.isError && <Alert tone="error">{errorMessage(merge.error, MERGE_PLACE_MESSAGES.failed)}</Alert>}
+    </FormDialog>
   );
 }
