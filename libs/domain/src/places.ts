@@ -24,6 +24,9 @@ export const PLACE_RULES = {
 
 export type PlaceRules = typeof PLACE_RULES;
 
+/** Search as you type (issue 39): from how many characters the server searches, and up to how many it reads. */
+export const PLACE_SEARCH_LENGTH = { min: 2, max: 80 } as const;
+
 export interface PlacePoint {
   latitude: number;
   longitude: number;

@@ -1,3 +1,4 @@
+import { PLACE_SEARCH_LENGTH } from '@coursa/domain';
 import { z } from 'zod';
 import { latitude, longitude } from './courses.js';
 import { optionalFilter, optionalText, pageFields, searchField } from './fields.js';
@@ -15,7 +16,6 @@ const coordinateParam = (schema: typeof latitude | typeof longitude, message: st
 const LAT_MESSAGE = 'Le paramètre « lat » doit être une latitude (par exemple 9.5917).';
 const LNG_MESSAGE = 'Le paramètre « lng » doit être une longitude (par exemple -13.6236).';
 
-export const PLACE_SEARCH_LENGTH = { min: 2, max: 80 } as const;
 const SEARCH_TOO_SHORT = `Tapez au moins ${PLACE_SEARCH_LENGTH.min} caractères.`;
 
 /**

@@ -2,9 +2,6 @@ import type { NearestPlaceResponse, PlaceSuggestionDto, PlaceSuggestionSource } 
 import { distanceText } from '@coursa/domain';
 import type { PointFields } from './course-form';
 
-/** What the server searches from (PLACE_SEARCH_LENGTH in the contracts' schemas, which the web does not load). */
-export const PLACE_SEARCH_MIN = 2;
-
 /** Where each suggestion comes from, as the list says it. */
 export const SUGGESTION_SOURCES: Record<PlaceSuggestionSource, string> = {
   saved: 'Mes adresses',

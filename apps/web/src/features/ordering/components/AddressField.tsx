@@ -1,10 +1,11 @@
 import type { PlaceSuggestionDto } from '@coursa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PLACE_SEARCH_LENGTH } from '@coursa/domain';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { useSettledValue } from '@/hooks/use-search-term';
 import { orderingQueries } from '../api/ordering-api';
-import { PLACE_SEARCH_MIN, suggestionLines, SUGGESTION_MESSAGES } from '../place-suggestions';
+import { suggestionLines, SUGGESTION_MESSAGES } from '../place-suggestions';
 
 interface AddressFieldProps {
   value: string;
@@ -28,7 +29,7 @@ export function AddressField({ value, onType, onChoose, origin }: AddressFieldPr
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const term = useSettledValue(value.trim());
-  const searching = open && term.length >= PLACE_SEARCH_MIN;
+  const searching = open && term.length >= PLACE_SEARCH_LENGTH.min;
   const { data, isError, isFetching } = useQuery({
     ...orderingQueries.placeSuggestions(term, origin),
     enabled: searching,
