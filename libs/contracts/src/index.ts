@@ -24,3 +24,4 @@ export * from './staff-money.js';
 export * from './staff-tools.js';
 export * from './saved-places.js';
 export * from './places.js';
+export * from './merchants.js';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { CardPaymentSchema, MobileMoneyPaymentSchema, MtnMomoNoticeSchema, OrangeMoneyNoticeSchema, PaycardPaymentSchema, PaycardReturnSchema } from './schemas/payments.js';
 
-export type PaymentMethodCode = 'paycard' | 'orange_money' | 'mtn_momo' | 'card' | 'cash_on_delivery';
+/** `monthly_statement`: a merchant's course on account (issue 40), never offered to clients. */
+export type PaymentMethodCode = 'paycard' | 'orange_money' | 'mtn_momo' | 'card' | 'cash_on_delivery' | 'monthly_statement';
 
 export interface PaymentMethodItem {
   code: PaymentMethodCode;

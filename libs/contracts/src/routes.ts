@@ -77,6 +77,29 @@ import type { SavedPlaceDto, SavedPlaceSavedResponse, SavePlaceRequest } from '.
 import type { AdminPlaceDto, EditPlaceRequest, MergePlaceRequest, NearestPlaceResponse, PlaceSavedResponse, PlaceSuggestionsResponse } from './places.js';
 import type { PageQuery } from './pagination.js';
 import type {
+  AdminMerchantDto,
+  ApiKeyCreatedResponse,
+  ApiKeyDto,
+  CreateApiKeyRequest,
+  CreateWebhookEndpointRequest,
+  MerchantDto,
+  MerchantProfileRequest,
+  MerchantStatementDto,
+  ReplayPeriodRequest,
+  RotateApiKeyRequest,
+  SettleStatementRequest,
+  UpdateWebhookEndpointRequest,
+  V1CreateDeliveryRequest,
+  V1DeliveryDto,
+  V1PendingDeliveryDto,
+  V1QuoteRequest,
+  V1TrackingLinkDto,
+  WebhookDeliveryDto,
+  WebhookEndpointDto,
+  WebhookReplayResponse,
+  WebhookSecretResponse,
+} from './merchants.js';
+import type {
   CardPaymentRequest,
   MobileMoneyPaymentRequest,
   MtnMomoNotice,
@@ -224,6 +247,37 @@ export interface ApiRoutes {
   'GET /api/admin/places': Route<AdminPlaceDto[], never, PageQuery & { q?: string; hidden?: 'true' | 'false' | '' }>;
   'PUT /api/admin/places/:id': Route<PlaceSavedResponse, EditPlaceRequest>;
   'POST /api/admin/places/:id/merge': Route<PlaceSavedResponse, MergePlaceRequest>;
+
+  // Merchants (issue 40): the merchant's own account, its API keys and statements (session of a merchant)
+  'GET /api/merchant/profile': Route<MerchantDto>;
+  'GET /api/merchant/statement': Route<MerchantStatementDto, never, { month?: string }>;
+  'GET /api/merchant/api-keys': Route<ApiKeyDto[]>;
+  'POST /api/merchant/api-keys': Route<ApiKeyCreatedResponse, CreateApiKeyRequest>;
+  'POST /api/merchant/api-keys/:id/rotate': Route<ApiKeyCreatedResponse, RotateApiKeyRequest>;
+  'DELETE /api/merchant/api-keys/:id': Route<ApiKeyDto>;
+  'GET /api/admin/merchants': Route<AdminMerchantDto[], never, PageQuery & { q?: string }>;
+  'PUT /api/admin/merchants/:id': Route<MerchantDto, MerchantProfileRequest>;
+  'GET /api/admin/merchants/:id/statement': Route<MerchantStatementDto, never, { month?: string }>;
+  'POST /api/admin/merchants/:id/statement/settle': Route<MerchantStatementDto, SettleStatementRequest>;
+
+  // The public API, version 1 (issue 40): an API key (`Authorization: Bearer cs_live_…`) or a merchant's session
+  'POST /api/v1/quotes': Route<QuoteResponse, V1QuoteRequest>;
+  /** `Idempotency-Key` required. 201 with the delivery; 202 with a pending payment for a mobile money merchant. */
+  'POST /api/v1/deliveries': Route<V1DeliveryDto | V1PendingDeliveryDto, V1CreateDeliveryRequest>;
+  'GET /api/v1/deliveries': Route<V1DeliveryDto[], never, PageQuery & { status?: CourseStatusFilter; reference?: string }>;
+  'GET /api/v1/deliveries/:id': Route<V1DeliveryDto>;
+  'POST /api/v1/deliveries/:id/cancel': Route<V1DeliveryDto>;
+  'GET /api/v1/deliveries/:id/tracking-link': Route<V1TrackingLinkDto>;
+  'GET /api/v1/webhook-endpoints': Route<WebhookEndpointDto[]>;
+  'POST /api/v1/webhook-endpoints': Route<WebhookSecretResponse, CreateWebhookEndpointRequest>;
+  'PUT /api/v1/webhook-endpoints/:id': Route<WebhookEndpointDto, UpdateWebhookEndpointRequest>;
+  'DELETE /api/v1/webhook-endpoints/:id': Route<MessageResponse>;
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': Route<WebhookSecretResponse>;
+  /** « Envoyer un test »: a `webhook.test` event to this endpoint, whatever events it chose. */
+  'POST /api/v1/webhook-endpoints/:id/test': Route<WebhookDeliveryDto>;
+  'GET /api/v1/webhook-endpoints/:id/deliveries': Route<WebhookDeliveryDto[], never, PageQuery & { status?: 'pending' | 'succeeded' | 'failed' }>;
+  'POST /api/v1/webhook-endpoints/:id/replay': Route<WebhookReplayResponse, ReplayPeriodRequest>;
+  'POST /api/v1/webhook-deliveries/:id/replay': Route<WebhookDeliveryDto>;
 
   // Ratings, disputes, loyalty
   'POST /api/ratings': Route<RatingCreatedResponse, CreateRatingRequest>;

@@ -5,6 +5,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   mtn_momo: 'MTN MoMo',
   card: 'Carte bancaire',
   cash_on_delivery: 'Espèces',
+  monthly_statement: 'Relevé mensuel',
 };
 
 /**

@@ -20,3 +20,4 @@ export * from './staff-tools.js';
 export * from './push.js';
 export * from './saved-places.js';
 export * from './places.js';
+export * from './merchants.js';

@@ -7,6 +7,8 @@ export interface AuthUser {
   id: string;
   role: Role;
   fullName: string;
+  /** Set when the caller is a merchant's API key (issue 40) rather than a session: the key and what it may do. */
+  apiKey?: { id: string; scopes: readonly string[] };
 }
 
 export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };
@@ -24,6 +26,14 @@ export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthUser =>
     context.switchToHttp().getRequest<AuthenticatedRequest>().user!,
 );
+
+export const API_KEY_SCOPE = 'coursa:api-key-scope';
+
+/**
+ * The route also takes a merchant's API key (`Authorization: Bearer cs_live_…`, issue 40) that has this scope; a key
+ * on any route without it is refused. A session still works on it (the merchant's own screens).
+ */
+export const ApiKeyScope = (scope: 'deliveries:write' | 'deliveries:read' | 'webhooks:manage') => SetMetadata(API_KEY_SCOPE, scope);
 
 /** The caller's address (behind a proxy only when TRUST_PROXY is on). */
 export const ClientIp = createParamDecorator(

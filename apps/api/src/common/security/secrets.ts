@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -41,6 +41,35 @@ export class SecretHasher {
     const actual = Buffer.from(this.hash(value), 'hex');
     const expected = Buffer.from(storedHash, 'hex');
     return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}
+
+/**
+ * Secrets the server must read back (a webhook endpoint's signing secret, a merchant course's tracking token):
+ * AES-256-GCM under a key derived from SECRET_KEY, so a copy of the database alone does not reveal them.
+ * Sealed text: `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ */
+@Injectable()
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.key = createHash('sha256').update(`coursa:secret-box:${config.SECRET_KEY}`).digest();
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, text] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || text === undefined) throw new Error('sealed secret: unknown format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(text, 'base64url')), decipher.final()]).toString('utf8');
   }
 }
 

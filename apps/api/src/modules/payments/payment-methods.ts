@@ -1,6 +1,7 @@
 import type { PaymentMethodCode, PaymentMethodItem, PaymentMethodsResponse } from '@coursa/contracts';
 
-const METHODS: Record<PaymentMethodCode, { group: Exclude<keyof PaymentMethodsResponse, 'paycard_info'>; item: PaymentMethodItem }> = {
+// A merchant's monthly statement is no method a client chooses.
+const METHODS: Record<Exclude<PaymentMethodCode, 'monthly_statement'>, { group: Exclude<keyof PaymentMethodsResponse, 'paycard_info'>; item: PaymentMethodItem }> = {
   paycard: {
     group: 'paycard_mobile_money',
     item: {
@@ -53,7 +54,7 @@ export function acceptsPayer(method: 'orange_money' | 'mtn_momo', e164: string):
 }
 
 /** Spec §3 "Payment methods response", for the methods switched on in configuration. */
-export function paymentMethods(enabled: PaymentMethodCode[]): PaymentMethodsResponse {
+export function paymentMethods(enabled: Exclude<PaymentMethodCode, 'monthly_statement'>[]): PaymentMethodsResponse {
   const response: PaymentMethodsResponse = { paycard_mobile_money: [], mobile_money: [], cash_on_delivery: [], card: [] };
   for (const code of enabled) response[METHODS[code].group].push(METHODS[code].item);
   if (enabled.includes('paycard')) {

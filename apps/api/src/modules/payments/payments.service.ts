@@ -204,7 +204,7 @@ export class PaymentsService {
   }
 
   private requireMethod(method: PaymentMethod) {
-    if (!this.config.PAYMENT_METHODS.includes(method)) throw PaymentErrors.methodUnavailable();
+    if (!(this.config.PAYMENT_METHODS as readonly PaymentMethod[]).includes(method)) throw PaymentErrors.methodUnavailable();
   }
 
   /**

@@ -24,6 +24,7 @@ const METHOD_LABELS: Record<string, string> = {
   mtn_momo: 'MTN MoMo',
   card: 'Carte bancaire',
   cash_on_delivery: 'Espèces à la livraison',
+  monthly_statement: 'Relevé mensuel du marchand',
 };
 
 const dateTime = (date: Date) =>
