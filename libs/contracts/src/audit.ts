@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'courier_file_updated',
   'place_updated',
   'place_merged',
+  'api_key_created',
+  'api_key_rotated',
+  'api_key_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +95,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   courier_file_updated: 'Dossier du livreur modifié',
   place_updated: 'Lieu du carnet modifié',
   place_merged: 'Lieux du carnet fusionnés',
+  api_key_created: 'Clé d’API créée',
+  api_key_rotated: 'Clé d’API renouvelée',
+  api_key_revoked: 'Clé d’API révoquée',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -143,6 +143,8 @@ const EnvSchema = z.object({
   PLACE_OBSERVE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** …and observations are grouped into places this often (a repeatable job: one schedule however many workers). */
   PLACE_GROUPING_EVERY_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  /** Requests one merchant's API key may make in a minute (issue 40); past it, 429 with Retry-After. */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** A courier's position implying a faster move than this from their last one is kept off the live map and flagged. */
   POSITION_MAX_SPEED_KMH: z.coerce.number().min(1).max(2000).default(150),
   /** Mount the BullMQ dashboard (Bull Board) at /api/admin/queues for admin and super_admin. */

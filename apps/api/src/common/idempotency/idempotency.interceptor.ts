@@ -7,7 +7,7 @@ import type { AuthenticatedRequest } from '../auth/auth.decorators.js';
 import { badRequest, conflict, unprocessable } from '../errors/domain-error.js';
 import { RedisService } from '../redis/redis.service.js';
 import { SecretHasher } from '../security/secrets.js';
-import { IDEMPOTENT } from './idempotency.decorator.js';
+import { IDEMPOTENT, type IdempotentOptions } from './idempotency.decorator.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { idempotencyScope, type IdempotencyScope } from './idempotency.scope.js';
 
@@ -18,7 +18,8 @@ const LOCK_SECONDS = 60;
  * `Idempotency-Key` on the routes marked @Idempotent(): the first successful answer is stored per user and key
  * (in the handler's own transaction where it calls saveAnswerWithin) and replayed for the same request; the same
  * key with another body is a 422. A request still running under a key makes a concurrent one with that key wait
- * for nothing: 409.
+ * for nothing: 409. A route marked @Idempotent({ required: true }) refuses a request without a key (400). A replay
+ * answers with the first answer's status (a handler may set its own, e.g. 202).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -30,9 +31,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    const rule = context.getType() === 'http' ? this.reflector.get<Required<IdempotentOptions> | undefined>(IDEMPOTENT, context.getHandler()) : undefined;
+    if (!rule) return next.handle();
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers['idempotency-key'];
+    if (key === undefined && rule.required && request.user) {
+      throw badRequest(
+        'IDEMPOTENCY_KEY_REQUIRED',
+        "L'en-tête Idempotency-Key est obligatoire sur cette route : une valeur unique par commande (8 à 100 caractères : lettres, chiffres, - _ . :), la même à chaque nouvel essai.",
+      );
+    }
     if (key === undefined || !request.user) return next.handle();
     if (typeof key !== 'string' || !KEY.test(key)) {
       throw badRequest('INVALID_IDEMPOTENCY_KEY', "En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - _ . :).");
@@ -57,6 +65,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw unprocessable('IDEMPOTENCY_KEY_REUSED', "Cette clé d'idempotence a déjà servi pour une autre requête.");
       }
       void reply.header('idempotent-replayed', 'true');
+      void reply.status(stored.statusCode);
       return stored.responseBody;
     };
 
@@ -72,7 +81,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       // A handler that saves the answer in its own transaction (saveAnswerWithin) leaves nothing to save here.
       const scope: IdempotencyScope = { record: { userId, key, route, requestHash, statusCode }, saved: false };
       const body = await idempotencyScope.run(scope, () => lastValueFrom(next.handle(), { defaultValue: null }));
-      if (!scope.saved) await this.records.save({ ...scope.record, responseBody: body ?? null });
+      // The status the handler answered with, when it chose its own (a pending order's 202).
+      if (!scope.saved) await this.records.save({ ...scope.record, statusCode: reply.statusCode, responseBody: body ?? null });
       return body;
     } finally {
       await this.redis.client.del(lock);

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { ApiKeyAuthModule } from '../api-keys/api-keys.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -16,6 +17,7 @@ import { TokensService } from './tokens.service.js';
   imports: [
     UsersModule,
     NotificationsModule,
+    ApiKeyAuthModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
