@@ -261,6 +261,20 @@ const ROUTES: Record<RouteKey, Entry> = {
   'PUT /api/admin/disputes/:id': { request: () => ({ path: `/api/admin/disputes/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
   'GET /api/admin/support-requests': { request: () => ({ path: '/api/admin/support-requests' }), expected: only(STAFF, 200) },
   'PUT /api/admin/support-requests/:id': { request: () => ({ path: `/api/admin/support-requests/${NOBODY}`, body: { status: 'resolved' } }), expected: only(STAFF, 404) },
+  // ── merchants (issue 40): a merchant's API keys and the public API. None of these callers is a merchant: a client
+  // is refused as one (valid bodies, so that the refusal is the merchant check's), the others by role. A merchant's own
+  // answers, and its keys', are in test/e2e/public-api.e2e-spec.ts.
+  'GET /api/merchant/api-keys': { request: () => ({ path: '/api/merchant/api-keys' }), expected: only(['client'], 403) },
+  'POST /api/merchant/api-keys': { request: () => ({ path: '/api/merchant/api-keys', body: { name: 'Boutique', scopes: ['deliveries:read'] } }), expected: only(['client'], 403) },
+  'POST /api/merchant/api-keys/:id/rotate': { request: () => ({ path: `/api/merchant/api-keys/${NOBODY}/rotate`, body: {} }), expected: only(['client'], 403) },
+  'DELETE /api/merchant/api-keys/:id': { request: () => ({ path: `/api/merchant/api-keys/${NOBODY}` }), expected: only(['client'], 403) },
+  'POST /api/v1/quotes': { request: () => ({ path: '/api/v1/quotes', body: { dropoff: { latitude: 9.5092, longitude: -13.7122 } } }), expected: only(['client'], 403) },
+  // Without its Idempotency-Key, refused before anything else (400).
+  'POST /api/v1/deliveries': { request: () => ({ path: '/api/v1/deliveries', body: {} }), expected: only(['client'], 400) },
+  'GET /api/v1/deliveries': { request: () => ({ path: '/api/v1/deliveries' }), expected: only(['client'], 403) },
+  'GET /api/v1/deliveries/:id': { request: () => ({ path: `/api/v1/deliveries/${course()}` }), expected: only(['client'], 403) },
+  'POST /api/v1/deliveries/:id/cancel': { request: () => ({ path: `/api/v1/deliveries/${course()}/cancel` }), expected: only(['client'], 403) },
+  'GET /api/v1/deliveries/:id/tracking-link': { request: () => ({ path: `/api/v1/deliveries/${course()}/tracking-link` }), expected: only(['client'], 403) },
 };
 
 describe('routes × callers', () => {

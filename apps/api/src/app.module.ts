@@ -33,6 +33,8 @@ import { ReconciliationModule } from './modules/reconciliation/reconciliation.mo
 import { TrackingModule } from './modules/tracking/tracking.module.js';
 import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-tracking.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { PublicApiModule } from './modules/public-api/public-api.module.js';
 import { StaffNotificationsModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
 
@@ -75,6 +77,8 @@ export class AppModule {
         FilesModule,
         OnboardingModule,
         SuperAdminModule,
+        ApiKeysModule,
+        PublicApiModule,
         DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],

@@ -205,7 +205,8 @@ export interface V1DeliveryDto {
 export interface V1PendingDeliveryDto {
   object: 'pending_delivery';
   reference: string | null;
-  payment: { order_id: string; status: string; amount: number; currency: 'GNF'; message: string };
+  /** `payment_url`: the provider's page where the payer confirms (Orange Money); null when their phone is asked (MTN MoMo). */
+  payment: { order_id: string; status: string; amount: number; currency: 'GNF'; payment_url: string | null; message: string };
 }
 
 export interface V1TrackingLinkDto {

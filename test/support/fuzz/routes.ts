@@ -331,4 +331,31 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/docs/openapi.json': { caller: null, light: true },
   'GET /api/docs': { caller: null, light: true },
   'GET /api/docs/:file': { caller: null },
+
+  // Merchants (issue 40): a merchant's API keys, and the public API. A plain client gets past the validation, then is
+  // refused as no merchant (403); the public API's order is refused without its Idempotency-Key (400) before it.
+  'GET /api/merchant/api-keys': { caller: 'client', light: true },
+  'POST /api/merchant/api-keys': {
+    caller: 'client',
+    body: { name: text('Boutique en ligne', '', 'x'), scopes: fc.array(fc.constantFrom('deliveries:write', 'deliveries:read', 'webhooks:manage', 'admin', ''), { maxLength: 4 }) },
+  },
+  'POST /api/merchant/api-keys/:id/rotate': { caller: 'client', body: { overlap_hours: fc.integer({ min: -5, max: 200 }) } },
+  'DELETE /api/merchant/api-keys/:id': { caller: 'client' },
+  'POST /api/v1/quotes': { caller: 'client', body: { pickup: point, dropoff: point } },
+  'POST /api/v1/deliveries': {
+    caller: 'client',
+    body: {
+      reference: text('CMD-2026-0042', ''),
+      pickup: { ...location, contact_phone: validPhone },
+      dropoff: { ...location, contact_phone: validPhone },
+      recipient_phone: validPhone,
+      description: text('Deux boîtes', ''),
+      package_type: text('colis', ''),
+      payment_phone: validPhone,
+    },
+  },
+  'GET /api/v1/deliveries': { caller: 'client', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, ''), reference: text('CMD-2026-0042', '', '%_') } },
+  'GET /api/v1/deliveries/:id': { caller: 'client' },
+  'POST /api/v1/deliveries/:id/cancel': { caller: 'client' },
+  'GET /api/v1/deliveries/:id/tracking-link': { caller: 'client' },
 };

@@ -11,7 +11,7 @@ import { PositionsStore } from '../tracking/positions.store.js';
 import { PushModule } from '../push/push.module.js';
 import { CoursesEvents } from './courses.events.js';
 
-@Module({ imports: [PaymentRecordsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore] })
+@Module({ imports: [PaymentRecordsModule, OrderDeskModule, LoyaltyModule, CourseLifecycleModule, FilesModule], controllers: [CoursesController], providers: [CoursesService, CoursesRepository, PositionsStore], exports: [CoursesService] })
 export class CoursesModule {}
 
 /** Worker side: a course's moves told by push. */

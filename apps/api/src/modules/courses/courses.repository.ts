@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
-import { Prisma, type Payment, type PaymentMethod, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
+import { Prisma, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
@@ -61,8 +61,19 @@ function toListed(row: CourseListRow): CourseView {
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
-/** How a course is paid: a confirmed payment of its client's, or cash on delivery (its payment row made with it). */
-export type CoursePayment = { kind: 'paid'; payment: Payment } | { kind: 'cash'; orderId: string; amount: number };
+/**
+ * How a course is paid: a confirmed payment of its client's, cash on delivery, or a merchant's monthly statement
+ * (issue 40: owed until staff settle the month); the last two get their pending payment row made with the course.
+ */
+export type CoursePayment =
+  | { kind: 'paid'; payment: Payment }
+  | { kind: 'cash'; orderId: string; amount: number }
+  | { kind: 'statement'; orderId: string; amount: number };
+
+const METHOD_OF: Record<Exclude<CoursePayment['kind'], 'paid'>, { provider: PaymentProvider; method: PaymentMethod }> = {
+  cash: { provider: 'cash', method: 'cash_on_delivery' },
+  statement: { provider: 'statement', method: 'monthly_statement' },
+};
 
 export class PaymentClaimLost extends Error {}
 export class PromoClaimLost extends Error {}
@@ -80,7 +91,8 @@ export class CoursesRepository {
   /**
    * Creates the course and binds its payment, in the caller's transaction, with its outbox events (the recipient's
    * SMS among them). A paid course claims its payment with a conditional update, so a payment serves once
-   * even when two requests race; cash on delivery gets its own pending payment row.
+   * even when two requests race; cash on delivery and a merchant's statement get their own pending payment row. A
+   * course ordered with a merchant's API key names it in its audit row.
    */
   async create(
     course: NewCourse,
@@ -94,7 +106,7 @@ export class CoursesRepository {
       withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>;
     },
   ): Promise<CourseWithRelations> {
-    const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : 'cash_on_delivery';
+    const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : METHOD_OF[payment.kind].method;
     const { ip, withCreated = async () => {} } = options;
     const write = async (tx: Tx) => {
       if (course.promoCodeId) {
@@ -116,8 +128,7 @@ export class CoursesRepository {
           data: {
             orderId: payment.orderId,
             clientId: course.clientId,
-            provider: 'cash',
-            method: 'cash_on_delivery',
+            ...METHOD_OF[payment.kind],
             amount: payment.amount,
             // Nothing to collect on a course a promo made free.
             status: payment.amount === 0 ? 'succeeded' : 'pending',
@@ -127,7 +138,16 @@ export class CoursesRepository {
       }
       await this.outbox.add(tx, ...events(created.id, created.number));
       await this.audit.record(
-        { actorId: course.clientId, actorRole: 'client', action: 'course_created', resourceType: 'course', resourceId: created.id, success: true, ip },
+        {
+          actorId: course.clientId,
+          actorRole: 'client',
+          action: 'course_created',
+          resourceType: 'course',
+          resourceId: created.id,
+          success: true,
+          ip,
+          ...(course.apiKeyId && { details: { api_key_id: course.apiKeyId } }),
+        },
         tx,
       );
       const whole = await tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });

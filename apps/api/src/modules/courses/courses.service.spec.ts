@@ -80,7 +80,7 @@ function setUp() {
   const places = { chosenPlaces: async () => new Set<string>() };
   const desk = new OrderDesk(courses as unknown as CoursesRepository, loyalty, files as never, places as never, random as never, hasher as never, clock, {
     PUBLIC_URL: 'https://coursa.example',
-  } as never);
+  } as never, { seal: (plain: string) => `sealed-${plain}` } as never);
   const service = new CoursesService(
     courses as unknown as CoursesRepository,
     {} as never,

@@ -38,6 +38,7 @@ function setUp(options: { promo?: PromoCode; claimLost?: boolean } = {}) {
     { hash: (value: string) => `hash-of-${value}` } as never,
     { now: () => NOW } as never,
     { PUBLIC_URL: 'https://coursa.example' } as never,
+    { seal: (plain: string) => `sealed-${plain}` } as never,
   );
   const tx = { user: { findUniqueOrThrow: async () => CLIENT } } as never;
   const payment = (changes: Partial<Payment> = {}) => ({ id: 'payment-1', clientId: CLIENT.id, amount: PRICE, order: ORDER, ...changes }) as Payment;

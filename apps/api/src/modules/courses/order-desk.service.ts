@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CODE_LENGTH, distanceKm, estimatePrice, toGuineanMobile } from '@coursa/domain';
 import { CourseOrderSchema, type CourseOrderInput } from '@coursa/contracts/schemas';
-import type { Payment } from '../../generated/prisma/client.js';
+import { z } from 'zod';
+import type { Payment, Prisma } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { Tx } from '../../common/prisma/transaction.js';
-import { Clock, RandomSource, SecretHasher } from '../../common/security/secrets.js';
+import { Clock, RandomSource, SecretBox, SecretHasher } from '../../common/security/secrets.js';
 import { CourseErrors } from './courses.errors.js';
 import type { CourseWithRelations } from './courses.mapper.js';
 import { CoursesRepository, PromoClaimLost, type CoursePayment } from './courses.repository.js';
@@ -31,7 +32,38 @@ export interface PricedOrder {
 
 export interface Orderer {
   id: string;
+  /** Who the recipient's SMS says sends the parcel: the client's name, or the merchant's business name. */
   fullName: string;
+}
+
+/**
+ * A merchant's order (issue 40): its own order reference and the API key it came with (null from its session), kept
+ * on its course; the recipient's tracking token is then also kept sealed, for the merchant to read the link again.
+ */
+export interface MerchantMark {
+  reference: string | null;
+  apiKeyId: string | null;
+}
+
+/** What a merchant's paid order stores beside its course order (the payment's `order`), read back by `fulfil`. */
+const StoredMerchantMark = z.object({ reference: z.string().nullable(), api_key_id: z.uuid().nullable(), sender_name: z.string().min(1) }).strict();
+
+/** A merchant's order as its mobile money payment stores it, to make its course, marked, when the payment is credited. */
+export function merchantStoredOrder(order: CourseOrderInput, merchant: MerchantMark & { senderName: string }): Prisma.InputJsonObject {
+  const mark: z.input<typeof StoredMerchantMark> = { reference: merchant.reference, api_key_id: merchant.apiKeyId, sender_name: merchant.senderName };
+  return { ...order, merchant: mark };
+}
+
+/** A stored order: the course order, and the merchant's mark when a merchant ordered it; null when it is not one. */
+function readStoredOrder(stored: unknown): { order: CourseOrderInput; merchant?: MerchantMark & { senderName: string } } | null {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  const { merchant, ...rest } = stored as Record<string, unknown>;
+  const order = CourseOrderSchema.safeParse(rest);
+  if (!order.success) return null;
+  if (merchant === undefined) return { order: order.data };
+  const mark = StoredMerchantMark.safeParse(merchant);
+  if (!mark.success) return null;
+  return { order: order.data, merchant: { reference: mark.data.reference, apiKeyId: mark.data.api_key_id, senderName: mark.data.sender_name } };
 }
 
 /**
@@ -50,6 +82,7 @@ export class OrderDesk {
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly box: SecretBox,
   ) {}
 
   /** Checks the order for this client and prices it; a French DomainError says what is wrong. */
@@ -85,13 +118,14 @@ export class OrderDesk {
    * Writes the course of a priced order with its payment in one transaction (`tx`, or its own): the recipient's
    * delivery code and tracking link go out by SMS through the outbox. Throws PaymentClaimLost, PromoClaimLost or
    * PhotoClaimLost when another order took the payment, promo or photo first. A point's `place_id` (the place book's
-   * place chosen from the suggestions, issue 39) is kept only when that place may be suggested; otherwise dropped.
+   * place chosen from the suggestions, issue 39) is kept only when that place may be suggested; otherwise dropped. A
+   * merchant's order (`merchant`) keeps its reference and key, and its tracking token sealed.
    */
   async place(
     client: Orderer,
     priced: PricedOrder,
     payment: CoursePayment,
-    options: { ip?: string; tx: Tx; withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void> },
+    options: { ip?: string; tx: Tx; withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>; merchant?: MerchantMark },
   ): Promise<CourseWithRelations> {
     const { order } = priced;
     const otp = this.random.digits(CODE_LENGTH);
@@ -128,6 +162,11 @@ export class OrderDesk {
         otpHash: this.hasher.hash(otp),
         otpGeneratedAt: now,
         trackingTokenHash: this.hasher.hash(trackingToken),
+        ...(options.merchant && {
+          merchantReference: options.merchant.reference,
+          apiKeyId: options.merchant.apiKeyId,
+          trackingTokenSealed: this.box.seal(trackingToken),
+        }),
       },
       payment,
       (courseId, courseNumber) => [
@@ -168,19 +207,21 @@ export class OrderDesk {
    * it is checked again, since its promo or photo may have gone to another order meanwhile.
    */
   async fulfil(tx: Tx, payment: Payment): Promise<{ courseId: string } | { unfulfillable: string }> {
-    const parsed = CourseOrderSchema.safeParse(payment.order);
-    if (!parsed.success) return { unfulfillable: 'Commande invalide.' };
-    const client = await tx.user.findUniqueOrThrow({ where: { id: payment.clientId }, select: { id: true, fullName: true } });
+    const stored = readStoredOrder(payment.order);
+    if (!stored) return { unfulfillable: 'Commande invalide.' };
+    const { merchant } = stored;
+    const account = await tx.user.findUniqueOrThrow({ where: { id: payment.clientId }, select: { id: true, fullName: true } });
+    const client = merchant ? { id: account.id, fullName: merchant.senderName } : account;
     let priced: PricedOrder;
     try {
-      priced = await this.price(client, parsed.data);
+      priced = await this.price(client, stored.order);
     } catch (error) {
       if (error instanceof DomainError) return { unfulfillable: error.detail };
       throw error;
     }
     if (priced.total !== payment.amount) return { unfulfillable: 'Le montant payé ne correspond plus au prix de cette course.' };
     try {
-      const course = await this.place(client, priced, { kind: 'paid', payment }, { tx });
+      const course = await this.place(client, priced, { kind: 'paid', payment }, { tx, ...(merchant && { merchant: { reference: merchant.reference, apiKeyId: merchant.apiKeyId } }) });
       return { courseId: course.id };
     } catch (error) {
       // Thrown before the course is written, so the transaction goes on with the payment refunded instead. A photo

@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { Reflector } from '@nestjs/core';
 import type { Role } from '@coursa/domain';
 import type { z } from 'zod';
-import { IS_PUBLIC, ROLES } from '../../common/auth/auth.decorators.js';
+import { API_KEY_SCOPE, IS_PUBLIC, ROLES } from '../../common/auth/auth.decorators.js';
 import { registeredPath } from '../../common/http/api-prefix.js';
 import { ZodPipe } from '../../common/validation/zod.js';
 
@@ -22,6 +22,8 @@ export interface DocumentedRoute {
   /** The controller's name without "Controller". */
   tag: string;
   access: RouteAccess;
+  /** The permission a merchant's API key needs on the route (`@ApiKeyScope`, issue 40); none: keys are refused. */
+  apiKeyScope?: string;
   /** The status of its success answer: @HttpCode's, or Nest's default (201 for POST, 200 otherwise). */
   status: number;
   /** The pipes the route validates its body, query string and path parameters with. */
@@ -69,6 +71,7 @@ export function documentedRoutes(controllers: Type<unknown>[], reflector: Reflec
             operationId: `${controller.name}.${name}`,
             tag: controller.name.replace(/Controller$/, ''),
             access,
+            apiKeyScope: reflector.getAllAndOverride<string | undefined>(API_KEY_SCOPE, [handler as () => unknown, controller]),
             status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === RequestMethod.POST ? 201 : 200),
             body: body instanceof ZodPipe ? body : undefined,
             query: query instanceof ZodPipe ? query : undefined,

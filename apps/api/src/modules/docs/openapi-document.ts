@@ -5,12 +5,15 @@ import { ROLES } from '@coursa/domain';
 import { z } from 'zod';
 import { COMMON_MESSAGES, DomainError } from '../../common/errors/domain-error.js';
 import { ZodPipe } from '../../common/validation/zod.js';
+import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { DocumentedRoute } from './documented-routes.js';
 import { ANSWER_EXAMPLES, ANSWER_SCHEMAS, BODY_EXAMPLES, NON_JSON_ANSWERS, OPTIONAL_BODY_EXAMPLES, UPLOADS, type NonJsonAnswer } from './route-examples.js';
 
 /** The name of the bearer scheme in the document; a route's roles are listed in its security requirement. */
 export const BEARER = 'bearer';
+/** A merchant's API key (issue 40): a route that takes one names the permission it needs in its requirement. */
+export const API_KEY = 'apiKey';
 
 type ErrorExample = { detail: string; code: string; request_id?: string };
 
@@ -71,16 +74,24 @@ function errorResponses(route: DocumentedRoute): Record<string, ResponseConfig> 
   const responses: Record<string, ResponseConfig> = {};
   const invalid = validationExample(route);
   if (invalid) responses[400] = errorResponse('La requête ne respecte pas son schéma (le premier problème trouvé).', { validation: invalid });
+  const scope = route.apiKeyScope;
   if (route.access.kind !== 'public') {
-    responses[401] = errorResponse('Sans jeton valide (absent, expiré, ou compte désactivé).', {
+    responses[401] = errorResponse(scope ? 'Sans jeton ni clé d’API valides (absents, expirés, révoqués, ou compte désactivé).' : 'Sans jeton valide (absent, expiré, ou compte désactivé).', {
       missing: { detail: COMMON_MESSAGES.unauthenticated, code: 'UNAUTHENTICATED' },
       expired: answerOf(AuthErrors.sessionExpired()),
       disabled: { detail: AuthErrors.disabled().detail, code: 'ACCOUNT_DISABLED' },
+      ...(scope && { api_key_invalid: answerOf(ApiKeyErrors.invalid()), api_key_revoked: answerOf(ApiKeyErrors.revoked()), api_key_expired: answerOf(ApiKeyErrors.expired()) }),
     });
   }
   if (route.access.kind === 'roles') {
-    responses[403] = errorResponse(`Pour un autre rôle que ${route.access.roles.join(', ')}.`, {
+    responses[403] = errorResponse(scope ? `Pour un autre rôle que ${route.access.roles.join(', ')}, ou une clé d’API sans la permission « ${scope} ».` : `Pour un autre rôle que ${route.access.roles.join(', ')}.`, {
       forbidden: { detail: COMMON_MESSAGES.forbidden, code: 'FORBIDDEN' },
+      ...(scope && { api_key_scope: answerOf(ApiKeyErrors.scopeMissing(scope)) }),
+    });
+  }
+  if (scope) {
+    responses[429] = errorResponse('Une clé d’API a sa propre limite de requêtes par minute : réessayer après `Retry-After` secondes.', {
+      rate_limited: { detail: 'Trop de requêtes avec cette clé d’API (au plus 120 par minute) : réessayez dans 42 s.', code: 'RATE_LIMITED' },
     });
   }
   const missing = notFoundExample(route);
@@ -141,8 +152,11 @@ function operation(route: DocumentedRoute): RouteConfig {
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.key,
-    description: route.access.kind === 'roles' ? `Rôles : ${roles.join(', ')}.` : ROLE_TEXT[route.access.kind],
-    security: route.access.kind === 'public' ? [] : [{ [BEARER]: roles }],
+    description: `${route.access.kind === 'roles' ? `Rôles : ${roles.join(', ')}.` : ROLE_TEXT[route.access.kind]}${
+      route.apiKeyScope ? ` Ou une clé d’API de marchand ayant la permission « ${route.apiKeyScope} ».` : ''
+    }`,
+    // A route that takes a merchant's API key has a second requirement, either one lets in.
+    security: route.access.kind === 'public' ? [] : [{ [BEARER]: roles }, ...(route.apiKeyScope ? [{ [API_KEY]: [route.apiKeyScope] }] : [])],
     // Who may call it, spelled out: the roles listed, or every role for a route open to any account.
     ...(route.access.kind === 'public' ? {} : { 'x-roles': roles.length ? roles : [...ROLES] }),
     request: {
@@ -174,6 +188,15 @@ export function openApiDocument(routes: DocumentedRoute[]): OpenApiDocument {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: "Le jeton d'accès de POST /api/auth/login. Une route réservée à certains rôles les liste dans son exigence de sécurité.",
+  });
+  registry.registerComponent('securitySchemes', API_KEY, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'cs_live_…',
+    description:
+      'Une clé d’API de marchand (`Authorization: Bearer cs_live_…`), créée dans l’espace marchand et montrée une seule fois. ' +
+      'Seules les routes /api/v1 qui la nomment l’acceptent, avec la permission indiquée (deliveries:write, deliveries:read, webhooks:manage) ; ' +
+      'toute autre route la refuse (403). Chaque clé a sa limite de requêtes par minute (429 avec Retry-After).',
   });
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) registry.registerPath(operation(route));
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -1,6 +1,7 @@
 import type {
   AdminCourseDto,
   AdminPlaceDto,
+  ApiKeyDto,
   CourierFileDto,
   BrowserAnswer,
   CourseDto,
@@ -20,6 +21,7 @@ import type {
   StaffSupportRequestDto,
   UploadRouteKey,
   UserDto,
+  V1DeliveryDto,
 } from '@coursa/contracts';
 import {
   AvailabilityResponseSchema,
@@ -318,6 +320,42 @@ const BOOK_PLACE: AdminPlaceDto = {
   updated_at: LATER,
 };
 const SAVE_PLACE = { label: 'Maison', address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: 9.5917, longitude: -13.6236, instructions: 'Portail bleu, appeler en arrivant' };
+// Issue 40: a merchant's API key, and one of its deliveries by the public API.
+const API_KEY: ApiKeyDto = {
+  id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+  name: 'Boutique en ligne',
+  prefix: 'cs_live_Q2F0YWxvZ3Vl',
+  scopes: ['deliveries:write', 'deliveries:read'],
+  created_at: AT,
+  expires_at: null,
+  revoked_at: null,
+  last_used_at: LATER,
+  status: 'active',
+};
+const API_KEY_SECRET = 'cs_live_Q2F0YWxvZ3Vl_8hR2xN0vQ5mT1kZ7wY3bC6dF9gJ4pL0sA2eU8iO5nM1';
+const V1_DELIVERY: V1DeliveryDto = {
+  id: COURSE_ID,
+  object: 'delivery',
+  number: 'CRS-000123',
+  reference: 'CMD-2026-0042',
+  status: 'pending',
+  status_label: COURSE_STATUS_LABELS.pending,
+  pickup: { ...PICKUP, contact_phone: '+224620000009' },
+  dropoff: { ...DELIVERY, contact_phone: null },
+  recipient_phone: '+224620000003',
+  description: 'Deux boîtes de médicaments',
+  package_type: 'colis',
+  price: 26_000,
+  discount: 0,
+  total: 26_000,
+  currency: 'GNF',
+  payment_method: 'monthly_statement',
+  payment_status: 'pending',
+  courier: null,
+  created_at: AT,
+  picked_up_at: null,
+  delivered_at: null,
+};
 const DONE = { message: 'Opération effectuée.' };
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
 
@@ -384,6 +422,16 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'PUT /api/admin/couriers/:id/file': { vehicle_type: 'moto', vehicle_registration: 'RC-4521-B', bank_name: 'mtn_momo', bank_account: '664 00 00 02' },
   'POST /sandbox/pay/:reference': { outcome: 'success' },
   'POST /api/super-admin/create-admin': { full_name: 'Aïssatou Bah', phone: '620000005', email: 'aissatou@coursa.gn', password: 'motdepasse7' },
+  'POST /api/merchant/api-keys': { name: 'Boutique en ligne', scopes: ['deliveries:write', 'deliveries:read'] },
+  'POST /api/merchant/api-keys/:id/rotate': { overlap_hours: 24 },
+  'POST /api/v1/quotes': { dropoff: { latitude: 9.5092, longitude: -13.7122 } },
+  'POST /api/v1/deliveries': {
+    reference: 'CMD-2026-0042',
+    dropoff: { address: 'Rue KA-020, Kaloum', latitude: 9.5092, longitude: -13.7122, instructions: 'Portail bleu' },
+    recipient_phone: '620000003',
+    description: 'Deux boîtes de médicaments',
+    package_type: 'colis',
+  },
 };
 
 /**
@@ -766,4 +814,18 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   },
   'GET /api/health': { status: 'ok', database: 'up', redis: 'up' },
   'GET /api/docs/openapi.json': { openapi: '3.1.0', info: { title: 'Coursa API', version: '1.0.0' }, paths: {} },
+  'GET /api/merchant/api-keys': [API_KEY],
+  'POST /api/merchant/api-keys': { key: { ...API_KEY, last_used_at: null }, secret: API_KEY_SECRET },
+  'POST /api/merchant/api-keys/:id/rotate': {
+    key: { ...API_KEY, id: CASE_ID, prefix: 'cs_live_TjB1dmVsbGVz', created_at: LATER, last_used_at: null },
+    secret: 'cs_live_TjB1dmVsbGVz_Zm9yIGV4YW1wbGUgb25seSwgbmV2ZXIgYSByZWFsIGtleQ',
+    replaced: { ...API_KEY, expires_at: '2026-11-26T10:42:00.000Z', status: 'expiring' },
+  },
+  'DELETE /api/merchant/api-keys/:id': { ...API_KEY, revoked_at: LATER, status: 'revoked' },
+  'POST /api/v1/quotes': { distance_km: 7, estimated_price: 12_000, discount: 0, total_price: 12_000, currency: 'GNF' },
+  'POST /api/v1/deliveries': V1_DELIVERY,
+  'GET /api/v1/deliveries': [V1_DELIVERY],
+  'GET /api/v1/deliveries/:id': { ...V1_DELIVERY, status: 'collected', status_label: COURSE_STATUS_LABELS.collected, courier: { name: 'Ibrahima Camara', phone: COURIER_PHONE }, picked_up_at: LATER },
+  'POST /api/v1/deliveries/:id/cancel': { ...V1_DELIVERY, status: 'cancelled', status_label: COURSE_STATUS_LABELS.cancelled, payment_status: 'failed' },
+  'GET /api/v1/deliveries/:id/tracking-link': { delivery_id: COURSE_ID, url: 'https://coursa.gn/suivi/Vb3kQ9zLm2Xc7RtY1wN4pA' },
 };

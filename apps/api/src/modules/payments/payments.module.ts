@@ -19,7 +19,8 @@ const gateways = { provide: PAYMENT_GATEWAYS, useFactory: createGateways, inject
   imports: [OrderDeskModule, PaymentRecordsModule],
   controllers: [PaymentsController, CashDepositsController, SandboxController],
   providers: [PaymentsService, SettlePaymentUseCase, StartCashDepositUseCase, gateways],
-  exports: [PaymentRecordsModule],
+  // PaymentsService: a mobile money merchant's order by API starts its payment there (issue 40).
+  exports: [PaymentRecordsModule, PaymentsService],
 })
 export class PaymentsModule {}
 

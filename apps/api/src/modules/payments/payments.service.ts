@@ -19,7 +19,7 @@ import { settleSandboxPayment } from '../../common/money-gateways/sandbox.gatewa
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
-import { OrderDesk } from '../courses/order-desk.service.js';
+import { merchantStoredOrder, OrderDesk, type MerchantMark } from '../courses/order-desk.service.js';
 import { isApprovedTestCard, isDeclinedTestCard, isExpired, passesLuhn } from './card-rules.js';
 import { acceptsPayer, paymentMethods } from './payment-methods.js';
 import { PaymentErrors } from '../payment-records/payments.errors.js';
@@ -64,13 +64,17 @@ export class PaymentsService {
     return { status: 'initiated', order_id: payment.orderId, payment_url: initiated.paymentUrl, amount: payment.amount, currency: 'GNF' };
   }
 
-  async payWithMobileMoney(payer: Payer, input: MobileMoneyPaymentInput): Promise<PaymentInitiatedResponse> {
+  /**
+   * A client's mobile money payment; or a mobile money merchant's order by API (issue 40, `merchant`), whose stored
+   * order carries its reference and key for the course its crediting makes.
+   */
+  async payWithMobileMoney(payer: Payer, input: MobileMoneyPaymentInput, merchant?: MerchantMark & { senderName: string }): Promise<PaymentInitiatedResponse> {
     this.requireMethod(input.payment_method);
     const phone = toGuineanMobile(input.phone_number);
     if (!phone || !acceptsPayer(input.payment_method, phone)) {
       throw PaymentErrors.invalidMobileMoneyPhone(input.payment_method === 'orange_money' ? 'Orange Money' : 'MTN MoMo');
     }
-    const payment = await this.create(payer, { ...input, phone_number: phone }, input.payment_method, input.payment_method);
+    const payment = await this.create(payer, { ...input, phone_number: phone }, input.payment_method, input.payment_method, {}, merchant);
     const initiated = await this.initiate(payment, input, {});
     // No page to go to (MTN MoMo asks the payer's phone): the app says so and follows the payment's status.
     const prompt = initiated.paymentUrl ? {} : { prompt_phone: phone };
@@ -217,6 +221,7 @@ export class PaymentsService {
     provider: PaymentProvider,
     method: PaymentMethod,
     card: { amountUsdCents?: number; usdRate?: number } = {},
+    merchant?: MerchantMark & { senderName: string },
   ): Promise<Payment> {
     if (input.course) {
       const priced = await this.desk.price(payer, input.course);
@@ -230,7 +235,7 @@ export class PaymentsService {
         method,
         amount: input.amount,
         payerPhone: input.phone_number ?? null,
-        order: input.course,
+        order: input.course && merchant ? merchantStoredOrder(input.course, merchant) : input.course,
         ...card,
       });
     } catch (error) {
