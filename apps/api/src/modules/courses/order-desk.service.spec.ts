@@ -5,7 +5,7 @@ import { PromoClaimLost } from './courses.repository.js';
 import type { LoyaltyRepository } from '../loyalty/loyalty.repository.js';
 import { LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { PlaceSearchService } from '../places/place-search.service.js';
-import { OrderDesk } from './order-desk.service.js';
+import { merchantStoredOrder, OrderDesk } from './order-desk.service.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const CLIENT = { id: '00000000-0000-4000-8000-00000000c001', fullName: 'Mariama Diallo' };
@@ -99,5 +99,45 @@ describe('OrderDesk.place: the place book\'s places an order names (issue 39)', 
     const t = setUp();
     await t.desk.fulfil(t.tx, t.payment());
     expect(t.courses.create.mock.calls[0]![0]).toMatchObject({ pickupPlaceId: null, deliveryPlaceId: null });
+  });
+});
+
+describe('OrderDesk: a merchant\'s order (issue 40)', () => {
+  const KEY_ID = '00000000-0000-4000-8000-0000000000e1';
+  const mark = { reference: 'CMD-42', apiKeyId: KEY_ID };
+
+  it('keeps its reference and key on the course, and its tracking token sealed beside the hash', async () => {
+    const t = setUp();
+    const priced = await t.desk.price(CLIENT, ORDER);
+    await t.desk.place({ id: CLIENT.id, fullName: 'Pharmacie du Port' }, priced, { kind: 'statement', orderId: 'STMT_1', amount: PRICE }, { tx: t.tx, merchant: mark });
+    const [course, payment, events] = t.courses.create.mock.calls[0]!;
+    expect(course).toMatchObject({ merchantReference: 'CMD-42', apiKeyId: KEY_ID, trackingTokenHash: 'hash-of-t0k3n', trackingTokenSealed: 'sealed-t0k3n' });
+    expect(payment).toEqual({ kind: 'statement', orderId: 'STMT_1', amount: PRICE });
+    // The recipient's SMS names the shop.
+    expect(JSON.stringify(events('course-1'))).toContain('Pharmacie du Port');
+  });
+
+  it("keeps only the token's hash on a client's course", async () => {
+    const t = setUp();
+    await t.desk.place(CLIENT, await t.desk.price(CLIENT, ORDER), { kind: 'cash', orderId: 'COD_1', amount: PRICE }, { tx: t.tx });
+    const [course] = t.courses.create.mock.calls[0]!;
+    expect(course).not.toHaveProperty('trackingTokenSealed');
+    expect(course).not.toHaveProperty('merchantReference');
+  });
+
+  it('makes a mobile money merchant\'s course, marked, when its payment is credited (its order stored as JSON)', async () => {
+    const t = setUp();
+    const order = JSON.parse(JSON.stringify(merchantStoredOrder(ORDER, { ...mark, senderName: 'Pharmacie du Port' })));
+    await expect(t.desk.fulfil(t.tx, t.payment({ order }))).resolves.toEqual({ courseId: 'course-1' });
+    const [course, payment, events] = t.courses.create.mock.calls[0]!;
+    expect(course).toMatchObject({ clientId: CLIENT.id, merchantReference: 'CMD-42', apiKeyId: KEY_ID, trackingTokenSealed: 'sealed-t0k3n' });
+    expect(payment).toMatchObject({ kind: 'paid' });
+    expect(JSON.stringify(events('course-1'))).toContain('Pharmacie du Port');
+  });
+
+  it('refuses a stored merchant mark it cannot read', async () => {
+    const t = setUp();
+    const order = { ...ORDER, merchant: { reference: 'CMD-42', api_key_id: 'pas-un-id', sender_name: 'X' } };
+    await expect(t.desk.fulfil(t.tx, t.payment({ order }))).resolves.toEqual({ unfulfillable: 'Commande invalide.' });
   });
 });
