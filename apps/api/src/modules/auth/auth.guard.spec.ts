@@ -28,7 +28,7 @@ const KEY = 'cs_live_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
 
 function setUp(key: ApiKeyCheck = { verdict: 'valid', caller: { ...MERCHANT, apiKey: { id: 'key-1', scopes: ['deliveries:write'] } } }) {
   const sessions = { verify: jest.fn(async (): Promise<SessionCheckResult> => ({ verdict: 'valid', user: { ...MERCHANT, sv: 1 } })) };
-  const apiKeys = { authenticate: jest.fn(async () => key), requireScope: ApiKeyAuth.prototype.requireScope };
+  const apiKeys = { authenticate: jest.fn(async (_token: string, _ip: string) => key), requireScope: ApiKeyAuth.prototype.requireScope };
   const guard = new AuthGuard(new Reflector(), sessions as unknown as SessionCheck, apiKeys as unknown as ApiKeyAuth);
   const request: { headers: Record<string, string>; ip: string; user?: AuthUser } = { headers: {}, ip: '197.149.1.10' };
   const call = (route: keyof Routes, token: string) => {

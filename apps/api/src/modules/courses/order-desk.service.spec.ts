@@ -104,11 +104,12 @@ describe('OrderDesk.place: the place book\'s places an order names (issue 39)', 
 
 describe('OrderDesk: a merchant\'s order (issue 40)', () => {
   const KEY_ID = '00000000-0000-4000-8000-0000000000e1';
+  const ORDERED = { ...ORDER, description: null, package_type: null, pickup_contact_phone: null, delivery_contact_phone: null };
   const mark = { reference: 'CMD-42', apiKeyId: KEY_ID };
 
   it('keeps its reference and key on the course, and its tracking token sealed beside the hash', async () => {
     const t = setUp();
-    const priced = await t.desk.price(CLIENT, ORDER);
+    const priced = await t.desk.price(CLIENT, ORDERED);
     await t.desk.place({ id: CLIENT.id, fullName: 'Pharmacie du Port' }, priced, { kind: 'statement', orderId: 'STMT_1', amount: PRICE }, { tx: t.tx, merchant: mark });
     const [course, payment, events] = t.courses.create.mock.calls[0]!;
     expect(course).toMatchObject({ merchantReference: 'CMD-42', apiKeyId: KEY_ID, trackingTokenHash: 'hash-of-t0k3n', trackingTokenSealed: 'sealed-t0k3n' });
@@ -119,7 +120,7 @@ describe('OrderDesk: a merchant\'s order (issue 40)', () => {
 
   it("keeps only the token's hash on a client's course", async () => {
     const t = setUp();
-    await t.desk.place(CLIENT, await t.desk.price(CLIENT, ORDER), { kind: 'cash', orderId: 'COD_1', amount: PRICE }, { tx: t.tx });
+    await t.desk.place(CLIENT, await t.desk.price(CLIENT, ORDERED), { kind: 'cash', orderId: 'COD_1', amount: PRICE }, { tx: t.tx });
     const [course] = t.courses.create.mock.calls[0]!;
     expect(course).not.toHaveProperty('trackingTokenSealed');
     expect(course).not.toHaveProperty('merchantReference');
@@ -127,7 +128,7 @@ describe('OrderDesk: a merchant\'s order (issue 40)', () => {
 
   it('makes a mobile money merchant\'s course, marked, when its payment is credited (its order stored as JSON)', async () => {
     const t = setUp();
-    const order = JSON.parse(JSON.stringify(merchantStoredOrder(ORDER, { ...mark, senderName: 'Pharmacie du Port' })));
+    const order = JSON.parse(JSON.stringify(merchantStoredOrder(ORDERED, { ...mark, senderName: 'Pharmacie du Port' })));
     await expect(t.desk.fulfil(t.tx, t.payment({ order }))).resolves.toEqual({ courseId: 'course-1' });
     const [course, payment, events] = t.courses.create.mock.calls[0]!;
     expect(course).toMatchObject({ clientId: CLIENT.id, merchantReference: 'CMD-42', apiKeyId: KEY_ID, trackingTokenSealed: 'sealed-t0k3n' });
