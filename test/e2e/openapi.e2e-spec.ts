@@ -64,7 +64,8 @@ describe('the OpenAPI document', () => {
       const operation = operationOf(key)!;
       expect(Array.isArray(operation.security)).toBe(true);
       if (operation.security.length) {
-        expect(operation.security).toEqual([{ bearer: expect.any(Array) }]);
+        // A session's bearer token, or also a merchant's API key of the route's permission (issue 40).
+        expect(operation.security).toEqual(operation.security.length === 2 ? [{ bearer: expect.any(Array) }, { apiKey: [expect.any(String)] }] : [{ bearer: expect.any(Array) }]);
         expect(operation['x-roles']!.every((role) => (ROLES as readonly string[]).includes(role))).toBe(true);
         expect(operation.responses['401']).toBeDefined();
       } else {
@@ -81,6 +82,20 @@ describe('the OpenAPI document', () => {
     expect(operationOf('GET /api/admin/users')!.security).toEqual([{ bearer: [...STAFF_ROLES] }]);
     expect(operationOf('POST /api/admin/commissions/process-payment')!.security).toEqual([{ bearer: [...MONEY_ROLES] }]);
     expect(operationOf('POST /api/courses')!.security).toEqual([{ bearer: ['client'] }]);
+  });
+
+  it("describes a merchant's API key (issue 40): the routes that take one name the permission they need, and its refusals", () => {
+    expect(document.components).toMatchObject({ securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'cs_live_…' } } });
+    expect(operationOf('POST /api/v1/deliveries')!.security).toEqual([{ bearer: ['client'] }, { apiKey: ['deliveries:write'] }]);
+    expect(operationOf('GET /api/v1/deliveries/:id')!.security).toEqual([{ bearer: ['client'] }, { apiKey: ['deliveries:read'] }]);
+    // Managing keys takes a session: a key is refused there.
+    expect(operationOf('POST /api/merchant/api-keys')!.security).toEqual([{ bearer: ['client'] }]);
+    const created = operationOf('POST /api/v1/deliveries')!.responses;
+    const codes = (status: string) => examplesOf(created[status]!.content!['application/json']).map((example) => (example as { code: string }).code);
+    expect(codes('401')).toEqual(expect.arrayContaining(['API_KEY_INVALID', 'API_KEY_REVOKED', 'API_KEY_EXPIRED']));
+    expect(codes('403')).toEqual(expect.arrayContaining(['API_KEY_SCOPE_MISSING']));
+    expect(codes('429')).toEqual(['RATE_LIMITED']);
+    expect(operationOf('POST /api/courses')!.responses['429']).toBeUndefined();
   });
 
   it('gives each route its error answers in the API error shape, each with an example', () => {
