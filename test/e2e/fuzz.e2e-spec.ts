@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -39,6 +40,12 @@ beforeAll(async () => {
   // super_admin first: with one in place, the staff's migration call cannot promote the admin whose token we use.
   for (const role of ['super_admin', 'admin', 'client', 'independent_delivery'] as const) tokens.set(role, (await signedIn(app, role)).token);
   tokens.set('client-password', (await signedIn(app, 'client')).token);
+  // A merchant (issue 40): its keys and the public API are fuzzed with its session.
+  const merchant = await signedIn(app, 'client');
+  await app.db.merchant.create({
+    data: { userId: merchant.user.id, businessName: 'Pharmacie du Port', pickupAddress: 'Port autonome, Kaloum', pickupLatitude: 9.5092, pickupLongitude: -13.7122, paymentTerms: 'cash_on_delivery' },
+  });
+  tokens.set('merchant', merchant.token);
 }, 60_000);
 
 afterAll(async () => {
@@ -56,8 +63,9 @@ interface Answer {
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 afterAll(() => agent.destroy());
 
-async function send(method: string, input: FuzzInput, token: string | undefined): Promise<Answer> {
+async function send(method: string, input: FuzzInput, token: string | undefined, idempotencyKey?: true): Promise<Answer> {
   const headers: Record<string, string> = { 'x-forwarded-for': newIp() };
+  if (idempotencyKey) headers['idempotency-key'] = `fuzz-${randomUUID()}`;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: Buffer | undefined;
   if (input.body instanceof FormData) {
@@ -122,7 +130,7 @@ async function fuzzRoute(method: string, url: string, route: RouteFuzz, seed: nu
   const worker = async () => {
     while (next < inputs.length) {
       const input = inputs[next++]!;
-      const answer = await send(method, input, token);
+      const answer = await send(method, input, token, route.idempotencyKey);
       const key = answer.status >= 400 ? `${answer.status} ${/"code":"(\w+)"/.exec(answer.text)?.[1] ?? ''}` : String(answer.status);
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
       const problem = problemWith(input, answer);

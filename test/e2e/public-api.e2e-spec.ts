@@ -297,6 +297,15 @@ describe('POST /api/v1/deliveries', () => {
     expect(await app.db.course.count({ where: { clientId: shop.user.id } })).toBe(0);
   });
 
+  it('answers a body nested deeper than its hash can read with a 400, not a 500 (the Idempotency-Key is read first)', async () => {
+    const shop = await merchant();
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    for (const [path, token] of [['/api/v1/deliveries', (await keyOf(shop)).secret], ['/api/courses', shop.token]] as const) {
+      const answer = await app.request('POST', path, deep, { token, ip: newIp(), headers: { 'idempotency-key': `profond-${randomUUID()}` } });
+      expect({ path, answer: answer.body }).toEqual({ path, answer: { code: 'VALIDATION_ERROR', detail: 'Le corps de la requête est imbriqué trop profondément.' } });
+    }
+  });
+
   it('refuses a bad recipient phone or point in French (400)', async () => {
     const shop = await merchant();
     const { secret } = await keyOf(shop);

@@ -38,13 +38,16 @@ import {
  * query strings and bodies, with fewer runs (`light`).
  */
 export interface RouteFuzz {
-  caller: Role | 'client-password' | null;
+  /** `merchant`: a client account made a merchant (issue 40), signed in. */
+  caller: Role | 'client-password' | 'merchant' | null;
   body?: Shape;
   query?: Shape;
   /** Takes no body, query or parameter: a tenth of the runs, junk query and body only. */
   light?: true;
   /** multipart/form-data upload: its own generators (see multipartInputs). */
   multipart?: true;
+  /** The route requires an `Idempotency-Key`: each input is sent with a fresh one, so that it reaches the validation. */
+  idempotencyKey?: true;
 }
 
 const uuid = fc.uuid();
@@ -332,18 +335,18 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'GET /api/docs': { caller: null, light: true },
   'GET /api/docs/:file': { caller: null },
 
-  // Merchants (issue 40): a merchant's API keys, and the public API. A plain client gets past the validation, then is
-  // refused as no merchant (403); the public API's order is refused without its Idempotency-Key (400) before it.
-  'GET /api/merchant/api-keys': { caller: 'client', light: true },
+  // Merchants (issue 40): a merchant's API keys, and the public API, called with the merchant's session.
+  'GET /api/merchant/api-keys': { caller: 'merchant', light: true },
   'POST /api/merchant/api-keys': {
-    caller: 'client',
+    caller: 'merchant',
     body: { name: text('Boutique en ligne', '', 'x'), scopes: fc.array(fc.constantFrom('deliveries:write', 'deliveries:read', 'webhooks:manage', 'admin', ''), { maxLength: 4 }) },
   },
-  'POST /api/merchant/api-keys/:id/rotate': { caller: 'client', body: { overlap_hours: fc.integer({ min: -5, max: 200 }) } },
-  'DELETE /api/merchant/api-keys/:id': { caller: 'client' },
-  'POST /api/v1/quotes': { caller: 'client', body: { pickup: point, dropoff: point } },
+  'POST /api/merchant/api-keys/:id/rotate': { caller: 'merchant', body: { overlap_hours: fc.integer({ min: -5, max: 200 }) } },
+  'DELETE /api/merchant/api-keys/:id': { caller: 'merchant' },
+  'POST /api/v1/quotes': { caller: 'merchant', body: { pickup: point, dropoff: point } },
   'POST /api/v1/deliveries': {
-    caller: 'client',
+    caller: 'merchant',
+    idempotencyKey: true,
     body: {
       reference: text('CMD-2026-0042', ''),
       pickup: { ...location, contact_phone: validPhone },
@@ -354,8 +357,8 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
       payment_phone: validPhone,
     },
   },
-  'GET /api/v1/deliveries': { caller: 'client', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, ''), reference: text('CMD-2026-0042', '', '%_') } },
-  'GET /api/v1/deliveries/:id': { caller: 'client' },
-  'POST /api/v1/deliveries/:id/cancel': { caller: 'client' },
-  'GET /api/v1/deliveries/:id/tracking-link': { caller: 'client' },
+  'GET /api/v1/deliveries': { caller: 'merchant', query: { ...page, status: fc.constantFrom(...COURSE_STATUS_FILTERS, ''), reference: text('CMD-2026-0042', '', '%_') } },
+  'GET /api/v1/deliveries/:id': { caller: 'merchant' },
+  'POST /api/v1/deliveries/:id/cancel': { caller: 'merchant' },
+  'GET /api/v1/deliveries/:id/tracking-link': { caller: 'merchant' },
 };

@@ -12,6 +12,16 @@ import { IdempotencyRepository } from './idempotency.repository.js';
 import { idempotencyScope, type IdempotencyScope } from './idempotency.scope.js';
 
 const KEY = /^[\w.:-]{8,100}$/;
+
+/** A request's part as text for its hash: one nested deeper than JSON.stringify can walk is no request any route takes. */
+function asText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest('VALIDATION_ERROR', 'Le corps de la requête est imbriqué trop profondément.');
+    throw error;
+  }
+}
 const LOCK_SECONDS = 60;
 
 /**
@@ -56,8 +66,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // the query are part of the request too (a courier's step names its course in the path and its status in the
     // query); a route with neither hashes as it always did.
     const target = { ...(request.params as object), ...(request.query as object) };
-    const where = Object.keys(target).length ? `\n${JSON.stringify([request.params ?? {}, request.query ?? {}])}` : '';
-    const requestHash = this.hasher.hash(`${route}\n${JSON.stringify(request.body ?? null)}${where}`);
+    const where = Object.keys(target).length ? `\n${asText([request.params ?? {}, request.query ?? {}])}` : '';
+    const requestHash = this.hasher.hash(`${route}\n${asText(request.body ?? null)}${where}`);
     const replay = async () => {
       const stored = await this.records.find(userId, key);
       if (!stored) return undefined;
