@@ -283,7 +283,7 @@ describe('POST /api/v1/deliveries', () => {
     const made = answers.filter((answer) => answer.status === 201);
     expect(made.length).toBeGreaterThan(0);
     expect(new Set(made.map((answer) => answer.body.id)).size).toBe(1);
-    for (const busy of answers.filter((answer) => answer.status === 409)) expect(busy.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    for (const busy of answers.filter((answer) => answer.status === 409)) expect(busy).toMatchObject({ body: { code: 'IDEMPOTENCY_IN_PROGRESS' } });
     expect(await app.db.course.count({ where: { clientId: shop.user.id, merchantReference: 'CMD-AT-ONCE' } })).toBe(1);
     // The same key for another order is refused.
     expect(await create(secret, order({ reference: 'AUTRE' }), 'commande-CMD-AGAIN')).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
