@@ -320,6 +320,9 @@ describe('POST /api/v1/deliveries', () => {
     const made = await create(secret, order());
     expect(made).toMatchObject({ status: 201, body: { payment_method: 'monthly_statement', payment_status: 'pending' } });
     expect(await app.db.payment.findFirstOrThrow({ where: { courseId: made.body.id } })).toMatchObject({ provider: 'statement', method: 'monthly_statement', status: 'pending', amount: 26_000 });
+    // No cash changes hands: the recipient is asked for none.
+    const link = (await v1('GET', `/api/v1/deliveries/${made.body.id}/tracking-link`, secret)).body.url as string;
+    expect(await app.request('GET', `/api/public/tracking/${link.split('/').at(-1)}`, undefined, { ip: newIp() })).toMatchObject({ status: 200, body: { cash_to_pay: null } });
     const cancelled = await v1('POST', `/api/v1/deliveries/${made.body.id}/cancel`, secret);
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', payment_status: 'failed' } });
     expect(await app.db.refund.count({ where: { courseId: made.body.id } })).toBe(0);
@@ -423,7 +426,8 @@ describe('reading, cancelling and following deliveries', () => {
     const sms = await app.outbox.waitFor((line) => line.to === recipient && line.kind === 'tracking_link');
     expect(sms.text).toContain(link.body.url);
     const token = link.body.url.split('/').at(-1);
-    expect(await app.request('GET', `/api/public/tracking/${token}`, undefined, { ip: newIp() })).toMatchObject({ status: 200, body: { status: 'pending', delivery_address: RATOMA.address } });
+    // A cash merchant's recipient pays the courier.
+    expect(await app.request('GET', `/api/public/tracking/${token}`, undefined, { ip: newIp() })).toMatchObject({ status: 200, body: { status: 'pending', delivery_address: RATOMA.address, cash_to_pay: 26_000 } });
   });
 
   it("has no link to give again for a course ordered on the web, which keeps only the token's hash (404)", async () => {
