@@ -88,6 +88,15 @@ export class PaymentsRepository {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
   }
 
+  /**
+   * A merchant's month settled by staff (issue 40, the settlement's transaction): the payments its courses owed on the
+   * statement are paid. Answers how many moved.
+   */
+  async payStatementCourses(tx: Tx, courseIds: readonly string[], at: Date): Promise<number> {
+    const paid = await tx.payment.updateMany({ where: { courseId: { in: [...courseIds] }, provider: 'statement', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
+    return paid.count;
+  }
+
   /** A cash course closed by staff whose courier never collected the cash (the course lifecycle's transaction). */
   async dropUncollectedCash(tx: Tx, courseId: string): Promise<void> {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'cash_not_collected' } });
