@@ -346,6 +346,7 @@ describe('authority', () => {
       ['POST', `/api/admin/payouts/${NOBODY}/check-status`, undefined],
       ['POST', '/api/admin/commissions/weekly-run', { iso_week: '2020-W02' }],
       ['POST', `/api/admin/refunds/${NOBODY}/send`, { phone: '+224 660 00 00 01' }],
+      ['POST', `/api/admin/merchants/${NOBODY}/statement/settle`, { month: '2020-01' }],
     ];
     for (const [method, path, body] of moves) {
       const answer = await app.request(method, path, body, { ...as('support'), headers: { 'Idempotency-Key': `support-${randomUUID()}` } });
