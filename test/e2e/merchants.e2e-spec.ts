@@ -308,4 +308,23 @@ describe('monthly statements (issue 40)', () => {
     const statement = (await call('GET', '/api/merchant/statement', undefined, shop.token)).body as MerchantStatementDto;
     expect(statement.courses.map((line) => [line.id, line.amount])).toEqual([[course.id, 18_000]]);
   });
+
+  it('staff close a course on account by hand without the cash question; one cancelled owes nothing and stays off the statement', async () => {
+    const shop = await merchant('Cordonnerie Barry');
+    const onAccount = async () => {
+      const course = await insertCourse(app, { clientId: shop.user.id, courierId, status: 'en_route_delivery', paymentMethod: 'monthly_statement', estimatedPrice: 14_000, assignedAt: new Date() });
+      await app.db.payment.create({ data: { orderId: `STMT_${randomUUID()}`, clientId: shop.user.id, provider: 'statement', method: 'monthly_statement', amount: 14_000, courseId: course.id } });
+      return course;
+    };
+    const [closed, cancelled] = [await onAccount(), await onAccount()];
+    expect((await call('PUT', `/api/admin/courses/${closed.id}/status?new_status=delivered`)).status).toBe(200);
+    expect((await call('PUT', `/api/admin/courses/${cancelled.id}/status?new_status=cancelled`)).status).toBe(200);
+    const payments = new Map((await paymentsOf([closed.id, cancelled.id])).map((payment) => [payment.courseId, payment]));
+    expect(payments.get(closed.id)).toMatchObject({ status: 'pending' });
+    expect(payments.get(cancelled.id)).toMatchObject({ status: 'failed', failureReason: 'course_cancelled' });
+    expect(await app.db.refund.count({ where: { courseId: cancelled.id } })).toBe(0);
+    expect(await app.db.courierLedgerEntry.count({ where: { courseId: { in: [closed.id, cancelled.id] } } })).toBe(0);
+    const statement = (await call('GET', '/api/merchant/statement', undefined, shop.token)).body as MerchantStatementDto;
+    expect(statement.courses.map((line) => line.id)).toEqual([closed.id]);
+  });
 });

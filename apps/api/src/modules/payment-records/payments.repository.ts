@@ -103,13 +103,13 @@ export class PaymentsRepository {
   }
 
   /**
-   * A course cancelled (the course lifecycle's transaction): cash will never be collected, and a paid payment is to
-   * be refunded (README "Refunds").
+   * A course cancelled (the course lifecycle's transaction): cash will never be collected, nor a merchant's course on
+   * account put on its statement (issue 40), and a paid payment is to be refunded (README "Refunds").
    */
   async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
     const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
     if (paid) await this.openRefund(tx, paid, courseId);
-    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+    await tx.payment.updateMany({ where: { courseId, provider: { in: ['cash', 'statement'] }, status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
   }
 
   /** Locks a payment's row until the unit of work ends, and reads it. */
