@@ -134,6 +134,7 @@ export class MerchantsRepository {
       where: { clientId: merchantId, status: 'delivered', paymentMethod: 'monthly_statement', deliveryTime: { gte: start, lt: end } },
       select: { id: true, number: true, merchantReference: true, deliveryTime: true, estimatedPrice: true, discount: true, finalPrice: true },
       orderBy: [{ deliveryTime: 'asc' }, { number: 'asc' }],
+      // Delivered within the period: its delivery time is set.
     }) as Promise<StatementCourse[]>;
   }
 
