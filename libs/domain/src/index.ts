@@ -22,5 +22,6 @@ export * from './refunds.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './sms.js';
+export * from './statements.js';
 export * from './validation.js';
 export * from './saved-places.js';
