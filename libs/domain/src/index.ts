@@ -10,6 +10,7 @@ export * from './disputes.js';
 export * from './eta.js';
 export * from './kyc.js';
 export * from './loyalty.js';
+export * from './merchants.js';
 export * from './offline.js';
 export * from './payments.js';
 export * from './phone.js';

@@ -1,6 +1,5 @@
-import { COURSE_STATUS_FILTERS } from '@coursa/domain';
+import { API_KEY_SCOPES, COURSE_STATUS_FILTERS, MERCHANT_PAYMENT_TERMS, WEBHOOK_EVENT_TYPES } from '@coursa/domain';
 import { z } from 'zod';
-import { API_KEY_SCOPES, MERCHANT_PAYMENT_TERMS, WEBHOOK_EVENT_TYPES } from '../merchants.js';
 import { latitude, longitude } from './courses.js';
 import { optionalFilter, optionalText, pageFields, requiredText, searchField } from './fields.js';
 
