@@ -92,6 +92,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@coursa\/contracts$/, replacement: fromHere('../../libs/contracts/src/index.ts') },
+      // The request schemas (zod), for the forms that check what they send with the API's own rules; lazy screens only.
+      { find: /^@coursa\/contracts\/schemas$/, replacement: fromHere('../../libs/contracts/src/schemas/index.ts') },
       { find: /^@coursa\/domain$/, replacement: fromHere('../../libs/domain/src/index.ts') },
       { find: /^@\//, replacement: fromHere('./src/') },
     ],
