@@ -114,8 +114,14 @@ function EndpointItem({ endpoint, onNotice, onSecret }: { endpoint: WebhookEndpo
 
   function sendTest() {
     start();
-    setLogOpen(true);
-    test.mutate(undefined, { onSuccess: () => onNotice({ tone: 'success', text: WEBHOOKS_MESSAGES.testSent }), onError: failed });
+    // The log opens once the event exists: a first read of the log racing the test's creation could miss it.
+    test.mutate(undefined, {
+      onSuccess: () => {
+        setLogOpen(true);
+        onNotice({ tone: 'success', text: WEBHOOKS_MESSAGES.testSent });
+      },
+      onError: failed,
+    });
   }
 
   function deleteEndpoint() {
