@@ -80,6 +80,7 @@ export function ApiKeysSection() {
       {created && (
         <SecretPanel
           title={`${API_KEYS_MESSAGES.newSecret} « ${created.key.name} »`}
+          label="Clé secrète"
           secret={created.secret}
           note={created.replaced ? API_KEYS_MESSAGES.rotatedNote(created.replaced) : undefined}
           onDone={() => setCreated(null)}

@@ -15,11 +15,11 @@ export const SECRET_MESSAGES = {
  * state only, never in the query cache nor the offline copies: gone at « J’ai copié la clé » or a reload. Focus comes
  * here when it appears, so a screen reader hears it at once.
  */
-export function SecretPanel({ title, secret, note, onDone }: { title: string; secret: string; note?: string; onDone: () => void }) {
+export function SecretPanel({ title, label, secret, note, onDone }: { title: string; label: string; secret: string; note?: string; onDone: () => void }) {
   const titleId = useId();
   const fieldId = useId();
   const panel = useRef<HTMLElement>(null);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
 
   useEffect(() => panel.current?.focus(), [secret]);
@@ -43,9 +43,9 @@ export function SecretPanel({ title, secret, note, onDone }: { title: string; se
       {note && <p className="muted">{note}</p>}
       <div className="field">
         <label className="field__label" htmlFor={fieldId}>
-          {title}
+          {label}
         </label>
-        <input ref={field} id={fieldId} className="input secret-panel__value" readOnly value={secret} onFocus={(event) => event.currentTarget.select()} spellCheck={false} />
+        <textarea ref={field} id={fieldId} className="input secret-panel__value" rows={2} readOnly value={secret} onFocus={(event) => event.currentTarget.select()} spellCheck={false} />
       </div>
       <div className="button-row">
         <Button onClick={() => void copySecret()}>{SECRET_MESSAGES.copy}</Button>

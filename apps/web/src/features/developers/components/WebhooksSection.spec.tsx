@@ -90,7 +90,8 @@ describe('« Webhooks » (issue 40)', () => {
     expect(within(shop).getByRole('heading', { name: SHOP.url })).toBeTruthy();
     expect(within(shop).getByText('Actif')).toBeTruthy();
     expect(within(shop).getByText('Serveur de la boutique')).toBeTruthy();
-    expect(within(shop).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Livraison créée delivery.created', 'Livrée delivery.delivered']);
+    const events = within(shop).getByRole('list', { name: 'Événements envoyés' });
+    expect(within(events).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Livraison créée delivery.created', 'Livrée delivery.delivered']);
     const down = endpointItem(DOWN.url);
     expect(within(down).getByText('Désactivé')).toBeTruthy();
     expect(within(down).getByText(`Désactivé le ${formatDateTime(DOWN.disabled_at!)} : Désactivé après 20 envois échoués de suite.`)).toBeTruthy();

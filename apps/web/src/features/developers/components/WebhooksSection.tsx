@@ -60,6 +60,7 @@ export function WebhooksSection() {
       {secret && (
         <SecretPanel
           title={WEBHOOKS_MESSAGES.secretTitle(secret.endpoint.url)}
+          label="Secret de signature"
           secret={secret.secret}
           note={secret.endpoint.previous_secret_expires_at ? WEBHOOKS_MESSAGES.previousSecret(secret.endpoint.previous_secret_expires_at) : undefined}
           onDone={() => setSecret(null)}
@@ -146,20 +147,18 @@ function EndpointItem({ endpoint, onNotice, onSecret }: { endpoint: WebhookEndpo
       )}
       <dl className="details">
         {endpoint.description && <DetailRow label="Description" value={endpoint.description} />}
-        <DetailRow
-          label="Événements"
-          value={
-            <ul className="developer-list__events">
-              {endpoint.event_types.map((type) => (
-                <li key={type}>
-                  {eventLabel(type)} <code>{type}</code>
-                </li>
-              ))}
-            </ul>
-          }
-        />
         <DetailRow label="Créé le" value={formatDateTime(endpoint.created_at)} />
       </dl>
+      <p className="developer-list__label" id={`${titleId}-events`}>
+        Événements envoyés
+      </p>
+      <ul className="developer-list__events" aria-labelledby={`${titleId}-events`}>
+        {endpoint.event_types.map((type) => (
+          <li key={type}>
+            {eventLabel(type)} <code>{type}</code>
+          </li>
+        ))}
+      </ul>
       <div className="button-row">
         <Button variant="secondary" disabled={busy} onClick={sendTest}>
           Envoyer un test
