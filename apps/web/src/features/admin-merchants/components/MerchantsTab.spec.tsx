@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { AdminMerchantDto, AdminUserDto, MerchantStatementDto } from '@coursa/contracts';
-import { formatGnf } from '@coursa/domain';
+import { formatGnf, settleableFrom } from '@coursa/domain';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '@/lib/format';
@@ -187,7 +187,7 @@ describe('the back office’s « Marchands » (issue 40)', () => {
     expect((within(panel).getByLabelText('Mois') as HTMLInputElement).value).toBe(currentMonth());
     await within(panel).findByText('CRS-000101');
     // The month under way cannot be settled yet.
-    expect(within(panel).getByText('Le relevé pourra être réglé une fois le mois terminé.')).toBeTruthy();
+    expect(within(panel).getByText(`Le mois n’est pas terminé : ce relevé pourra être réglé à partir du ${settleableFrom(currentMonth())}.`)).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Marquer comme réglé' })).toBeNull();
 
     fireEvent.change(within(panel).getByLabelText('Mois'), { target: { value: '2026-10' } });

@@ -1,6 +1,6 @@
 import type { AdminMerchantDto, MerchantStatementDto } from '@coursa/contracts';
 import { SettleStatementSchema } from '@coursa/contracts/schemas';
-import { formatGnf, mayMoveMoney } from '@coursa/domain';
+import { formatGnf, mayMoveMoney, monthEnded, monthLabel, monthOf, settleableFrom } from '@coursa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -14,18 +14,14 @@ import { useChange } from '@/lib/query-client';
 import { checkWith } from '@/lib/schema-check';
 import { adminMerchantsApi, adminMerchantsQueries } from '../api/admin-merchants-api';
 
-/** Conakry's months are UTC's (Guinea keeps UTC all year): `YYYY-MM`. */
-export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
-
-const monthFormat = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** « novembre 2026 ». */
-export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+/** This month in Conakry (`YYYY-MM`): the statement shown first, and the last one the month picker offers. */
+export const currentMonth = () => monthOf(new Date());
 
 export const STATEMENT_MESSAGES = {
   loadFailed: 'Impossible de charger ce relevé pour le moment.',
   settleFailed: 'Impossible de marquer ce relevé comme réglé pour le moment.',
   none: (month: string) => `Aucune course livrée sur relevé en ${monthLabel(month)}.`,
-  notEnded: 'Le relevé pourra être réglé une fois le mois terminé.',
+  notEnded: (month: string) => `Le mois n’est pas terminé : ce relevé pourra être réglé à partir du ${settleableFrom(month)}.`,
   notSettled: 'Non réglé.',
   settled: (settlement: NonNullable<MerchantStatementDto['settlement']>) =>
     `Réglé le ${formatDateTime(settlement.settled_at)} par ${settlement.settled_by} : ${formatGnf(settlement.amount)}${settlement.reference ? ` (référence ${settlement.reference})` : ''}.`,
@@ -101,7 +97,7 @@ export function StatementPanel({ merchant, onClose }: { merchant: AdminMerchantD
             data.course_count > 0 && <p className="muted">{STATEMENT_MESSAGES.notSettled}</p>
           )}
           {!data.settlement && data.course_count > 0 && canSettle && (
-            data.month < currentMonth() ? <SettleForm key={data.month} statement={data} /> : <p className="muted">{STATEMENT_MESSAGES.notEnded}</p>
+            monthEnded(data.month, new Date()) ? <SettleForm key={data.month} statement={data} /> : <p className="muted">{STATEMENT_MESSAGES.notEnded(data.month)}</p>
           )}
         </>
       )}
