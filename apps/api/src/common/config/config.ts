@@ -76,7 +76,7 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'doit commencer par mailto: ou https://').default('mailto:contact@coursa.gn'),
   /**
    * Push service origins accepted although they are local or plain http (`http://127.0.0.1:4100`): the tests' fake
-   * push service. Every other endpoint must be a public https host (modules/push/endpoint-guard.ts). Empty in production.
+   * push service. Every other endpoint must be a public https host (common/http/endpoint-guard.ts). Empty in production.
    */
   PUSH_TRUSTED_ORIGINS: z
     .string()
