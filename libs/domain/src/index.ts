@@ -24,3 +24,4 @@ export * from './search.js';
 export * from './sms.js';
 export * from './validation.js';
 export * from './saved-places.js';
+export * from './webhooks.js';
