@@ -35,6 +35,7 @@ import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-
 import { HealthModule } from './modules/health/health.module.js';
 import { StaffNotificationsModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
 @Module({})
@@ -75,6 +76,7 @@ export class AppModule {
         FilesModule,
         OnboardingModule,
         SuperAdminModule,
+        WebhooksModule,
         DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],

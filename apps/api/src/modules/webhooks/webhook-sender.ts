@@ -27,6 +27,9 @@ const MAX_ANSWER_BYTES = 4096;
 const RESPONSE_EXCERPT_CHARS = 500;
 const WEBHOOK_SCHEMES = ['https:', 'http:'];
 
+/** A webhook goes to a public host, over https or http, unless its origin is allowed by configuration (tests, development). */
+export const isAcceptedWebhookUrl = (url: string, allowedOrigins: readonly string[]) => isAcceptedEndpoint(url, allowedOrigins, { schemes: WEBHOOK_SCHEMES });
+
 export const SENDER_MESSAGES = {
   addressRefused: 'Adresse refusée : le serveur du webhook doit être public (ni localhost, ni une adresse privée ou interne).',
   timedOut: (ms: number) => `Pas de réponse en ${ms / 1000} s : délai dépassé.`,
@@ -65,7 +68,7 @@ export class HttpWebhookSender implements WebhookSender {
       responseExcerpt: excerpt,
       error,
     });
-    if (!isAcceptedEndpoint(url, this.config.WEBHOOK_ALLOWED_ORIGINS, { schemes: WEBHOOK_SCHEMES })) return answer(null, null, SENDER_MESSAGES.addressRefused);
+    if (!isAcceptedWebhookUrl(url, this.config.WEBHOOK_ALLOWED_ORIGINS)) return answer(null, null, SENDER_MESSAGES.addressRefused);
     const target = new URL(url);
     const trusted = this.config.WEBHOOK_ALLOWED_ORIGINS.includes(target.origin);
     const payload = Buffer.from(body, 'utf8');
