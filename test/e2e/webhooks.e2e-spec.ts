@@ -62,8 +62,8 @@ const log = async (merchant: Merchant, endpointId: string): Promise<WebhookDeliv
 };
 
 /** Waits until the endpoint's delivery `deliveryId` is done (succeeded or failed for good), and returns it. */
-const settled = (merchant: Merchant, endpointId: string, deliveryId: string) =>
-  waitFor(`delivery ${deliveryId} to be done`, async () => (await log(merchant, endpointId)).find((line) => line.id === deliveryId), (line) => !!line && line.status !== 'pending', 15_000);
+const settled = async (merchant: Merchant, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> =>
+  (await waitFor(`delivery ${deliveryId} to be done`, async () => (await log(merchant, endpointId)).find((line) => line.id === deliveryId), (line) => !!line && line.status !== 'pending', 15_000))!;
 
 const sendTest = async (merchant: Merchant, endpointId: string): Promise<WebhookDeliveryDto> => {
   const answer = await app.request('POST', `/api/v1/webhook-endpoints/${endpointId}/test`, undefined, { token: merchant.token });
