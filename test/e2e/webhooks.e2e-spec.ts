@@ -3,6 +3,7 @@ import type { WebhookDeliveryDto, WebhookEventType } from '@coursa/contracts';
 import { randomUUID } from 'node:crypto';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';
+import { nextLinkOf } from '../support/pagination.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor, waitUntil } from '../support/wait.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -111,6 +112,15 @@ describe('a merchant’s delivery, told step by step', () => {
     const lines = await log(merchant, endpoint.id);
     expect(lines.map((line) => line.event_type)).toEqual([...expected].reverse());
     expect(lines[0]).toMatchObject({ delivery_id: courseId, webhook_id: got.at(-1)!.headers['webhook-id'], attempts: [{ status_code: 204, error: null, latency_ms: expect.any(Number) }] });
+    // In pages, as every list: the next one through the Link header, the filter kept.
+    const first = await app.request('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=succeeded&limit=3`, undefined, { token: merchant.token });
+    const next = nextLinkOf(first)!;
+    expect(next).toContain('status=succeeded');
+    const second = await app.request('GET', next, undefined, { token: merchant.token });
+    expect([...first.body, ...second.body].map((line: WebhookDeliveryDto) => line.id)).toEqual(lines.map((line) => line.id));
+    expect(nextLinkOf(second)).toBeNull();
+    expect((await app.request('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=failed`, undefined, { token: merchant.token })).body).toEqual([]);
+    expect(await app.request('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?cursor=nope`, undefined, { token: merchant.token })).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
 
     // The course's events relayed again (as after a worker's crash): no delivery more, nothing sent again.
     await app.db.outboxEvent.updateMany({ where: { aggregateId: courseId }, data: { publishedAt: null } });
