@@ -12,4 +12,18 @@ export const DEMO_ACCOUNTS = [
   { role: 'client', phone: '+224620000031', fullName: 'Fatoumata Bah' },
   { role: 'client', phone: '+224620000032', fullName: 'Abdoulaye Keïta' },
   { role: 'client', phone: '+224620000033', fullName: 'Aïssatou Sylla' },
+  { role: 'client', phone: '+224620000034', fullName: 'Hawa Soumah' },
 ];
+
+/** The demo merchant (issue 40): the last client, a pharmacy that orders by API. */
+export const DEMO_MERCHANT = {
+  phone: '+224620000034',
+  businessName: 'Pharmacie du Port',
+  pickupAddress: 'Boulbinet, Kaloum, Conakry',
+  pickupLatitude: 9.5092,
+  pickupLongitude: -13.7122,
+  pickupInstructions: 'Comptoir de la pharmacie, demander Hawa',
+  pickupContactName: 'Hawa Soumah',
+  pickupContactPhone: '+224620000034',
+  paymentTerms: 'monthly_statement',
+};

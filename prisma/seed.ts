@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/api/src/common/config/config.js';
 import { createPrismaClient } from '../apps/api/src/common/prisma/prisma.service.js';
 import { SecretHasher } from '../apps/api/src/common/security/secrets.js';
 import type { CourseStatus } from '../apps/api/src/generated/prisma/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.mjs';
+import { DEMO_ACCOUNTS, DEMO_MERCHANT, DEMO_PASSWORD } from './demo-accounts.mjs';
 
 /** Places in Conakry for the demo courses. */
 const PLACES = [
@@ -65,6 +65,9 @@ async function seed() {
       });
       users.set(account.phone, user.id);
     }
+
+    const { phone: merchantPhone, ...merchant } = DEMO_MERCHANT;
+    await db.merchant.create({ data: { userId: users.get(merchantPhone)!, ...merchant } });
 
     const storageKey = 'kyc/demo-id-photo.png';
     await mkdir(join(config.STORAGE_DIR, 'kyc'), { recursive: true });

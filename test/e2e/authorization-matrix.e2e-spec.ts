@@ -208,6 +208,20 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/admin/places': { request: () => ({ path: '/api/admin/places' }), expected: only(STAFF, 200) },
   'PUT /api/admin/places/:id': { request: () => ({ path: `/api/admin/places/${NOBODY}`, body: { hidden: true } }), expected: only(STAFF, 404) },
   'POST /api/admin/places/:id/merge': { request: () => ({ path: `/api/admin/places/${NOBODY}/merge`, body: { into_id: randomUUID() } }), expected: only(STAFF, 404) },
+  // Merchants (issue 40): a client staff did not make a merchant gets 403 on the merchant's own routes; staff manage
+  // merchants (an id that is no client's is 404), only those who move money settle a statement.
+  'GET /api/merchant/profile': { request: () => ({ path: '/api/merchant/profile' }), expected: only(['client'], 403) },
+  'GET /api/merchant/statement': { request: () => ({ path: '/api/merchant/statement?month=2026-10' }), expected: only(['client'], 403) },
+  'GET /api/admin/merchants': { request: () => ({ path: '/api/admin/merchants' }), expected: only(STAFF, 200) },
+  'PUT /api/admin/merchants/:id': {
+    request: () => ({
+      path: `/api/admin/merchants/${ids.caller.get('salaried')}`,
+      body: { business_name: 'Boutique', pickup_address: 'Madina', pickup_latitude: 9.5456, pickup_longitude: -13.6566, payment_terms: 'monthly_statement' },
+    }),
+    expected: only(STAFF, 404),
+  },
+  'GET /api/admin/merchants/:id/statement': { request: () => ({ path: `/api/admin/merchants/${ids.caller.get('client')}/statement` }), expected: only(STAFF, 404) },
+  'POST /api/admin/merchants/:id/statement/settle': { request: () => ({ path: `/api/admin/merchants/${NOBODY}/statement/settle`, body: { month: '2026-10' } }), expected: only(MONEY, 404) },
   // No multipart body.
   'POST /api/upload/personal-photo': { request: () => ({ path: '/api/upload/personal-photo' }), expected: only(STAFF, 400) },
   'POST /api/upload/id-photo': { request: () => ({ path: '/api/upload/id-photo' }), expected: only(STAFF, 400) },
@@ -347,6 +361,7 @@ describe('authority', () => {
       ['POST', `/api/admin/payouts/${NOBODY}/check-status`, undefined],
       ['POST', '/api/admin/commissions/weekly-run', { iso_week: '2020-W02' }],
       ['POST', `/api/admin/refunds/${NOBODY}/send`, { phone: '+224 660 00 00 01' }],
+      ['POST', `/api/admin/merchants/${NOBODY}/statement/settle`, { month: '2020-01' }],
     ];
     for (const [method, path, body] of moves) {
       const answer = await app.request(method, path, body, { ...as('support'), headers: { 'Idempotency-Key': `support-${randomUUID()}` } });

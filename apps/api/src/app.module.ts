@@ -18,6 +18,7 @@ import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { SavedPlacesModule } from './modules/places/saved-places.module.js';
 import { PlaceSearchModule } from './modules/places/place-search.module.js';
 import { PlaceCurationModule } from './modules/places/place-curation.module.js';
+import { MerchantsModule } from './modules/merchants/merchants.module.js';
 import { PushApiModule } from './modules/push/push.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { OpsModule } from './common/ops/ops.module.js';
@@ -69,6 +70,7 @@ export class AppModule {
         ReconciliationModule,
         AdminModule,
         PlaceCurationModule,
+        MerchantsModule,
         StaffNotificationsModule,
         ReceiptsModule,
         TrackingModule,

@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'courier_file_updated',
   'place_updated',
   'place_merged',
+  'merchant_created',
+  'merchant_updated',
+  'merchant_statement_settled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +95,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   courier_file_updated: 'Dossier du livreur modifié',
   place_updated: 'Lieu du carnet modifié',
   place_merged: 'Lieux du carnet fusionnés',
+  merchant_created: 'Compte marchand ouvert',
+  merchant_updated: 'Profil marchand modifié',
+  merchant_statement_settled: 'Relevé mensuel du marchand réglé',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

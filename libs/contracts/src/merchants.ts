@@ -1,4 +1,4 @@
-import type { CourseStatus } from '@coursa/domain';
+import type { ApiKeyScope, CourseStatus, MerchantPaymentTerms, WebhookEventType, WEBHOOK_TEST_EVENT } from '@coursa/domain';
 import type { z } from 'zod';
 import type {
   ApiKeyRequestSchema,
@@ -14,39 +14,19 @@ import type {
 
 /** Shops order by API (issue 40): merchant accounts, API keys, the versioned public API and signed webhooks. */
 
-/** How a merchant pays for its courses. */
-export const MERCHANT_PAYMENT_TERMS = ['cash_on_delivery', 'mobile_money', 'monthly_statement'] as const;
-export type MerchantPaymentTerms = (typeof MERCHANT_PAYMENT_TERMS)[number];
-export const MERCHANT_PAYMENT_TERMS_LABELS: Record<MerchantPaymentTerms, string> = {
-  cash_on_delivery: 'Paiement à la livraison',
-  mobile_money: 'Mobile money par course',
-  monthly_statement: 'Relevé mensuel',
-};
-
-/** What an API key may do. */
-export const API_KEY_SCOPES = ['deliveries:write', 'deliveries:read', 'webhooks:manage'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  'deliveries:write': 'Créer et annuler des livraisons',
-  'deliveries:read': 'Lire les livraisons',
-  'webhooks:manage': 'Gérer les webhooks',
-};
-/** Every key starts with it: `cs_live_<12 characters>_<secret>`. */
-export const API_KEY_PREFIX = 'cs_live_';
-
-/** The events a webhook endpoint may choose, each sent when a merchant's delivery reaches that step. */
-export const WEBHOOK_EVENT_TYPES = [
-  'delivery.created',
-  'delivery.assigned',
-  'delivery.picked_up',
-  'delivery.in_transit',
-  'delivery.delivered',
-  'delivery.cancelled',
-  'delivery.refunded',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** The event « Envoyer un test » sends; an endpoint receives it whatever it chose. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+// The constants live in libs/domain (the request schemas read them too); re-exported for the API's clients.
+export {
+  API_KEY_PREFIX,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  MERCHANT_PAYMENT_TERMS,
+  MERCHANT_PAYMENT_TERMS_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  type ApiKeyScope,
+  type MerchantPaymentTerms,
+  type WebhookEventType,
+} from '@coursa/domain';
 
 export type MerchantProfileRequest = z.input<typeof MerchantProfileSchema>;
 export type CreateApiKeyRequest = z.input<typeof ApiKeyRequestSchema>;

@@ -76,6 +76,8 @@ const search = fc.oneof(
   address,
   fc.string({ minLength: 2, maxLength: 100 }),
 );
+/** A statement's month (issue 40): `YYYY-MM`, past, current, future, or not a month. */
+const statementMonth = text('2026-10', '2026-11', '2030-01', '2000-01', '2099-12', '9999-12', '2026-13', '2026-1', 'octobre', '');
 const page = { limit: fc.integer({ min: 1, max: 100 }).map(String), cursor };
 const paymentCommon = {
   amount: fc.integer({ min: 5_000, max: 100_000 }),
@@ -258,6 +260,25 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
     body: { name: text('Carrefour Bambéto', 'Marché Madina, portail bleu', ''), ...point, instructions: text('Devant la pharmacie', ''), hidden: fc.boolean() },
   },
   'POST /api/admin/places/:id/merge': { caller: 'admin', body: { into_id: uuid } },
+  // Merchants (issue 40): the suite's client is no merchant (403 once its query is valid).
+  'GET /api/merchant/profile': { caller: 'client', light: true },
+  'GET /api/merchant/statement': { caller: 'client', query: { month: statementMonth } },
+  'GET /api/admin/merchants': { caller: 'admin', query: { ...page, q: search } },
+  'PUT /api/admin/merchants/:id': {
+    caller: 'admin',
+    body: {
+      business_name: text('Pharmacie du Port', 'Boutique 🛍️', ''),
+      pickup_address: address,
+      pickup_latitude: latitude,
+      pickup_longitude: longitude,
+      pickup_instructions: text('Comptoir de gauche', ''),
+      pickup_contact_name: text('Fatoumata Sylla', ''),
+      pickup_contact_phone: fc.oneof(validPhone, text('', '30 12 34 56', '+33612345678')),
+      payment_terms: text('cash_on_delivery', 'mobile_money', 'monthly_statement'),
+    },
+  },
+  'GET /api/admin/merchants/:id/statement': { caller: 'admin', query: { month: statementMonth } },
+  'POST /api/admin/merchants/:id/statement/settle': { caller: 'admin', body: { month: statementMonth, reference: text('VIR-2026-11-03', '') } },
   'GET /api/admin/disputes': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },
   'PUT /api/admin/disputes/:id': { caller: 'admin', body: { status: fc.constantFrom(...CASE_STATUSES), note: text('Remboursé', '') } },
   'GET /api/admin/support-requests': { caller: 'admin', query: { ...page, status: fc.constantFrom(...CASE_STATUSES) } },

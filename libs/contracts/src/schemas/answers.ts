@@ -35,6 +35,8 @@ export const UserDtoSchema = z
     is_active: z.boolean(),
     total_courses: z.number(),
     rating: z.number().nullable(),
+    /** A client's account staff made a merchant (issue 40): the web shows it « Développeurs ». */
+    is_merchant: z.boolean(),
     accepted_terms: z.boolean(),
     terms_accepted_at: timestamp.nullable(),
     created_at: timestamp,

@@ -1,6 +1,5 @@
-import { COURSE_STATUS_FILTERS } from '@coursa/domain';
+import { API_KEY_SCOPES, COURSE_STATUS_FILTERS, MERCHANT_PAYMENT_TERMS, WEBHOOK_EVENT_TYPES } from '@coursa/domain';
 import { z } from 'zod';
-import { API_KEY_SCOPES, MERCHANT_PAYMENT_TERMS, WEBHOOK_EVENT_TYPES } from '../merchants.js';
 import { latitude, longitude } from './courses.js';
 import { optionalFilter, optionalText, pageFields, requiredText, searchField } from './fields.js';
 
@@ -30,7 +29,8 @@ export const AdminMerchantListQuery = z
 export type AdminMerchantListInput = z.output<typeof AdminMerchantListQuery>;
 
 const MONTH_MESSAGE = 'Le mois doit s’écrire AAAA-MM (par exemple 2026-11).';
-const month = z.string({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE }).meta({ example: '2026-10' });
+// This century's months: a year such as 9999 would end past what PostgreSQL's timestamps read.
+const month = z.string({ error: MONTH_MESSAGE }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE }).meta({ example: '2026-10' });
 
 /** A month's statement: `?month=2026-10`, the current month when left out. */
 export const StatementQuery = z.object({ month: optionalFilter(month) }).loose();

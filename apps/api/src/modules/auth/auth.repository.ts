@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecoveryChannel, User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
+import { ACCOUNT, type AccountUser } from '../users/users.repository.js';
 
 export interface NewClient {
   phone: string;
@@ -98,8 +99,8 @@ export class AuthRepository {
   }
 
   /** A new password; the session version moves, so access tokens of the old one stop working. */
-  setPassword(tx: Tx, userId: string, passwordHash: string): Promise<User> {
-    return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  setPassword(tx: Tx, userId: string, passwordHash: string): Promise<AccountUser> {
+    return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } }, include: ACCOUNT });
   }
 
   /** The user's unused reset codes die. */

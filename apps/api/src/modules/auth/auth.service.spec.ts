@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { newTestService } from '../../../../../test/support/test-service.js';
-import { Prisma, type User } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { PasswordHasher, SecretHasher } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { AuthStates } from '../users/auth-states.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type AccountUser } from '../users/users.repository.js';
 import { AuthMessages } from './auth.errors.js';
 import { AuthRepository } from './auth.repository.js';
 import { ACTIVATION_TTL_MS, AUTH_LIMITS, AuthService, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from './auth.service.js';
@@ -17,7 +17,7 @@ const PHONE = '+224620000001';
 const CONTEXT = { ip: '10.0.0.7', userAgent: 'jest' };
 const TOKENS = { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900 };
 
-function user(changes: Partial<User> = {}): User {
+function user(changes: Partial<AccountUser> = {}): AccountUser {
   return {
     id: 'user-1',
     number: 1,
@@ -39,8 +39,9 @@ function user(changes: Partial<User> = {}): User {
     sessionVersion: 0,
     createdAt: NOW,
     updatedAt: NOW,
+    merchant: null,
     ...changes,
-  } as User;
+  } as AccountUser;
 }
 
 /** AuthService with every dependency faked: passwords "hash" as `argon:<password>`, secrets as `hmac:<value>`. */
@@ -153,6 +154,16 @@ describe('AuthService.login', () => {
     await expect(t.sut.login({ phone: '620 00 00 01', password: 'secret-123' }, CONTEXT)).resolves.toMatchObject({ ...TOKENS, user: { id: 'user-1', phone: PHONE } });
     expect(t.limiter.hit).toHaveBeenCalledWith([AUTH_LIMITS.loginPerPhone, PHONE], [AUTH_LIMITS.loginPerIp, '10.0.0.7']);
     expect(t.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'login', success: true, actorId: 'user-1' }));
+  });
+
+  it('says whether the account is a merchant (issue 40), in the session and in /auth/me', async () => {
+    const t = setUp();
+    t.users.findByPhone.mockResolvedValue(user());
+    await expect(t.sut.login({ phone: PHONE, password: 'secret-123' }, CONTEXT)).resolves.toMatchObject({ user: { is_merchant: false } });
+    t.users.findByPhone.mockResolvedValue(user({ merchant: { userId: 'user-1' } }));
+    await expect(t.sut.login({ phone: PHONE, password: 'secret-123' }, CONTEXT)).resolves.toMatchObject({ user: { is_merchant: true } });
+    t.users.findById.mockResolvedValue(user({ merchant: { userId: 'user-1' } }));
+    await expect(t.sut.me('user-1')).resolves.toMatchObject({ id: 'user-1', is_merchant: true });
   });
 
   it('a wrong password and an unknown phone get the same refusal, and the unknown phone still costs a hash check', async () => {

@@ -21,7 +21,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { activationSms, resetCodeSms } from '../notifications/sms-texts.js';
 import { AuthStates } from '../users/auth-states.js';
 import { toUserDto } from '../users/users.mapper.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type AccountUser } from '../users/users.repository.js';
 import { AuthErrors, AuthMessages } from './auth.errors.js';
 import { AuthRepository, type NewClient } from './auth.repository.js';
 import { TokensService, type SessionContext } from './tokens.service.js';
@@ -174,7 +174,7 @@ export class AuthService {
     return this.decoyHash;
   }
 
-  private async session(user: User, context: SessionContext, familyId?: string): Promise<SessionResponse> {
+  private async session(user: AccountUser, context: SessionContext, familyId?: string): Promise<SessionResponse> {
     return { ...(await this.tokens.issue(user, context, familyId)), user: toUserDto(user) };
   }
 

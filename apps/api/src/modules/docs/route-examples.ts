@@ -1,5 +1,6 @@
 import type {
   AdminCourseDto,
+  AdminMerchantDto,
   AdminPlaceDto,
   CourierFileDto,
   BrowserAnswer,
@@ -8,6 +9,8 @@ import type {
   DisputeDto,
   FileRouteKey,
   LocationDto,
+  MerchantDto,
+  MerchantStatementDto,
   PayoutDto,
   RatingDto,
   SavedPlaceDto,
@@ -139,6 +142,7 @@ const CLIENT: UserDto = {
   is_active: true,
   total_courses: 12,
   rating: null,
+  is_merchant: false,
   accepted_terms: true,
   terms_accepted_at: AT,
   created_at: AT,
@@ -321,6 +325,30 @@ const BOOK_PLACE: AdminPlaceDto = {
 };
 const SAVE_PLACE = { label: 'Maison', address: 'Carrefour Bambéto, à côté de la pharmacie', latitude: 9.5917, longitude: -13.6236, instructions: 'Portail bleu, appeler en arrivant' };
 const DONE = { message: 'Opération effectuée.' };
+
+// A merchant (issue 40): a pharmacy of Kaloum, on a monthly statement.
+const MERCHANT: MerchantDto = {
+  user_id: CLIENT_ID,
+  business_name: 'Pharmacie du Port',
+  pickup: { address: 'Avenue de la République, Kaloum', latitude: 9.5092, longitude: -13.7122, instructions: 'Comptoir de gauche', contact_name: 'Fatoumata Sylla', contact_phone: '+224620000004' },
+  payment_terms: 'monthly_statement',
+  payment_terms_label: 'Relevé mensuel',
+  created_at: AT,
+};
+const ADMIN_MERCHANT: AdminMerchantDto = { ...MERCHANT, full_name: 'Mariama Diallo', phone: CLIENT_PHONE, email: 'mariama@example.gn', month_courses: 42, month_amount: 1_134_000, total_courses: 318 };
+const STATEMENT: MerchantStatementDto = {
+  merchant_id: CLIENT_ID,
+  business_name: MERCHANT.business_name,
+  month: '2026-10',
+  courses: [
+    { id: COURSE_ID, course_number: 'CRS-000123', reference: 'CMD-2026-0042', delivered_at: '2026-10-14T11:20:00.000Z', amount: 26_000 },
+    { id: '8e555951-aed1-42e2-c356-6a0edf85ab03', course_number: 'CRS-000131', reference: null, delivered_at: '2026-10-20T16:05:00.000Z', amount: 18_000 },
+  ],
+  course_count: 2,
+  amount: 44_000,
+  currency: 'GNF',
+  settlement: null,
+};
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
 
 /** A merchant's webhook endpoint (issue 40) and a line of its delivery log. */
@@ -376,6 +404,17 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'POST /api/admin/courses/:id/assign': { courier_id: COURIER_ID },
   'PUT /api/admin/places/:id': { name: 'Rond-point de Bambéto', instructions: 'Devant la pharmacie, côté station' },
   'POST /api/admin/places/:id/merge': { into_id: BOOK_PLACE.id },
+  'PUT /api/admin/merchants/:id': {
+    business_name: MERCHANT.business_name,
+    pickup_address: MERCHANT.pickup.address,
+    pickup_latitude: MERCHANT.pickup.latitude,
+    pickup_longitude: MERCHANT.pickup.longitude,
+    pickup_instructions: MERCHANT.pickup.instructions,
+    pickup_contact_name: MERCHANT.pickup.contact_name,
+    pickup_contact_phone: '620 00 00 04',
+    payment_terms: 'monthly_statement',
+  },
+  'POST /api/admin/merchants/:id/statement/settle': { month: '2026-10', reference: 'VIR-2026-11-03' },
   'POST /api/delivery/cash-deposits': { payment_method: 'mtn_momo', phone_number: '660000002', amount: 52_000 },
   'POST /api/delivery/request-payment': { amount: 72_800, reason: 'early_payment' },
   'POST /api/push/subscriptions': {
@@ -708,6 +747,15 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/admin/places': [BOOK_PLACE],
   'PUT /api/admin/places/:id': { message: 'Lieu « Rond-point de Bambéto » modifié.', place: { ...BOOK_PLACE, name: 'Rond-point de Bambéto', name_by_staff: true } },
   'POST /api/admin/places/:id/merge': { message: 'Lieu « carrefour bambeto » fusionné dans « Carrefour Bambéto ».', place: { ...BOOK_PLACE, observation_count: 45, distinct_clients: 18 } },
+  'GET /api/merchant/profile': MERCHANT,
+  'GET /api/merchant/statement': STATEMENT,
+  'GET /api/admin/merchants': [ADMIN_MERCHANT],
+  'PUT /api/admin/merchants/:id': MERCHANT,
+  'GET /api/admin/merchants/:id/statement': STATEMENT,
+  'POST /api/admin/merchants/:id/statement/settle': {
+    ...STATEMENT,
+    settlement: { settled_at: '2026-11-03T09:30:00.000Z', settled_by: 'Aïssatou Bah', reference: 'VIR-2026-11-03', amount: 44_000 },
+  },
   'GET /api/admin/disputes': [STAFF_DISPUTE],
   'PUT /api/admin/disputes/:id': { message: 'Réclamation mise à jour.', dispute: STAFF_DISPUTE },
   'GET /api/admin/support-requests': [SUPPORT_REQUEST],

@@ -41,6 +41,6 @@ export class OnboardingService {
       );
       return user;
     });
-    return { message: KYC_MESSAGES.courierCreated, user: toUserDto(user) };
+    return { message: KYC_MESSAGES.courierCreated, user: toUserDto({ ...user, merchant: null }) };
   }
 }

@@ -88,19 +88,28 @@ export class PaymentsRepository {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
   }
 
+  /**
+   * A merchant's month settled by staff (issue 40, the settlement's transaction): the payments its courses owed on the
+   * statement are paid. Answers how many moved.
+   */
+  async payStatementCourses(tx: Tx, courseIds: readonly string[], at: Date): Promise<number> {
+    const paid = await tx.payment.updateMany({ where: { courseId: { in: [...courseIds] }, provider: 'statement', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
+    return paid.count;
+  }
+
   /** A cash course closed by staff whose courier never collected the cash (the course lifecycle's transaction). */
   async dropUncollectedCash(tx: Tx, courseId: string): Promise<void> {
     await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'cash_not_collected' } });
   }
 
   /**
-   * A course cancelled (the course lifecycle's transaction): cash will never be collected, and a paid payment is to
-   * be refunded (README "Refunds").
+   * A course cancelled (the course lifecycle's transaction): cash will never be collected, nor a merchant's course on
+   * account put on its statement (issue 40), and a paid payment is to be refunded (README "Refunds").
    */
   async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
     const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
     if (paid) await this.openRefund(tx, paid, courseId);
-    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+    await tx.payment.updateMany({ where: { courseId, provider: { in: ['cash', 'statement'] }, status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
   }
 
   /** Locks a payment's row until the unit of work ends, and reads it. */

@@ -1,9 +1,13 @@
 import type { AdminUserDto, UserDto } from '@coursa/contracts';
 import { userNumber } from '@coursa/domain';
 import type { User } from '../../generated/prisma/client.js';
+import type { AccountUser } from './users.repository.js';
 
-/** The API's view of a user: never the password hash, the session version or the anonymisation stamp. */
-export function toUserDto(user: User): UserDto {
+/**
+ * The API's view of a user: never the password hash, the session version or the anonymisation stamp. `merchant` is
+ * the account's merchant profile, if staff made it one (issue 40; read with `ACCOUNT` of users.repository).
+ */
+export function toUserDto(user: AccountUser): UserDto {
   return {
     id: user.id,
     phone: user.phone,
@@ -16,6 +20,7 @@ export function toUserDto(user: User): UserDto {
     is_active: user.isActive,
     total_courses: user.totalCourses,
     rating: user.rating,
+    is_merchant: user.merchant !== null,
     accepted_terms: user.acceptedTerms,
     terms_accepted_at: user.termsAcceptedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),

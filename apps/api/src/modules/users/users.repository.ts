@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
 /** What the auth guard needs to know on every request. */
@@ -8,16 +8,20 @@ export type AuthState = Pick<
   'id' | 'role' | 'fullName' | 'isActive' | 'activatedAt' | 'anonymizedAt' | 'sessionVersion'
 >;
 
+/** What an account's own view needs beside its row (toUserDto): whether it is a merchant (issue 40), one relation read. */
+export const ACCOUNT = { merchant: { select: { userId: true } } } as const satisfies Prisma.UserInclude;
+export type AccountUser = Prisma.UserGetPayload<{ include: typeof ACCOUNT }>;
+
 @Injectable()
 export class UsersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findById(id: string): Promise<User | null> {
-    return this.prisma.client.user.findUnique({ where: { id } });
+  findById(id: string): Promise<AccountUser | null> {
+    return this.prisma.client.user.findUnique({ where: { id }, include: ACCOUNT });
   }
 
-  findByPhone(phone: string): Promise<User | null> {
-    return this.prisma.client.user.findUnique({ where: { phone } });
+  findByPhone(phone: string): Promise<AccountUser | null> {
+    return this.prisma.client.user.findUnique({ where: { phone }, include: ACCOUNT });
   }
 
   findByEmail(email: string): Promise<User | null> {
