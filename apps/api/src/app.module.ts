@@ -36,6 +36,7 @@ import { RecipientTrackingModule } from './modules/recipient-tracking/recipient-
 import { HealthModule } from './modules/health/health.module.js';
 import { StaffNotificationsModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
 @Module({})
@@ -77,6 +78,7 @@ export class AppModule {
         FilesModule,
         OnboardingModule,
         SuperAdminModule,
+        WebhooksModule,
         DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],

@@ -26,3 +26,4 @@ export * from './sms.js';
 export * from './statements.js';
 export * from './validation.js';
 export * from './saved-places.js';
+export * from './webhooks.js';
