@@ -33,6 +33,7 @@ const MONEY: Role[] = ['admin', 'super_admin'];
 const COURIERS: Role[] = ['salaried_delivery', 'independent_delivery'];
 const SIGNED_IN: Role[] = ['client', ...COURIERS, ...STAFF];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
+const WEBHOOK_ENDPOINT = { url: 'https://boutique.example.gn/coursa/webhooks', event_types: ['delivery.created'] };
 
 /** 401 without a token, 403 for roles not let in, `status` for the others; `except` names callers that differ. */
 function only(roles: Role[], status: number, except: Partial<Record<Caller, number>> = {}): Expected {
@@ -289,6 +290,20 @@ const ROUTES: Record<RouteKey, Entry> = {
   'GET /api/v1/deliveries/:id': { request: () => ({ path: `/api/v1/deliveries/${course()}` }), expected: only(['client'], 403) },
   'POST /api/v1/deliveries/:id/cancel': { request: () => ({ path: `/api/v1/deliveries/${course()}/cancel` }), expected: only(['client'], 403) },
   'GET /api/v1/deliveries/:id/tracking-link': { request: () => ({ path: `/api/v1/deliveries/${course()}/tracking-link` }), expected: only(['client'], 403) },
+  // ── merchants' webhooks (issue 40): merchants only; a client staff did not make a merchant is refused (403) after
+  // a valid body, as everyone else. A merchant's refusals (another's endpoint: 404) are in test/e2e/webhooks. ──
+  'GET /api/v1/webhook-endpoints': { request: () => ({ path: '/api/v1/webhook-endpoints' }), expected: only(['client'], 403) },
+  'POST /api/v1/webhook-endpoints': { request: () => ({ path: '/api/v1/webhook-endpoints', body: WEBHOOK_ENDPOINT }), expected: only(['client'], 403) },
+  'PUT /api/v1/webhook-endpoints/:id': { request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}`, body: { enabled: true } }), expected: only(['client'], 403) },
+  'DELETE /api/v1/webhook-endpoints/:id': { request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}` }), expected: only(['client'], 403) },
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': { request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}/rotate-secret` }), expected: only(['client'], 403) },
+  'POST /api/v1/webhook-endpoints/:id/test': { request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}/test` }), expected: only(['client'], 403) },
+  'GET /api/v1/webhook-endpoints/:id/deliveries': { request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}/deliveries` }), expected: only(['client'], 403) },
+  'POST /api/v1/webhook-endpoints/:id/replay': {
+    request: () => ({ path: `/api/v1/webhook-endpoints/${NOBODY}/replay`, body: { since: '2026-11-24T00:00:00Z', until: '2026-11-25T00:00:00Z' } }),
+    expected: only(['client'], 403),
+  },
+  'POST /api/v1/webhook-deliveries/:id/replay': { request: () => ({ path: `/api/v1/webhook-deliveries/${NOBODY}/replay` }), expected: only(['client'], 403) },
 };
 
 describe('routes × callers', () => {

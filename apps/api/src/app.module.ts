@@ -38,6 +38,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { PublicApiModule } from './modules/public-api/public-api.module.js';
 import { StaffNotificationsModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { CourierCashModule, LedgerModule } from './modules/ledger/ledger.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The HTTP process: the REST API (the built web app is served by app.factory). */
 @Module({})
@@ -81,6 +82,7 @@ export class AppModule {
         SuperAdminModule,
         ApiKeysModule,
         PublicApiModule,
+        WebhooksModule,
         DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],

@@ -43,15 +43,18 @@ import { PushWorkerModule } from './modules/push/push.module.js';
 import { PushProcessor } from './modules/push/push.processor.js';
 import { StaffNotificationsWorkerModule } from './modules/staff-notifications/staff-notifications.module.js';
 import { StaffNotificationsEvents } from './modules/staff-notifications/staff-notifications.events.js';
+import { WebhooksWorkerModule } from './modules/webhooks/webhooks.module.js';
+import { WebhooksEvents } from './modules/webhooks/webhooks.events.js';
+import { WebhooksProcessor } from './modules/webhooks/webhooks.processor.js';
 
 /** Processors of every queue; WorkerHost checks at start that each job name has exactly one handler. */
-const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor, PushProcessor, PlaceBookProcessor];
+const PROCESSORS = [NotificationsProcessor, PaymentsProcessor, ReceiptsProcessor, CommissionsProcessor, PayoutsProcessor, RefundsProcessor, DispatchProcessor, RetentionProcessor, TrackingProcessor, PushProcessor, PlaceBookProcessor, WebhooksProcessor];
 
 /**
  * What each module does once an outbox event commits; OutboxRelay checks at start that each event type has a handler.
  * An event's handlers run in this order: the sockets hear of a change before the jobs it starts.
  */
-const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents, StaffNotificationsEvents, PlaceBookEvents];
+const SUBSCRIBERS = [RealtimePublisher, NotificationsEvents, ReceiptsEvents, PayoutsEvents, RefundsEvents, DispatchEvents, RetentionEvents, TrackingEvents, CoursesEvents, StaffNotificationsEvents, PlaceBookEvents, WebhooksEvents];
 
 /** The worker process: BullMQ processors and the outbox relay with its handlers, no HTTP controllers. */
 @Module({})
@@ -59,7 +62,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule, StaffNotificationsWorkerModule, PlaceBookModule],
+      imports: [CoreModule.forRoot(config, logger), LedgerModule, NotificationsWorkerModule, PaymentsWorkerModule, ReceiptsWorkerModule, CommissionsWorkerModule, PayoutsWorkerModule, RefundsWorkerModule, DispatchWorkerModule, RetentionWorkerModule, TrackingWorkerModule, PushWorkerModule, CoursesWorkerModule, StaffNotificationsWorkerModule, PlaceBookModule, WebhooksWorkerModule],
       providers: [
         { provide: JOB_PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors, inject: PROCESSORS },
         WorkerHost,

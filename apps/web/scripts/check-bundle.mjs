@@ -20,8 +20,8 @@ console.log(
     `(${files.filter((path) => path.endsWith('.js')).reduce((sum, path) => sum + brotli(path), 0).toFixed(1)} KB of JavaScript).`,
 );
 // What the first screen does not show, it does not download (issue 35): maps, the live connection, the phone-number
-// library and the service worker's registration come with the screens that use them.
-const notOnFirstScreen = files.filter((path) => /^assets\/(leaflet|socket|realtime|phone|register|workbox)[-.]/.test(path));
+// library, zod (the forms' schemas) and the service worker's registration come with the screens that use them.
+const notOnFirstScreen = files.filter((path) => /^assets\/(leaflet|socket|realtime|phone|zod|register|workbox)[-.]/.test(path));
 if (notOnFirstScreen.length) {
   console.error(`The first screen loads what it does not show: ${notOnFirstScreen.join(', ')}.`);
   process.exit(1);

@@ -9,6 +9,7 @@ export const QueueName = {
   Dispatch: 'dispatch',
   Retention: 'retention',
   Places: 'places',
+  Webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -29,10 +30,19 @@ export const JobName = {
   FindSilentCouriers: 'find-silent-couriers',
   ObservePlaces: 'observe-places',
   GroupPlaces: 'group-places',
+  SendWebhook: 'send-webhook',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
-export type MessageKind = 'activation' | 'reset_code' | 'temporary_password' | 'delivery_otp' | 'tracking_link' | 'courier_alert' | 'courier_arriving';
+export type MessageKind =
+  | 'activation'
+  | 'reset_code'
+  | 'temporary_password'
+  | 'delivery_otp'
+  | 'tracking_link'
+  | 'courier_alert'
+  | 'courier_arriving'
+  | 'webhook_disabled';
 
 /**
  * An outgoing message. Unlike other jobs it carries its text: codes are stored only as hashes, so there is
@@ -138,6 +148,14 @@ export interface ObservePlacesPayload {
 /** The place book's grouping of observations into places (issue 39), on a schedule; the same result however often it runs. */
 export type GroupPlacesPayload = Record<string, never>;
 
+/**
+ * One webhook to one merchant's endpoint (issue 40): the delivery row holds the body, built when the event happened,
+ * and its state; the job sends it, and waits in the queue between tries (modules/webhooks/webhooks.processor.ts).
+ */
+export interface SendWebhookPayload {
+  deliveryId: string;
+}
+
 export interface JobPayloads {
   [JobName.SendSms]: SendMessagePayload;
   [JobName.SendEmail]: SendEmailPayload;
@@ -155,6 +173,7 @@ export interface JobPayloads {
   [JobName.FindSilentCouriers]: FindSilentCouriersPayload;
   [JobName.ObservePlaces]: ObservePlacesPayload;
   [JobName.GroupPlaces]: GroupPlacesPayload;
+  [JobName.SendWebhook]: SendWebhookPayload;
 }
 
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
@@ -174,6 +193,7 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.FindSilentCouriers]: QueueName.Dispatch,
   [JobName.ObservePlaces]: QueueName.Places,
   [JobName.GroupPlaces]: QueueName.Places,
+  [JobName.SendWebhook]: QueueName.Webhooks,
 };
 
 /**
@@ -210,4 +230,8 @@ export const jobIds = {
   route: (courseId: string) => `route-${courseId}`,
   /** What a delivered course proved about its addresses (issue 39). */
   placeObservations: (courseId: string) => `places-${courseId}`,
+  /** A webhook delivery's job (issue 40): one at a time per delivery, the same through its retries. */
+  webhook: (deliveryId: string) => `webhook-${deliveryId}`,
+  /** An e-mail caused by an outbox event. */
+  outboxEmail: (eventId: bigint) => `email-${eventId}`,
 } as const;

@@ -53,13 +53,18 @@ export interface OutboxEvents {
   'payout.settled': { payoutId: string; courierId: string; outcome: 'completed' | 'failed'; amount: number };
   /** A client's refund completed (through the provider or paid outside Coursa): the client is told by push. */
   'refund.completed': { refundId: string; clientId: string; amount: number };
+  /**
+   * A merchant's webhook endpoint was disabled after WEBHOOK_DISABLE_AFTER_FAILURES deliveries failed for good in a row
+   * (issue 40): its merchant is told by e-mail.
+   */
+  'webhook.disabled': { endpointId: string; merchantId: string; url: string; reason: string };
 }
 
 export type OutboxEventType = keyof OutboxEvents;
 
 export interface OutboxEventInput<T extends OutboxEventType = OutboxEventType> {
   type: T;
-  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request' | 'payout' | 'refund' | 'commission_run';
+  aggregateType: 'course' | 'payment' | 'user' | 'dispute' | 'support_request' | 'payout_request' | 'payout' | 'refund' | 'commission_run' | 'webhook_endpoint';
   aggregateId: string;
   payload: OutboxEvents[T];
 }
@@ -78,6 +83,7 @@ const EVENT_TYPES: { [T in OutboxEventType]: T } = {
   'courier.silent': 'courier.silent',
   'payout.settled': 'payout.settled',
   'refund.completed': 'refund.completed',
+  'webhook.disabled': 'webhook.disabled',
 };
 
 /** Every outbox event type. */

@@ -27,3 +27,4 @@ export * from './statements.js';
 export * from './validation.js';
 export * from './saved-places.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

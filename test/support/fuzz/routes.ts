@@ -92,6 +92,18 @@ const paymentCommon = {
   course: { pickup_location: location, delivery_location: location, recipient_phone: validPhone, promo_code: text('MOINS20', '') },
 };
 
+/** A merchant's webhook endpoint (issue 40): public, private and odd URLs, known and unknown events. */
+const webhookEndpoint = {
+  url: text('https://boutique.example.gn/coursa/webhooks', 'http://shop.example.com/hooks', 'http://127.0.0.1:8080/x', 'https://10.0.0.1/x', 'ftp://shop.example.com/x', 'not a url', ''),
+  description: text('Boutique de Kaloum', '', 'مرحبا'),
+  event_types: fc.subarray(['delivery.created', 'delivery.assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered', 'delivery.cancelled', 'delivery.refunded', 'delivery.unknown']),
+};
+/** An instant of a replay's period: ISO with an offset, or not quite. */
+const instant = fc.oneof(
+  fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
+  text('', 'hier', '2026-11-25T10:00:00+01:00', '2026-11-25T10:00:00', '2026-11-25'),
+);
+
 /** « Marquer comme payé hors Coursa » (issue 34). */
 const paidOutside = { method: text('cash', 'bank_transfer', 'orange_money', 'mtn_momo', 'other'), reference: text('REÇU-0042', 'TX 123 456'), note: text('Payé au guichet', '') };
 
@@ -124,6 +136,16 @@ export const FUZZ_ROUTES: Record<string, RouteFuzz> = {
   'POST /api/places/saved': { caller: 'client', body: { label: text('Maison', 'Bureau', '', 'مرحبا'), ...location } },
   'PUT /api/places/saved/:id': { caller: 'client', body: { label: text('Maison', 'Bureau', ''), ...location } },
   'DELETE /api/places/saved/:id': { caller: 'client' },
+  // Merchants' webhooks (issue 40): a client that is no merchant, so a valid input gets 403 and a wrong one 400.
+  'GET /api/v1/webhook-endpoints': { caller: 'client', light: true },
+  'POST /api/v1/webhook-endpoints': { caller: 'client', body: webhookEndpoint },
+  'PUT /api/v1/webhook-endpoints/:id': { caller: 'client', body: { ...webhookEndpoint, enabled: fc.boolean() } },
+  'DELETE /api/v1/webhook-endpoints/:id': { caller: 'client' },
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': { caller: 'client' },
+  'POST /api/v1/webhook-endpoints/:id/test': { caller: 'client' },
+  'GET /api/v1/webhook-endpoints/:id/deliveries': { caller: 'client', query: { status: text('pending', 'succeeded', 'failed', 'all', ''), ...page } },
+  'POST /api/v1/webhook-endpoints/:id/replay': { caller: 'client', body: { since: instant, until: instant } },
+  'POST /api/v1/webhook-deliveries/:id/replay': { caller: 'client' },
   'GET /api/places/suggestions': {
     caller: 'client',
     query: { q: fc.oneof(text('bambeto', 'carefour bambeto', 'Bambéto', 'ka', '50%_off', '\\%', ''), address, fc.string({ maxLength: 100 })), lat: conakryLatitude.map((value) => value.toFixed(5)), lng: conakryLongitude.map((value) => value.toFixed(5)) },

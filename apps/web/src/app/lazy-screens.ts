@@ -50,4 +50,6 @@ export const ReconciliationTab = lazy(() =>
   import('@/features/admin-reconciliation').then((module) => ({ default: module.ReconciliationTab })),
 );
 export const AuditTab = lazy(() => import('@/features/super-admin').then((module) => ({ default: module.AuditTab })));
+export const DevelopersTab = lazy(() => import('@/features/developers').then((module) => ({ default: module.DevelopersTab })));
+export const MerchantsTab = lazy(() => import('@/features/admin-merchants').then((module) => ({ default: module.MerchantsTab })));
 export const CasesTab = lazy(() => import('@/features/admin-cases').then((module) => ({ default: module.CasesTab })));

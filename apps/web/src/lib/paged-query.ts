@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type JsonRouteKey, type RouteAnswer, type RouteQuery } from '@coursa/contracts';
+import { PAGE_SIZE, type JsonRouteKey, type RouteAnswer, type RouteParams, type RouteQuery } from '@coursa/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { apiClient, type CallOptions, type ListPage } from './api-client';
 
@@ -13,18 +13,19 @@ export type PagedRouteKey = {
 /** A paged route's filters: its query without the cursor. */
 export type PageFilters<K extends PagedRouteKey> = Omit<RouteQuery<K>, 'cursor'>;
 
-const callPage = <K extends PagedRouteKey>(route: K, filters: PageFilters<K>, cursor: string | undefined): Promise<ListPage<RouteAnswer<K>>> =>
+const callPage = <K extends PagedRouteKey>(route: K, filters: PageFilters<K>, cursor: string | undefined, params?: RouteParams<K>): Promise<ListPage<RouteAnswer<K>>> =>
   // The route map types each call; here the route is any paged one, whose query takes these two fields.
-  apiClient.page(route, ...([{ query: { ...filters, cursor } }] as unknown as [CallOptions<K>]));
+  apiClient.page(route, ...([{ params, query: { ...filters, cursor } }] as unknown as [CallOptions<K>]));
 
 /**
  * A list read page by page, for `useInfiniteQuery`: keyed by the route (so `everyQueryOf(route)` invalidates it, and
- * an invalidated list reloads every page it had shown) and its filters, which the server applies across pages.
+ * an invalidated list reloads every page it had shown), its path's parameters for a list of one thing (an endpoint's
+ * deliveries), and its filters, which the server applies across pages.
  */
-export function pagedQuery<K extends PagedRouteKey>(route: K, filters: PageFilters<K> = {} as PageFilters<K>) {
+export function pagedQuery<K extends PagedRouteKey>(route: K, filters: PageFilters<K> = {} as PageFilters<K>, params?: RouteParams<K>) {
   return infiniteQueryOptions({
-    queryKey: [route, {}, filters, 'pages'] as const,
-    queryFn: ({ pageParam }) => callPage(route, filters, pageParam),
+    queryKey: [route, params ?? {}, filters, 'pages'] as const,
+    queryFn: ({ pageParam }) => callPage(route, filters, pageParam, params),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page: ListPage<RouteAnswer<K>>) => page.nextCursor ?? undefined,
   });

@@ -75,9 +75,12 @@ const eventTypes = z
 export const WebhookEndpointSchema = z.object({ url: webhookUrl, description: optionalText(200), event_types: eventTypes }).strict();
 export type WebhookEndpointInput = z.output<typeof WebhookEndpointSchema>;
 
-/** A change to an endpoint; `enabled: true` turns a disabled endpoint on again (its failure count reset). */
+/**
+ * A change to an endpoint: a field left out stays as it is (`description` '' or null removes it); `enabled: true` turns
+ * a disabled endpoint on again (its failure count reset).
+ */
 export const WebhookEndpointUpdateSchema = z
-  .object({ url: webhookUrl.optional(), description: optionalText(200), event_types: eventTypes.optional(), enabled: z.boolean({ error: 'enabled est vrai ou faux.' }).optional() })
+  .object({ url: webhookUrl.optional(), description: optionalText(200).optional(), event_types: eventTypes.optional(), enabled: z.boolean({ error: 'enabled est vrai ou faux.' }).optional() })
   .strict();
 export type WebhookEndpointUpdateInput = z.output<typeof WebhookEndpointUpdateSchema>;
 

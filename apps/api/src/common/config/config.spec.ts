@@ -50,6 +50,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
   });
 
+  it('sends webhooks to public hosts only unless origins are allowed, and retries them for about three days', () => {
+    expect(loadConfig({})).toMatchObject({ WEBHOOK_ALLOWED_ORIGINS: [], WEBHOOK_TIMEOUT_MS: 10_000, WEBHOOK_RETRY_BASE_MS: 30_000, WEBHOOK_MAX_ATTEMPTS: 10, WEBHOOK_DISABLE_AFTER_FAILURES: 5 });
+    expect(loadConfig({ WEBHOOK_ALLOWED_ORIGINS: 'http://127.0.0.1:4200, http://localhost:4300' }).WEBHOOK_ALLOWED_ORIGINS).toEqual(['http://127.0.0.1:4200', 'http://localhost:4300']);
+    expect(() => loadConfig({ WEBHOOK_MAX_ATTEMPTS: '11' })).toThrow(/^Variable WEBHOOK_MAX_ATTEMPTS invalide/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '120000' })).toThrow(/^Variable WEBHOOK_TIMEOUT_MS invalide/);
+  });
+
   it("requires the chosen SMS provider's credentials", () => {
     expect(() => loadConfig({ SMS_DRIVER: 'nimba' })).toThrow('Variable NIMBA_SERVICE_ID manquante : requise par SMS_DRIVER=nimba.');
   });

@@ -76,12 +76,29 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'doit commencer par mailto: ou https://').default('mailto:contact@coursa.gn'),
   /**
    * Push service origins accepted although they are local or plain http (`http://127.0.0.1:4100`): the tests' fake
-   * push service. Every other endpoint must be a public https host (modules/push/endpoint-guard.ts). Empty in production.
+   * push service. Every other endpoint must be a public https host (common/http/endpoint-guard.ts). Empty in production.
    */
   PUSH_TRUSTED_ORIGINS: z
     .string()
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /**
+   * Merchants' webhooks (issue 40): origins accepted although local or private (`http://127.0.0.1:4200`), for tests and
+   * development. Every other endpoint must be a public host (common/http/endpoint-guard.ts), and the address its name
+   * resolves to is checked again at each send. Empty in production.
+   */
+  WEBHOOK_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** How long a merchant's server has to take one webhook: connect, answer and the first bytes of its body. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The wait before a webhook's first retry; the later waits are multiples of it (libs/domain WEBHOOK_RETRY_STEPS: 30 s … 24 h). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Tries of one webhook before it fails for good: 10 is the whole schedule, about 70 hours with a 30 s base. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(10),
+  /** An endpoint whose webhooks failed for good this many times in a row is disabled, and its merchant told by e-mail. */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Pushes one user gets in an hour at most; past it they are dropped, not delayed (a late offer misleads). */
   PUSH_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** The recipient gets « Votre livreur arrive » once the courier's positions come this close to the delivery point. */

@@ -7,8 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { JOB_PROCESSORS, type JobHandler, type JobProcessor } from './job-processor.js';
 
-/** Jobs run at once per worker process: messages mostly wait on a provider's answer, so more of them. */
-const CONCURRENCY: Partial<Record<QueueName, number>> = { notifications: 50 };
+/** Jobs run at once per worker process: messages and webhooks mostly wait on another server's answer, so more of them. */
+const CONCURRENCY: Partial<Record<QueueName, number>> = { notifications: 50, webhooks: 50 };
 
 /** Every job name must have exactly one handler; otherwise the worker refuses to start. */
 export function collectHandlers(processors: JobProcessor[]): Map<JobName, JobHandler<JobName>> {

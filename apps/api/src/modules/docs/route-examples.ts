@@ -25,6 +25,8 @@ import type {
   UploadRouteKey,
   UserDto,
   V1DeliveryDto,
+  WebhookDeliveryDto,
+  WebhookEndpointDto,
 } from '@coursa/contracts';
 import {
   AvailabilityResponseSchema,
@@ -387,6 +389,36 @@ const STATEMENT: MerchantStatementDto = {
 };
 const SUCCESS = { success: true as const, message: 'Opération effectuée.' };
 
+/** A merchant's webhook endpoint (issue 40) and a line of its delivery log. */
+const WEBHOOK_ENDPOINT_ID = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
+const WEBHOOK_DELIVERY_ID = '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c';
+const WEBHOOK_ENDPOINT: WebhookEndpointDto = {
+  id: WEBHOOK_ENDPOINT_ID,
+  url: 'https://boutique.example.gn/coursa/webhooks',
+  description: 'Mise à jour des commandes de la boutique',
+  event_types: ['delivery.created', 'delivery.picked_up', 'delivery.delivered', 'delivery.cancelled'],
+  enabled: true,
+  disabled_at: null,
+  disabled_reason: null,
+  previous_secret_expires_at: null,
+  created_at: AT,
+};
+const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const WEBHOOK_DELIVERY: WebhookDeliveryDto = {
+  id: WEBHOOK_DELIVERY_ID,
+  webhook_id: `msg_${WEBHOOK_DELIVERY_ID}`,
+  event_type: 'delivery.picked_up',
+  delivery_id: COURSE_ID,
+  status: 'succeeded',
+  attempts: [
+    { attempted_at: AT, status_code: 503, latency_ms: 1_204, response_excerpt: 'Service Unavailable', error: 'Réponse 503 : un code 2xx est attendu.' },
+    { attempted_at: '2026-11-25T10:00:31.000Z', status_code: 200, latency_ms: 87, response_excerpt: '{"received":true}', error: null },
+  ],
+  next_attempt_at: null,
+  created_at: AT,
+  delivered_at: '2026-11-25T10:00:31.087Z',
+};
+
 /** An example body of each route that takes one. */
 export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
   'POST /api/auth/register': { phone: '620000001', password: 'motdepasse7', full_name: 'Mariama Diallo', email: 'mariama@example.gn', accepted_terms: true },
@@ -471,6 +503,9 @@ export const BODY_EXAMPLES: { [K in JsonBodyRouteKey]: RouteBody<K> } = {
     description: 'Deux boîtes de médicaments',
     package_type: 'colis',
   },
+  'POST /api/v1/webhook-endpoints': { url: WEBHOOK_ENDPOINT.url, description: WEBHOOK_ENDPOINT.description, event_types: WEBHOOK_ENDPOINT.event_types },
+  'PUT /api/v1/webhook-endpoints/:id': { enabled: true, event_types: ['delivery.created', 'delivery.delivered'] },
+  'POST /api/v1/webhook-endpoints/:id/replay': { since: '2026-11-24T00:00:00Z', until: '2026-11-25T00:00:00Z' },
 };
 
 /**
@@ -876,4 +911,27 @@ export const ANSWER_EXAMPLES: { [K in JsonAnswerRouteKey]: RouteAnswer<K> } = {
   'GET /api/v1/deliveries/:id': { ...V1_DELIVERY, status: 'collected', status_label: COURSE_STATUS_LABELS.collected, courier: { name: 'Ibrahima Camara', phone: COURIER_PHONE }, picked_up_at: LATER },
   'POST /api/v1/deliveries/:id/cancel': { ...V1_DELIVERY, status: 'cancelled', status_label: COURSE_STATUS_LABELS.cancelled, payment_status: 'failed' },
   'GET /api/v1/deliveries/:id/tracking-link': { delivery_id: COURSE_ID, url: 'https://coursa.gn/suivi/Vb3kQ9zLm2Xc7RtY1wN4pA' },
+  'GET /api/v1/webhook-endpoints': [WEBHOOK_ENDPOINT],
+  'POST /api/v1/webhook-endpoints': { endpoint: WEBHOOK_ENDPOINT, secret: WEBHOOK_SECRET },
+  'PUT /api/v1/webhook-endpoints/:id': { ...WEBHOOK_ENDPOINT, event_types: ['delivery.created', 'delivery.delivered'] },
+  'DELETE /api/v1/webhook-endpoints/:id': { message: 'Webhook supprimé.' },
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': {
+    endpoint: { ...WEBHOOK_ENDPOINT, previous_secret_expires_at: '2026-11-26T10:00:00.000Z' },
+    secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD',
+  },
+  'POST /api/v1/webhook-endpoints/:id/test': {
+    ...WEBHOOK_DELIVERY,
+    id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    webhook_id: 'msg_0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    event_type: 'webhook.test',
+    delivery_id: null,
+    status: 'pending',
+    attempts: [],
+    next_attempt_at: LATER,
+    created_at: LATER,
+    delivered_at: null,
+  },
+  'GET /api/v1/webhook-endpoints/:id/deliveries': [WEBHOOK_DELIVERY],
+  'POST /api/v1/webhook-endpoints/:id/replay': { replayed: 12 },
+  'POST /api/v1/webhook-deliveries/:id/replay': { ...WEBHOOK_DELIVERY, status: 'pending', next_attempt_at: LATER, delivered_at: null },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activationEmail, escapeHtml, resetCodeEmail } from './email-templates.js';
+import { activationEmail, escapeHtml, resetCodeEmail, webhookDisabledEmail } from './email-templates.js';
 
 const LINK = 'https://coursa.gn/activation?token=Ab-9_xYz';
 const HOSTILE_NAME = 'Fanta <script>alert("x")</script> & Cie';
@@ -56,5 +56,22 @@ describe('escapeHtml', () => {
   it('escapes the five characters that matter in content and quoted attributes', () => {
     expect(escapeHtml(`<a href='x'>"Tom" & Jerry</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;');
     expect(escapeHtml('Aïssatou Bah')).toBe('Aïssatou Bah');
+  });
+});
+
+describe('webhookDisabledEmail', () => {
+  const email = webhookDisabledEmail({ fullName: 'Fanta Camara', businessName: 'Pharmacie <Kaloum>', url: 'https://boutique.example.gn/hooks?a=1&b=2', reason: 'Désactivé automatiquement : 5 webhooks d’affilée n’ont pas pu être remis.' });
+
+  it('says which webhook stopped, why, and how to turn it on again, in French', () => {
+    expect(email).toMatchObject({ kind: 'webhook_disabled', subject: 'Votre webhook Coursa est désactivé' });
+    expect(email.text).toContain('Bonjour Fanta Camara,');
+    expect(email.text).toContain('à votre webhook https://boutique.example.gn/hooks?a=1&b=2.');
+    expect(email.text).toContain('5 webhooks d’affilée');
+    expect(email.text).toContain('Réactivez ensuite le webhook');
+  });
+
+  it('escapes what the merchant typed in the HTML body', () => {
+    expect(email.html).toContain('de Pharmacie &lt;Kaloum&gt; à votre webhook <strong>https://boutique.example.gn/hooks?a=1&amp;b=2</strong>');
+    expect(email.html).not.toContain('<Kaloum>');
   });
 });

@@ -53,6 +53,35 @@ export function resetCodeEmail({ fullName, code, validMinutes }: { fullName: str
   };
 }
 
+/** A merchant's webhook endpoint was disabled after too many failed deliveries (issue 40): what happened and what to do. */
+export function webhookDisabledEmail({ fullName, businessName, url, reason }: { fullName: string; businessName: string; url: string; reason: string }): Email {
+  const subject = 'Votre webhook Coursa est désactivé';
+  const steps = [
+    'Vérifiez que votre serveur répond à cette adresse par un code 2xx (sans redirection) en moins de 10 secondes.',
+    'Réactivez ensuite le webhook dans votre espace marchand (ou PUT /api/v1/webhook-endpoints/:id avec « enabled » à true), puis utilisez « Renvoyer » pour les événements manqués.',
+  ];
+  return {
+    kind: 'webhook_disabled',
+    subject,
+    text: [
+      `Bonjour ${fullName},`,
+      '',
+      `Coursa n'envoie plus d'événements de ${businessName} à votre webhook ${url}.`,
+      reason,
+      '',
+      ...steps,
+      '',
+      "L'équipe Coursa",
+    ].join('\n'),
+    html: page(subject, [
+      `<p>Bonjour ${escapeHtml(fullName)},</p>`,
+      `<p>Coursa n'envoie plus d'événements de ${escapeHtml(businessName)} à votre webhook <strong>${escapeHtml(url)}</strong>.</p>`,
+      `<p>${escapeHtml(reason)}</p>`,
+      ...steps.map((step) => `<p>${escapeHtml(step)}</p>`),
+    ]),
+  };
+}
+
 /** Text placed in HTML, as element content or a quoted attribute value. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]!);

@@ -1,10 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import type { AppConfig } from '../../common/config/config.js';
-import { isAcceptedEndpoint, isPublicAddress } from './endpoint-guard.js';
+import { isAcceptedEndpoint, publicOnlyLookup } from '../../common/http/endpoint-guard.js';
 
 /** What a push service said: taken, or the subscription no longer exists (404, 410: remove it). */
 export type PushOutcome = 'sent' | 'gone';
@@ -33,7 +32,7 @@ const TIMEOUT_MS = 10_000;
 /**
  * The push sender of `web-push` (VAPID signature, aes128gcm encryption: RFC 8291, 8292), with our own request: its
  * DNS answer is checked too, so a public name that resolves to our own network (DNS rebinding) is refused like the
- * private address it hides (endpoint-guard.ts).
+ * private address it hides (common/http/endpoint-guard.ts).
  */
 export class WebPushSender implements PushSender {
   constructor(private readonly config: Pick<AppConfig, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'PUSH_TRUSTED_ORIGINS'>) {}
@@ -47,7 +46,7 @@ export class WebPushSender implements PushSender {
     });
     const url = new URL(details.endpoint);
     const trusted = this.config.PUSH_TRUSTED_ORIGINS.includes(url.origin);
-    const status = await post(url, details.headers as Record<string, string | number>, details.body, trusted ? undefined : publicOnlyLookup);
+    const status = await post(url, details.headers as Record<string, string | number>, details.body, trusted ? undefined : publicOnly);
     if (status === 404 || status === 410) return 'gone';
     if (status >= 200 && status < 300) return 'sent';
     if (status === 408 || status === 429 || status >= 500) throw new Error(`push service answered ${status}`);
@@ -69,12 +68,4 @@ function post(url: URL, headers: Record<string, string | number>, body: Buffer |
 }
 
 /** DNS lookup that fails for any non-public address. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const refused = addresses.find(({ address }) => !isPublicAddress(address));
-    if (refused || !addresses.length) return callback(new PushRefused(`push endpoint ${hostname} resolves to a non-public address`), '', 0);
-    if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+const publicOnly = publicOnlyLookup((hostname) => new PushRefused(`push endpoint ${hostname} resolves to a non-public address`));

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JobName, type MessageResponse, type PushMessage, type PushPublicKeyResponse, type PushSubscriptionDto } from '@coursa/contracts';
 import type { SubscribePushInput } from '@coursa/contracts/schemas';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
+import { isAcceptedEndpoint } from '../../common/http/endpoint-guard.js';
 import { once } from '../../common/outbox/outbox-handler.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
-import { isAcceptedEndpoint } from './endpoint-guard.js';
 import { PushErrors } from './push.errors.js';
 import { PushRepository } from './push.repository.js';
 

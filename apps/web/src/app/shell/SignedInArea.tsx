@@ -1,3 +1,4 @@
+import type { UserDto } from '@coursa/contracts';
 import { isCourier, type Role } from '@coursa/domain';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate } from 'react-router';
@@ -6,7 +7,7 @@ import { FullPageLoader } from '@/components/ui/Loader';
 import { refreshAfterDelivery, useSession } from '@/features/auth';
 import { AppShell } from './AppShell';
 import { TabbedLayout } from './TabbedLayout';
-import { CLIENT_TABS, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs';
+import { clientTabs, COURIER_TABS, STAFF_TABS, SUPER_ADMIN_TABS } from './tabs';
 
 /** `/` and every other unknown path: the home of the signed-in user, laid out by role (spec §2). */
 export function SignedInArea() {
@@ -21,13 +22,13 @@ export function SignedInArea() {
   if (status === 'loading') return <FullPageLoader />;
   if (!role) return <Navigate to="/auth" replace />;
   if (shownRole !== role) return <FullPageLoader />;
-  return <RoleLayout role={role} />;
+  return <RoleLayout role={role} user={user} />;
 }
 
-function RoleLayout({ role }: { role: Role }) {
+function RoleLayout({ role, user }: { role: Role; user: UserDto | undefined }) {
   switch (role) {
     case 'client':
-      return <TabbedLayout tabs={CLIENT_TABS} />;
+      return <TabbedLayout tabs={clientTabs(user)} />;
     case 'salaried_delivery':
     case 'independent_delivery':
       return <TabbedLayout tabs={COURIER_TABS} />;

@@ -1,3 +1,4 @@
+import type { UserDto } from '@coursa/contracts';
 import {
   AnalyticsTab,
   AuditTab,
@@ -11,7 +12,9 @@ import {
   CreateCourseTab,
   CreateDeliveryTab,
   DashboardTab,
+  DevelopersTab,
   EarningsTab,
+  MerchantsTab,
   MyCoursesTab,
   MyDeliveries,
   NavigationTab,
@@ -24,13 +27,22 @@ import {
 } from '../lazy-screens';
 import type { Tab } from './TabbedLayout';
 
-export const CLIENT_TABS: readonly Tab[] = [
+const CLIENT_PROFILE: Tab = { id: 'profile', label: 'Profil', content: <ProfileTab /> };
+
+const CLIENT_WORK: readonly Tab[] = [
   { id: 'home', label: 'Accueil', content: <ClientHome /> },
   { id: 'create-course', label: 'Nouvelle course', content: <CreateCourseTab /> },
   { id: 'my-courses', label: 'Mes courses', content: <MyCoursesTab /> },
   { id: 'tracking', label: 'Suivi GPS', content: <TrackingTab /> },
-  { id: 'profile', label: 'Profil', content: <ProfileTab /> },
 ];
+
+export const CLIENT_TABS: readonly Tab[] = [...CLIENT_WORK, CLIENT_PROFILE];
+
+/** Issue 40: a client staff made a merchant also has « Développeurs » (its API keys and webhooks). */
+export const MERCHANT_TABS: readonly Tab[] = [...CLIENT_WORK, { id: 'developers', label: 'Développeurs', content: <DevelopersTab /> }, CLIENT_PROFILE];
+
+/** A client's tabs: a merchant's when staff made the account one. */
+export const clientTabs = (user: Pick<UserDto, 'is_merchant'> | undefined): readonly Tab[] => (user?.is_merchant ? MERCHANT_TABS : CLIENT_TABS);
 
 export const COURIER_TABS: readonly Tab[] = [
   { id: 'home', label: 'Accueil', content: <CourierHome /> },
@@ -52,6 +64,8 @@ const BACK_OFFICE_TABS: readonly Tab[] = [
   { id: 'users', label: 'Utilisateurs', content: <UsersTab /> },
   // Issue 39: the place book learned from deliveries, curated by staff.
   { id: 'places', label: 'Lieux', content: <PlacesTab /> },
+  // Issue 40: the shops that order by API, their terms and their monthly statements.
+  { id: 'merchants', label: 'Marchands', content: <MerchantsTab /> },
   { id: 'create-delivery', label: 'Nouveau livreur', content: <CreateDeliveryTab /> },
   { id: 'commission-payments', label: 'Commissions', content: <CommissionPaymentsTab /> },
   { id: 'reconciliation', label: 'Rapprochement', content: <ReconciliationTab /> },

@@ -1,8 +1,3 @@
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-
-/** Date and time, fr-FR (e.g. 22/11/2026 08:40). */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
 /**
  * How a course is named to the courier (issue 38): its number as every user reads it (`courseNumber`, CRS-000123, which
  * the API gives) and the address it leads to; never its hex id.

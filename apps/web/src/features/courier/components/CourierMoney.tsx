@@ -9,10 +9,9 @@ import { LoadMore } from '@/components/ui/LoadMore';
 import { PhoneInput } from '@/components/ui/PhoneInput';
 import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
-import { formatPhone } from '@/lib/format';
 import { usePagedList } from '@/lib/paged-query';
 import { courierApi, courierQueries } from '../api/courier-api';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatPhone } from '@/lib/format';
 import type { PendingDeposit } from '../stores/pending-deposit';
 
 export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {

@@ -7,7 +7,8 @@ import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { PhoneLink } from '@/components/ui/PhoneLink';
 import { usePagedList } from '@/lib/paged-query';
 import { courierQueries } from '../api/courier-api';
-import { courseName, formatDateTime } from '../format';
+import { formatDateTime } from '@/lib/format';
+import { courseName } from '../format';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 /** A delivery staff closed without the courier's handover: no commission was recorded for it. */

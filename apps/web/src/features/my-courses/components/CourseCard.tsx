@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { ProofPhotoFigure, StoredPhoto } from '@/components/ui/StoredPhoto';
 import { CourseRoute } from '@/components/map/CourseRoute';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { PhoneLink } from '@/components/ui/PhoneLink';
 import { useChange } from '@/lib/query-client';
 import { myCoursesApi, myCoursesQueries, saveFile } from '../api/my-courses-api';
@@ -31,10 +32,6 @@ interface CourseCardProps {
   onRate: () => void;
   onClaim: () => void;
 }
-
-/** Timeline moments need the hour, which lib/format's date-only formatter leaves out. */
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 const phoneOrDash = (phone: string | null, who: string) => (phone ? <PhoneLink phone={phone} who={who} /> : '—');
 

@@ -10,6 +10,7 @@ import { DisputeModal } from '@/features/my-courses';
 import { subscribeToCourse, useIsOnline } from '@/features/realtime';
 import { useNow } from '@/hooks/use-now';
 import { linkedParam } from '@/lib/deep-link';
+import { formatDateTime } from '@/lib/format';
 import { PhoneLink } from '@/components/ui/PhoneLink';
 import { trackingQueries } from '../api/tracking-api';
 import { forgetFollowedCourse, useFollowedCourse } from '../stores/followed-course';
@@ -19,9 +20,6 @@ import { MapLoading } from '@/components/map/MapLoading';
 
 /** Spec §9: tracking refreshes every 10 s while a course is selected (and stands in for the socket when it is down). */
 export const TRACKING_REFRESH_MS = 10_000;
-
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 const PICKUP_DONE: readonly CourseStatus[] = ['collected', 'en_route_delivery', 'delivered'];
 

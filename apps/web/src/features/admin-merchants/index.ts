@@ -1,0 +1,1 @@
+export { MerchantsTab } from './components/MerchantsTab';

@@ -1,0 +1,1 @@
+export { DevelopersTab } from './components/DevelopersTab';
