@@ -65,7 +65,7 @@ describe('a merchant’s API keys', () => {
     const made = await app.request('POST', '/api/merchant/api-keys', { name: 'Boutique en ligne', scopes: ['deliveries:write', 'deliveries:read', 'deliveries:read'] }, { token: shop.token });
     expect(made).toMatchObject({ status: 201, body: { key: { name: 'Boutique en ligne', scopes: ['deliveries:write', 'deliveries:read'], status: 'active', last_used_at: null } } });
     const { key, secret } = made.body as ApiKeyCreatedResponse;
-    expect(secret).toMatch(/^cs_live_[\w-]{12}_[\w-]{43}$/);
+    expect(secret).toMatch(/^cs_live_[A-Za-z0-9]{12}_[\w-]{43}$/);
     expect(key.prefix).toBe(secret.slice(0, 20));
 
     const list = await app.request<ApiKeyDto[]>('GET', '/api/merchant/api-keys', undefined, { token: shop.token });
@@ -212,6 +212,14 @@ describe('a request with a key', () => {
     expect(await app.db.course.count({ where: { clientId: shop.user.id } })).toBe(0);
     const writer = await keyOf(shop, ['deliveries:write']);
     expect(await v1('GET', '/api/v1/deliveries', writer.secret)).toMatchObject({ status: 403, body: { detail: 'Cette clé d’API n’a pas la permission « deliveries:read ».' } });
+  });
+
+  it('opens the webhook routes to a key with webhooks:manage only', async () => {
+    const shop = await merchant();
+    const [hooks, deliveries] = [await keyOf(shop, ['webhooks:manage']), await keyOf(shop)];
+    expect(await v1('GET', '/api/v1/webhook-endpoints', hooks.secret)).toMatchObject({ status: 200, body: [] });
+    expect(await v1('GET', '/api/v1/webhook-endpoints', deliveries.secret)).toMatchObject({ status: 403, body: { detail: 'Cette clé d’API n’a pas la permission « webhooks:manage ».' } });
+    expect(await v1('GET', '/api/v1/deliveries', hooks.secret)).toMatchObject({ status: 403, body: { code: 'API_KEY_SCOPE_MISSING' } });
   });
 
   it("answers a key of a disabled merchant account as that account's session (401), and again once enabled", async () => {

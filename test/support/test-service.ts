@@ -25,7 +25,7 @@ export interface TestServiceOptions {
  * A service or use case with every dependency faked, as Nest would inject them (the constructor's parameter types and
  * `@Inject` tokens): each class a `Fake` of its methods; `UnitOfWork` runs the work at once with a fake transaction
  * (`tx`) and records its options; `Clock` says `now` (move it with `at`); `RandomSource` is predictable (tokens
- * `token-1`, `token-2`…, digits `123456…`, referral codes `CRSAAAAAAA1`…); `APP_CONFIG` is the test configuration;
+ * `token-1`, `token-2`…, digits `123456…`, referral codes `CRSAAAAAAA1`…, letters and digits `AAA1`, `AAA2`…); `APP_CONFIG` is the test configuration;
  * `LOGGER` swallows everything. `mock(Class)` is the fake given for that class.
  */
 export function newTestService<T>(Service: new (...args: never[]) => T, options: TestServiceOptions = {}) {
@@ -33,6 +33,7 @@ export function newTestService<T>(Service: new (...args: never[]) => T, options:
   const tx = { fakeTransaction: true } as unknown as Tx;
   let tokens = 0;
   let codes = 0;
+  let words = 0;
   const fakes = new Map<unknown, unknown>();
   const given = new Map(options.use ?? []);
 
@@ -44,6 +45,7 @@ export function newTestService<T>(Service: new (...args: never[]) => T, options:
     token: jest.fn(() => `token-${++tokens}`),
     digits: jest.fn((length: number) => '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length)),
     referralCode: jest.fn(() => `CRSAAAAAAA${++codes}`),
+    alphanumeric: jest.fn((length: number) => String(++words).padStart(length, 'A')),
   };
   const config: AppConfig = loadConfig(options.env ?? {});
   const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn(), child: jest.fn() };

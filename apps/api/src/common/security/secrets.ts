@@ -4,6 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Randomness, behind a class so a unit test can make it predictable. */
 @Injectable()
@@ -16,6 +17,11 @@ export class RandomSource {
   /** A referral code people can read out and type: `CRS` and 8 characters without look-alikes (0/O, 1/I). */
   referralCode(): string {
     return `CRS${Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('')}`;
+  }
+
+  /** `length` letters and digits (A–Z, a–z, 0–9) from a cryptographic source: an API key's public part. */
+  alphanumeric(length: number): string {
+    return Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
   }
 
   /** A numeric code of `length` digits from a cryptographic source, leading zeros kept. */

@@ -21,7 +21,7 @@ const row = (changes: Partial<ApiKey> = {}): ApiKey => ({
   id: KEY_ID,
   merchantId: MERCHANT.id,
   name: 'Boutique',
-  prefix: 'cs_live_token-1',
+  prefix: 'cs_live_AAAAAAAAAAA1',
   secretHash: 'stored',
   scopes: ['deliveries:write'],
   createdAt: NOW,
@@ -45,12 +45,12 @@ describe('CreateApiKeyUseCase', () => {
     const t = setUp(CreateApiKeyUseCase);
     t.keys.countActive.mockResolvedValue(API_KEYS_MAX_ACTIVE - 1);
     const answer = await t.sut.execute(MERCHANT, { name: 'Boutique', scopes: ['deliveries:write'] }, '197.149.1.10');
-    expect(answer.secret).toBe('cs_live_token-1_token-2');
-    expect(t.keys.create).toHaveBeenCalledWith(t.tx, { merchantId: MERCHANT.id, name: 'Boutique', prefix: 'cs_live_token-1', secretHash: hasher.hash(answer.secret), scopes: ['deliveries:write'] });
-    expect(answer.key).toMatchObject({ prefix: 'cs_live_token-1', status: 'active', scopes: ['deliveries:write'] });
-    expect(JSON.stringify(answer.key)).not.toContain('token-2');
+    expect(answer.secret).toBe('cs_live_AAAAAAAAAAA1_token-1');
+    expect(t.keys.create).toHaveBeenCalledWith(t.tx, { merchantId: MERCHANT.id, name: 'Boutique', prefix: 'cs_live_AAAAAAAAAAA1', secretHash: hasher.hash(answer.secret), scopes: ['deliveries:write'] });
+    expect(answer.key).toMatchObject({ prefix: 'cs_live_AAAAAAAAAAA1', status: 'active', scopes: ['deliveries:write'] });
+    expect(JSON.stringify(answer.key)).not.toContain('token-1');
     expect(t.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key_created', resourceId: 'new-key', actorId: MERCHANT.id }), t.tx);
-    expect(JSON.stringify(t.audit.record.mock.calls)).not.toContain('token-2');
+    expect(JSON.stringify(t.audit.record.mock.calls)).not.toContain('token-1');
     // The count is made under the merchant's lock.
     expect(t.keys.lockMerchant).toHaveBeenCalledWith(t.tx, MERCHANT.id);
     expect(t.keys.lockMerchant.mock.invocationCallOrder[0]!).toBeLessThan(t.keys.countActive.mock.invocationCallOrder[0]!);
@@ -85,7 +85,7 @@ describe('RotateApiKeyUseCase', () => {
     const end = new Date(NOW.getTime() + 24 * 3_600_000);
     expect(t.keys.endActive).toHaveBeenCalledWith(t.tx, MERCHANT.id, KEY_ID, end);
     expect(t.keys.create).toHaveBeenCalledWith(t.tx, expect.objectContaining({ name: 'Boutique', scopes: ['deliveries:write'], rotatedFromId: KEY_ID }));
-    expect(answer).toMatchObject({ key: { id: 'new-key', status: 'active' }, secret: 'cs_live_token-1_token-2', replaced: { id: KEY_ID, status: 'expiring', expires_at: end.toISOString() } });
+    expect(answer).toMatchObject({ key: { id: 'new-key', status: 'active' }, secret: 'cs_live_AAAAAAAAAAA1_token-1', replaced: { id: KEY_ID, status: 'expiring', expires_at: end.toISOString() } });
     expect(t.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key_rotated', resourceId: KEY_ID, details: expect.objectContaining({ new_key_id: 'new-key', overlap_hours: 24 }) }), t.tx);
   });
 
