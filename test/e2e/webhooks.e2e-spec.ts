@@ -79,7 +79,15 @@ describe('a merchant’s delivery, told step by step', () => {
     receiver.answer('/hooks/steps', { status: 204 }, { status: 204, afterMs: 350 }, { status: 204 });
     const endpoint = await endpointAt(merchant, '/hooks/steps');
     const recipient = newPhone();
-    const created = await app.request('POST', '/api/courses', { pickup_location: MADINA, delivery_location: KALOUM, recipient_phone: recipient, payment_method: 'cash_on_delivery' }, { token: merchant.token });
+    // Ordered by the shop's software, with its API key, as the « Intégrer Coursa » guide says.
+    const key = await app.request('POST', '/api/merchant/api-keys', { name: 'Caisse', scopes: ['deliveries:write'] }, { token: merchant.token });
+    expect(key.status).toBe(201);
+    const created = await app.request(
+      'POST',
+      '/api/v1/deliveries',
+      { reference: 'CMD-STEPS-1', dropoff: KALOUM, recipient_phone: recipient },
+      { token: key.body.secret, headers: { 'idempotency-key': `steps-${recipient.slice(1)}` } },
+    );
     expect(created.status).toBe(201);
     const courseId = created.body.id as string;
     const courier = await signedIn(app, 'independent_delivery');
@@ -101,7 +109,7 @@ describe('a merchant’s delivery, told step by step', () => {
     for (const webhook of got) {
       expect(webhook.verifiedWith).toEqual([endpoint.secret]);
       expect(webhook.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Coursa-Webhooks/1', 'webhook-id': expect.stringMatching(/^msg_/) });
-      expect(webhook.payload.data).toMatchObject({ id: courseId, object: 'delivery', currency: 'GNF', recipient_phone: recipient });
+      expect(webhook.payload.data).toMatchObject({ id: courseId, object: 'delivery', reference: 'CMD-STEPS-1', currency: 'GNF', recipient_phone: recipient });
     }
     expect(new Set(got.map((webhook) => webhook.headers['webhook-id'])).size).toBe(5);
     // Each step was sent once the one before it was answered, the slow one included.

@@ -8,7 +8,7 @@ import { ZodPipe } from '../../common/validation/zod.js';
 import { ApiKeyErrors } from '../api-keys/api-keys.errors.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { DocumentedRoute } from './documented-routes.js';
-import { ANSWER_EXAMPLES, ANSWER_SCHEMAS, BODY_EXAMPLES, NON_JSON_ANSWERS, OPTIONAL_BODY_EXAMPLES, UPLOADS, type NonJsonAnswer } from './route-examples.js';
+import { ANSWER_EXAMPLES, ANSWER_SCHEMAS, BODY_EXAMPLES, NON_JSON_ANSWERS, OPTIONAL_BODY_EXAMPLES, OTHER_SUCCESSES, UPLOADS, type NonJsonAnswer } from './route-examples.js';
 
 /** The name of the bearer scheme in the document; a route's roles are listed in its security requirement. */
 export const BEARER = 'bearer';
@@ -118,7 +118,9 @@ function successResponse(route: DocumentedRoute): Record<string, ResponseConfig>
   const schema = (ANSWER_SCHEMAS as Partial<Record<RouteKey, z.ZodType>>)[key] ?? {};
   const response: ResponseConfig = { description: 'La réponse, en JSON.', content: { 'application/json': { schema, example } } };
   if (isPaged(route)) response.headers = PAGE_HEADERS;
-  return { [route.status]: response };
+  const also = OTHER_SUCCESSES[key];
+  const second = also && { [also.status]: { description: also.description, content: { 'application/json': { schema: {}, example: also.example } } } };
+  return { [route.status]: response, ...second };
 }
 
 /** A list read in pages: its query takes a `cursor` (README "Lists come in pages"). */

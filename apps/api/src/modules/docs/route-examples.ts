@@ -24,6 +24,7 @@ import type {
   StaffSupportRequestDto,
   UploadRouteKey,
   UserDto,
+  V1PendingDeliveryDto,
   V1DeliveryDto,
   WebhookDeliveryDto,
   WebhookEndpointDto,
@@ -55,6 +56,29 @@ export type NonJsonAnswer =
   | { kind: 'file'; types: [string, ...string[]]; description: string }
   | { kind: 'page'; description: string }
   | { kind: 'redirect'; description: string };
+
+/**
+ * A second success a route may answer, beside its usual one: a mobile money merchant's order waits for its payment
+ * (202) before it becomes a delivery.
+ */
+export const OTHER_SUCCESSES: Partial<Record<RouteKey, { status: number; description: string; example: unknown }>> = {
+  'POST /api/v1/deliveries': {
+    status: 202,
+    description: 'Marchand payant par mobile money : la commande attend la confirmation du paiement sur le téléphone donné ; la livraison est créée une fois le paiement crédité (webhook `delivery.created`).',
+    example: {
+      object: 'pending_delivery',
+      reference: 'CMD-2026-0042',
+      payment: {
+        order_id: 'COURSE_1764236520000',
+        status: 'pending',
+        amount: 26_000,
+        currency: 'GNF',
+        payment_url: null,
+        message: 'Paiement de 26 000 GNF à confirmer sur le téléphone +224660000007 : la livraison sera créée dès sa confirmation (événement delivery.created).',
+      },
+    } satisfies V1PendingDeliveryDto,
+  },
+};
 
 /** Routes answering a file, an HTML page or a redirect. */
 export const NON_JSON_ANSWERS: Record<FileRouteKey | BrowserRouteKey, NonJsonAnswer> = {
