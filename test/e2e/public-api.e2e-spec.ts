@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ApiKeyCreatedResponse, ApiKeyDto, ApiKeyScope, MerchantPaymentTerms, V1DeliveryDto } from '@coursa/contracts';
-import { API_KEYS_MAX_ACTIVE } from '@coursa/domain';
+import type { ApiKeyCreatedResponse, ApiKeyDto, V1DeliveryDto } from '@coursa/contracts';
+import { API_KEYS_MAX_ACTIVE, type ApiKeyScope, type MerchantPaymentTerms } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
 import { newIp, newPhone, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

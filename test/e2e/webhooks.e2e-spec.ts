@@ -1,5 +1,6 @@
+import type { WebhookEventType } from '@coursa/domain';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { WebhookDeliveryDto, WebhookEventType } from '@coursa/contracts';
+import type { WebhookDeliveryDto } from '@coursa/contracts';
 import { randomUUID } from 'node:crypto';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { codeIn } from '../support/outbox.js';

@@ -14,19 +14,8 @@ import type {
 
 /** Shops order by API (issue 40): merchant accounts, API keys, the versioned public API and signed webhooks. */
 
-// The constants live in libs/domain (the request schemas read them too); re-exported for the API's clients.
-export {
-  API_KEY_PREFIX,
-  API_KEY_SCOPE_LABELS,
-  API_KEY_SCOPES,
-  MERCHANT_PAYMENT_TERMS,
-  MERCHANT_PAYMENT_TERMS_LABELS,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_TEST_EVENT,
-  type ApiKeyScope,
-  type MerchantPaymentTerms,
-  type WebhookEventType,
-} from '@coursa/domain';
+// The constants (payment terms, key scopes, webhook events) live in libs/domain: the request schemas read them, and a
+// runtime re-export here would pull the whole domain into every chunk that reads the contracts (the tracking page's).
 
 export type MerchantProfileRequest = z.input<typeof MerchantProfileSchema>;
 export type CreateApiKeyRequest = z.input<typeof ApiKeyRequestSchema>;

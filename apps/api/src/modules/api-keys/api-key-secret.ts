@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@coursa/contracts';
+import { API_KEY_PREFIX } from '@coursa/domain';
 import type { RandomSource } from '../../common/security/secrets.js';
 
 /**

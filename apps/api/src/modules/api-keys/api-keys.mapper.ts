@@ -1,5 +1,5 @@
-import type { ApiKeyDto, ApiKeyScope } from '@coursa/contracts';
-import { apiKeyStatus } from '@coursa/domain';
+import type { ApiKeyDto } from '@coursa/contracts';
+import { type ApiKeyScope, apiKeyStatus } from '@coursa/domain';
 import type { ApiKey } from '../../generated/prisma/client.js';
 
 /** A key as its merchant sees it: never its secret, nor its hash. */

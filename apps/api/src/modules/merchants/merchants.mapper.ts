@@ -1,5 +1,5 @@
-import { MERCHANT_PAYMENT_TERMS_LABELS, type AdminMerchantDto, type MerchantDto, type MerchantStatementDto } from '@coursa/contracts';
-import { courseNumber, priceToPay } from '@coursa/domain';
+import { type AdminMerchantDto, type MerchantDto, type MerchantStatementDto } from '@coursa/contracts';
+import { courseNumber, MERCHANT_PAYMENT_TERMS_LABELS, priceToPay } from '@coursa/domain';
 import type { Merchant } from '../../generated/prisma/client.js';
 import type { ListedMerchant, MerchantProfile, MerchantVolume, SettledStatement, StatementCourse } from './merchants.repository.js';
 

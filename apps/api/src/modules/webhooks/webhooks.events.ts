@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { jobIds, type WebhookEventType, type WebhookPayload } from '@coursa/contracts';
-import type { CourseStatus } from '@coursa/domain';
+import { jobIds, type WebhookPayload } from '@coursa/contracts';
+import type { CourseStatus, WebhookEventType } from '@coursa/domain';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../common/logging/logger.js';
 import type { OutboxHandlers, OutboxSubscriber } from '../../common/outbox/outbox-handler.js';

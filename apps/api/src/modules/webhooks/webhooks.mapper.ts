@@ -1,4 +1,5 @@
-import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEventType } from '@coursa/contracts';
+import type { WebhookEventType } from '@coursa/domain';
+import type { WebhookDeliveryDto, WebhookEndpointDto } from '@coursa/contracts';
 import type { WebhookEndpoint } from '../../generated/prisma/client.js';
 import type { LoggedDelivery } from './webhooks.repository.js';
 import { webhookIdOf } from './webhook-signature.js';

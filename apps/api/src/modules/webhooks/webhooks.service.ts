@@ -1,5 +1,6 @@
+import { WEBHOOK_TEST_EVENT } from '@coursa/domain';
 import { Injectable } from '@nestjs/common';
-import { WEBHOOK_TEST_EVENT, type MessageResponse, type WebhookDeliveryDto, type WebhookEndpointDto, type WebhookPayload, type WebhookReplayResponse } from '@coursa/contracts';
+import { type MessageResponse, type WebhookDeliveryDto, type WebhookEndpointDto, type WebhookPayload, type WebhookReplayResponse } from '@coursa/contracts';
 import type { ReplayPeriodInput, WebhookDeliveryListInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/security/secrets.js';

@@ -1,4 +1,5 @@
-import { WEBHOOK_TEST_EVENT, type WebhookDeliveryDto, type WebhookEventType } from '@coursa/contracts';
+import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@coursa/domain';
+import { type WebhookDeliveryDto } from '@coursa/contracts';
 
 /** What each webhook event says, in the merchant's words (the code beside it is what its server receives in `type`). */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, string> = {

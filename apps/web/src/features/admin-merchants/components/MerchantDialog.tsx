@@ -1,6 +1,6 @@
-import { MERCHANT_PAYMENT_TERMS, MERCHANT_PAYMENT_TERMS_LABELS, type AdminMerchantDto, type AdminUserDto, type MerchantPaymentTerms } from '@coursa/contracts';
+import { type AdminMerchantDto, type AdminUserDto } from '@coursa/contracts';
 import { MerchantProfileSchema } from '@coursa/contracts/schemas';
-import { SEARCH_LENGTH } from '@coursa/domain';
+import { MERCHANT_PAYMENT_TERMS, MERCHANT_PAYMENT_TERMS_LABELS, type MerchantPaymentTerms, SEARCH_LENGTH } from '@coursa/domain';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Field } from '@/components/ui/Field';

@@ -1,4 +1,5 @@
-import { API_KEY_SCOPE_LABELS, type ApiKeyCreatedResponse, type ApiKeyDto } from '@coursa/contracts';
+import { API_KEY_SCOPE_LABELS } from '@coursa/domain';
+import { type ApiKeyCreatedResponse, type ApiKeyDto } from '@coursa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@coursa/contracts';
+import { API_KEY_PREFIX } from '@coursa/domain';
 import { DetailRow } from '@/components/ui/DetailRow';
 
 /** The curl example's delivery: the shop's own reference, the door and the recipient; the pickup is the merchant's. */

@@ -1,4 +1,5 @@
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyCreatedResponse, type ApiKeyScope } from '@coursa/contracts';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from '@coursa/domain';
+import { type ApiKeyCreatedResponse } from '@coursa/contracts';
 import { ApiKeyRequestSchema } from '@coursa/contracts/schemas';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';

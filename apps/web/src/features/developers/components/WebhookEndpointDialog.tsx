@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpointDto, type WebhookEventType, type WebhookSecretResponse } from '@coursa/contracts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@coursa/domain';
+import { type WebhookEndpointDto, type WebhookSecretResponse } from '@coursa/contracts';
 import { WebhookEndpointSchema, WebhookEndpointUpdateSchema } from '@coursa/contracts/schemas';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
