@@ -76,6 +76,15 @@ describe('the back office search: courses', () => {
     expect((await coursesFound('aissatou')).map((course) => course.id).sort()).toEqual([ids.carried, ids.recipientCourse, ids.ended, ids.other].sort());
   });
 
+  it('finds a merchant’s course by the merchant’s own order reference, case aside, and nothing by a part of it', async () => {
+    const ordered = (await insertCourse(app, { clientId: client.user.id, merchantReference: 'CMD-2026-0042', deliveryAddress: 'Lambanyi' })).id;
+    for (const q of ['CMD-2026-0042', 'cmd-2026-0042', ' CMD-2026-0042 ']) {
+      expect({ q, found: (await coursesFound(q)).map((course) => course.id) }).toEqual({ q, found: [ordered] });
+    }
+    expect(await coursesFound('CMD-2026')).toEqual([]);
+    await app.db.course.delete({ where: { id: ordered } });
+  });
+
   it('finds a course by a part of its pickup or delivery address, accents aside', async () => {
     expect((await coursesFound('bambeto')).map((course) => course.id)).toEqual([ids.baldeCourseId]);
     expect((await coursesFound('marché niger')).map((course) => course.id)).toEqual([ids.baldeCourseId]);

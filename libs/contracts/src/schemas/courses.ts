@@ -75,7 +75,7 @@ export type CourseListInput = z.output<typeof CourseListQuery>;
 export const AdminCourseListQuery = CourseListQuery.extend({
   q: searchField(
     'CRS-000123',
-    'Recherche : numéro de course (CRS-000123, 000123, 123), téléphone du client, du livreur ou du destinataire (tout format), nom du client ou du livreur, adresse ; sans tenir compte des accents.',
+    'Recherche : numéro de course (CRS-000123, 000123, 123), référence de commande d’un marchand, téléphone du client, du livreur ou du destinataire (tout format), nom du client ou du livreur, adresse ; sans tenir compte des accents.',
   ),
 }).loose();
 export type AdminCourseListInput = z.output<typeof AdminCourseListQuery>;

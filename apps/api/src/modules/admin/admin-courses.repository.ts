@@ -48,9 +48,9 @@ export class AdminCoursesRepository {
 
   /**
    * The courses a search finds (issue 38), with the given statuses (all when none), newest first, and how many match in
-   * all: the course of that number; the courses whose recipient, contact, client or courier has that phone; whose
-   * client or courier is named, or whose pickup or delivery address reads, with the text in it (case and accents
-   * aside). Each way is its own branch of a UNION, each seeking its own index (an OR across the joined accounts would
+   * all: the course of that number; a merchant's courses of that order reference (issue 40, case aside); the courses
+   * whose recipient, contact, client or courier has that phone; whose client or courier is named, or whose pickup or
+   * delivery address reads, with the text in it (case and accents aside). Each way is its own branch of a UNION, each seeking its own index (an OR across the joined accounts would
    * read every course).
    */
   async search(terms: SearchTerms, statuses: readonly CourseStatus[] | undefined, page: PageRequest): Promise<RowsPage<ListedCourse> & { total: number }> {
@@ -60,6 +60,8 @@ export class AdminCoursesRepository {
     const branches = [
       terms.courseNumber === null ? null : Prisma.sql`SELECT id FROM courses WHERE number = ${terms.courseNumber}::int`,
       ...(phone ? ['recipient_phone', 'pickup_contact_phone', 'delivery_contact_phone'].map((column) => Prisma.sql`SELECT id FROM courses WHERE ${Prisma.raw(column)} = ${phone}`) : []),
+      // A merchant's own order reference (issue 40), case aside: courses_merchant_reference_search_idx.
+      Prisma.sql`SELECT id FROM courses WHERE lower(merchant_reference) = lower(${terms.text}) AND merchant_reference IS NOT NULL`,
       Prisma.sql`SELECT id FROM courses WHERE client_id IN (${people})`,
       Prisma.sql`SELECT id FROM courses WHERE courier_id IN (${people})`,
       Prisma.sql`SELECT id FROM courses WHERE ${text('pickup_address')}`,
