@@ -78,7 +78,7 @@ export function CoursesTab() {
       </div>
       <SearchField
         label="Rechercher une course"
-        hint="Numéro (CRS-000123), téléphone, nom du client ou du livreur, adresse"
+        hint="Numéro (CRS-000123), référence du marchand, téléphone, nom du client ou du livreur, adresse"
         value={search.text}
         onChange={search.setText}
         maxLength={SEARCH_LENGTH.max}
