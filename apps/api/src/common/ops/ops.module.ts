@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { OutboxRepository } from '../outbox/outbox.repository.js';
 import { JobQueue } from '../queue/job-queue.service.js';
+import { RedisService } from '../redis/redis.service.js';
 import { MetricsController } from './metrics.controller.js';
 import { ALL_QUEUES, Metrics, METRICS } from './metrics.js';
 import { QueueBoardController } from './queue-board.controller.js';
@@ -8,7 +10,22 @@ import { QueueBoardController } from './queue-board.controller.js';
 @Global()
 @Module({
   controllers: [MetricsController, QueueBoardController],
-  providers: [{ provide: METRICS, useFactory: (jobs: JobQueue) => new Metrics(() => ALL_QUEUES.map((name) => jobs.queue(name))), inject: [JobQueue] }],
+  providers: [
+    {
+      provide: METRICS,
+      useFactory: (jobs: JobQueue, outbox: OutboxRepository, redis: RedisService) =>
+        new Metrics({
+          queues: () => ALL_QUEUES.map((name) => jobs.queue(name)),
+          outboxOldestPending: () => outbox.oldestPendingAt(),
+          redisUsedMemory: async () => {
+            const info = await redis.client.info('memory').catch(() => '');
+            const used = /^used_memory:(\d+)/m.exec(info);
+            return used ? Number(used[1]) : null;
+          },
+        }),
+      inject: [JobQueue, OutboxRepository, RedisService],
+    },
+  ],
   exports: [METRICS],
 })
 export class OpsModule {}
