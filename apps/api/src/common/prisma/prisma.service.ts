@@ -10,7 +10,8 @@ export function schemaOf(databaseUrl: string): string | undefined {
   return new URL(databaseUrl).searchParams.get('schema') ?? undefined;
 }
 
-export function createPrismaClient(databaseUrl: string): PrismaClient {
+/** `connectTimeoutMs`: how long a new connection may take (unset: as long as the system's TCP allows). */
+export function createPrismaClient(databaseUrl: string, { connectTimeoutMs }: { connectTimeoutMs?: number } = {}): PrismaClient {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema') ?? undefined;
   url.searchParams.delete('schema');
@@ -18,7 +19,7 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   // query here answers in milliseconds, and on a year's data a misestimated one (thousands of rows expected, tens read)
   // crossed jit_above_cost and spent 20–25 ms compiling a plan that then ran in 2 ms (issue 25's soak).
   const options = [...(schema ? [`-c search_path="${schema}"`] : []), '-c jit=off'].join(' ');
-  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options }, { schema });
+  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) }, { schema });
   return new PrismaClient({ adapter });
 }
 
@@ -27,9 +28,14 @@ function isRecoveryConflict(error: unknown): boolean {
   return /conflict with recovery/i.test(String((error as { message?: unknown })?.message));
 }
 
+/** A replica's machine lost without a word (no refusal, no reset) fails a read this soon, not minutes later… */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+/** …and its figures are then read on the primary for this long before the replica is tried again. */
+const REPLICA_RETRY_AFTER_MS = 10_000;
+
 /** The primary's client routed by `@prisma/extension-read-replicas`: `$replica()` picks a replica's client. */
 function withReplica(primary: PrismaClient, replicaUrl: string) {
-  return primary.$extends(readReplicas({ replicas: [createPrismaClient(replicaUrl)] }));
+  return primary.$extends(readReplicas({ replicas: [createPrismaClient(replicaUrl, { connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS })] }));
 }
 
 /**
@@ -42,6 +48,8 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: PrismaClient;
   /** Set with DATABASE_REPLICA_URL. Its own reads are not routed: only `figures()` reaches the replica. */
   private readonly routed?: ReturnType<typeof withReplica>;
+  /** Until when figures skip a replica that could not be reached. */
+  private replicaDownUntil = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = createPrismaClient(config.DATABASE_URL);
@@ -54,15 +62,19 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Runs a read of figures on the replica; on the primary without one, or when the replica cannot be reached (a lost
-   * replica slows the figures down, it does not take them away). Never inside a transaction: `read` gets a client.
+   * Runs a read of figures on the replica; on the primary without one, or when the replica cannot be reached (then for
+   * REPLICA_RETRY_AFTER_MS: a lost replica loads the primary, it takes no figure away) or cancels the read in conflict
+   * with its replay. Never inside a transaction: `read` gets a client.
    */
   async figures<T>(read: (db: PrismaClient) => Promise<T>): Promise<T> {
-    if (!this.routed) return read(this.client);
+    // Wall-clock time is enough here: a pause in reading the replica, not a rule of the domain.
+    if (!this.routed || Date.now() < this.replicaDownUntil) return read(this.client);
     try {
       return await read(this.routed.$replica() as unknown as PrismaClient);
     } catch (error) {
-      if (!isDependencyDown(error) && !isRecoveryConflict(error)) throw error;
+      if (isRecoveryConflict(error)) return read(this.client);
+      if (!isDependencyDown(error)) throw error;
+      this.replicaDownUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
       return read(this.client);
     }
   }
