@@ -102,4 +102,4 @@ it('reads the figures on the replica, and writes and reads a course on the prima
     replay_lag_after_resume_ms: replayLagMs,
     figures_with_replica_down_ms: fallback.ms,
   });
-});
+}, 180_000);
