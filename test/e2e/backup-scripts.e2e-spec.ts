@@ -38,7 +38,10 @@ describe('backup helpers', () => {
   });
 
   it('reads options, leaves Prisma\'s ?schema= out of the connection, and stamps folders without colons', () => {
-    expect(parseArgs(['--target-time', '2026-11-27T21:40:00Z', '--to=/srv/pg', '--verbose', 'extra']).options).toEqual({ 'target-time': '2026-11-27T21:40:00Z', to: '/srv/pg', verbose: true });
+    expect(parseArgs(['extra', '--target-time', '2026-11-27T21:40:00Z', '--to=/srv/pg', '--verbose'])).toEqual({
+      options: { 'target-time': '2026-11-27T21:40:00Z', to: '/srv/pg', verbose: true },
+      words: ['extra'],
+    });
     expect(connectionUrl('postgresql://coursa:secret@db:5432/coursa?schema=public&sslmode=require')).toBe('postgresql://coursa:secret@db:5432/coursa?sslmode=require');
     expect(stampOf(new Date('2026-11-27T21:40:05.123Z'))).toBe('2026-11-27T21-40-05-123Z');
   });
