@@ -25,5 +25,6 @@ export function walRangeOf(manifest: unknown): { timeline: number; startLsn: str
 export function listBaseBackups(backupDir: string): BaseBackupInfo[];
 export function chooseBaseBackup<B extends { finished_at: string }>(backups: B[], target: Date): B | undefined;
 export function parseTargetTime(value: unknown): Date;
+export function postgresTime(date: Date): string;
 export function recoverySettings(options: { walDir: string; targetTime: Date; now?: Date }): string;
 export function pgProgram(name: string): string;

@@ -99,6 +99,11 @@ export function parseTargetTime(value) {
   return time;
 }
 
+/** A time as recovery_target_time takes it ('2026-11-27 21:40:00.500+00': it refuses ISO 8601's T and Z). */
+export function postgresTime(date) {
+  return date.toISOString().replace('T', ' ').replace('Z', '+00');
+}
+
 /** A setting's value in postgresql.conf quotes. */
 const quoted = (value) => `'${value.replaceAll("'", "''")}'`;
 
@@ -115,7 +120,7 @@ export function recoverySettings({ walDir, targetTime, now = new Date() }) {
     '',
     `# Written by npm run restore (Coursa) at ${now.toISOString()}: replay the archived WAL up to the target time, then open.`,
     `restore_command = ${quoted(`cp "${walDir}/%f" "%p"`)}`,
-    `recovery_target_time = ${quoted(targetTime.toISOString())}`,
+    `recovery_target_time = ${quoted(postgresTime(targetTime))}`,
     "recovery_target_inclusive = 'on'",
     "recovery_target_timeline = 'current'",
     "recovery_target_action = 'promote'",
