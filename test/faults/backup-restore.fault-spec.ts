@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { listBaseBackups } from '../../scripts/lib/backups.mjs';
@@ -33,6 +33,7 @@ let coursa: Coursa;
 let primaryLost = false;
 let after: Coursa | undefined;
 let backupDir: string;
+let restoreDir: string | undefined;
 let walDir: string;
 
 const run = promisify(execFile);
@@ -54,6 +55,7 @@ afterAll(async () => {
   await after?.close();
   if (!primaryLost) await coursa?.close();
   await Promise.all([primary?.stop(), restored?.stop(), redis?.stop()]);
+  for (const dir of [backupDir, restoreDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const MADINA = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
@@ -115,17 +117,17 @@ it('restores to a moment: every course, payment and ledger entry before it, none
   await coursa.close();
   await primary.crash();
 
-  const restoreDir = privateDir('coursa-faults-restored-');
+  restoreDir = privateDir('coursa-faults-restored-');
   const data = path.join(restoreDir, 'data');
   const restore = await timed(async () => {
     const laidOut = await run('node', ['scripts/restore.mjs', '--target-time', target.toISOString(), '--to', data], { env: { ...process.env, BACKUP_DIR: backupDir } });
     ownedByPostgres(data);
-    restored = await startPostgresOn(restoreDir, data);
+    restored = await startPostgresOn(restoreDir!, data);
     await waitUntil('the restored cluster to promote', async () => (await query(restored!.url, 'SELECT pg_is_in_recovery() AS recovering'))[0].recovering === false, 120_000, 100);
     return laidOut.stdout;
   });
   expect(restore.value).toMatch(/recovery to .* from /);
-  const log = readFileSync(path.join(restoreDir, 'server.log'), 'utf8');
+  const log = readFileSync(path.join(restoreDir!, 'server.log'), 'utf8');
   expect(log).toMatch(/recovery stopping before commit of transaction \d+, time /);
 
   // Migrations up to date, and Coursa starts on it (its health answers).
