@@ -26,5 +26,6 @@ export function listBaseBackups(backupDir: string): BaseBackupInfo[];
 export function chooseBaseBackup<B extends { finished_at: string }>(backups: B[], target: Date): B | undefined;
 export function parseTargetTime(value: unknown): Date;
 export function postgresTime(date: Date): string;
-export function recoverySettings(options: { walDir: string; targetTime: Date; now?: Date }): string;
+/** Without targetTime: replay everything archived. */
+export function recoverySettings(options: { walDir: string; targetTime?: Date; now?: Date }): string;
 export function pgProgram(name: string): string;

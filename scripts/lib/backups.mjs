@@ -111,19 +111,25 @@ const quoted = (value) => `'${value.replaceAll("'", "''")}'`;
  * The settings that make PostgreSQL 15 replay the archive up to `targetTime` and then open for writes, for
  * postgresql.auto.conf (recovery.signal beside it starts the recovery). `walDir` is absolute; it goes into a shell
  * command, so only plain path characters are accepted. The timeline is the backup's own ('current'): an archive that
- * also holds a later restore's timeline is not followed into it.
+ * also holds a later restore's timeline is not followed into it. Without `targetTime`, everything archived is replayed
+ * (the newest timeline followed) and the cluster opens at its end.
  */
 export function recoverySettings({ walDir, targetTime, now = new Date() }) {
   if (!path.isAbsolute(walDir)) throw new Error(`the WAL archive must be an absolute path: ${walDir}`);
   if (!/^[A-Za-z0-9_./@+,=-]+$/.test(walDir)) throw new Error(`the WAL archive's path has characters a shell command would misread: ${walDir}`);
+  const target = targetTime
+    ? [
+        `recovery_target_time = ${quoted(postgresTime(targetTime))}`,
+        "recovery_target_inclusive = 'on'",
+        "recovery_target_timeline = 'current'",
+        "recovery_target_action = 'promote'",
+      ]
+    : ["recovery_target_timeline = 'latest'"];
   return [
     '',
-    `# Written by npm run restore (Coursa) at ${now.toISOString()}: replay the archived WAL up to the target time, then open.`,
+    `# Written by npm run restore (Coursa) at ${now.toISOString()}: replay the archived WAL ${targetTime ? 'up to the target time' : 'to its end'}, then open.`,
     `restore_command = ${quoted(`cp "${walDir}/%f" "%p"`)}`,
-    `recovery_target_time = ${quoted(postgresTime(targetTime))}`,
-    "recovery_target_inclusive = 'on'",
-    "recovery_target_timeline = 'current'",
-    "recovery_target_action = 'promote'",
+    ...target,
     '',
   ].join('\n');
 }

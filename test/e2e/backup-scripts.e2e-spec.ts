@@ -69,6 +69,11 @@ describe('backup helpers', () => {
       "recovery_target_timeline = 'current'",
       "recovery_target_action = 'promote'",
     ]);
+    // Everything archived (the machine lost): no target, the newest timeline followed.
+    expect(recoverySettings({ walDir: '/srv/backups/wal' }).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+      `restore_command = 'cp "/srv/backups/wal/%f" "%p"'`,
+      "recovery_target_timeline = 'latest'",
+    ]);
     expect(() => recoverySettings({ walDir: 'backups/wal', targetTime: new Date() })).toThrow(/absolute/);
     for (const walDir of ['/srv/my backups/wal', '/srv/$(reboot)/wal', `/srv/it's/wal`, '/srv/"/wal']) {
       expect(() => recoverySettings({ walDir, targetTime: new Date() })).toThrow(/shell/);
@@ -121,6 +126,12 @@ describe('npm run restore', () => {
     expect(conf).toContain(`restore_command = 'cp "${walDir}/%f" "%p"'`);
     expect(conf).toContain("recovery_target_time = '2026-11-26 09:30:00.000+00'");
     expect(conf).toContain("recovery_target_action = 'promote'");
+
+    // latest: the newest base backup, the whole archive.
+    const all = path.join(tempDir(), 'restored');
+    expect(restore('--dir', backupDir, '--target-time', 'latest', '--to', all)).toMatchObject({ status: 0, stderr: '', stdout: expect.stringMatching(/recovery to the end of the archive/) });
+    expect(readFileSync(path.join(all, 'which'), 'utf8')).toBe('tuesday');
+    expect(readFileSync(path.join(all, 'postgresql.auto.conf'), 'utf8')).toMatch(/recovery_target_timeline = 'latest'\n$/);
   });
 
   it('refuses what cannot work: no backup finished by then, a missing WAL segment, a non-empty target, a future time', () => {

@@ -34,6 +34,8 @@ let primaryLost = false;
 let after: Coursa | undefined;
 let backupDir: string;
 let restoreDir: string | undefined;
+let latest: PrivatePostgres | undefined;
+let latestDir: string | undefined;
 let walDir: string;
 
 const run = promisify(execFile);
@@ -54,8 +56,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await after?.close();
   if (!primaryLost) await coursa?.close();
-  await Promise.all([primary?.stop(), restored?.stop(), redis?.stop()]);
-  for (const dir of [backupDir, restoreDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await Promise.all([primary?.stop(), restored?.stop(), latest?.stop(), redis?.stop()]);
+  for (const dir of [backupDir, restoreDir, latestDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const MADINA = { address: 'Marché Madina', latitude: 9.5456, longitude: -13.6566 };
@@ -159,6 +161,17 @@ it('restores to a moment: every course, payment and ledger entry before it, none
   // Through the API too: the client's course from before T is there; the one after answers 404.
   expect((await after.request('GET', `/api/courses/${before.at(-1)}`, undefined, { token: client.token })).status).toBe(200);
   expect((await after.request('GET', `/api/courses/${later[0]}`, undefined, { token: client.token })).status).toBe(404);
+
+  // The machine lost outright: `--target-time latest` replays everything archived — here every write, the last ones
+  // after T included (their segment was archived).
+  latestDir = privateDir('coursa-faults-latest-');
+  const latestData = path.join(latestDir, 'data');
+  await run('node', ['scripts/restore.mjs', '--target-time', 'latest', '--to', latestData], { env: { ...process.env, BACKUP_DIR: backupDir } });
+  ownedByPostgres(latestData);
+  latest = await startPostgresOn(latestDir, latestData);
+  await waitUntil('the latest restore to promote', async () => (await query(latest!.url, 'SELECT pg_is_in_recovery() AS recovering'))[0].recovering === false, 120_000, 100);
+  const everything = (await query<{ id: string }>(latest.url, 'SELECT id FROM courses')).map((row) => row.id);
+  expect(everything.sort()).toEqual([...before, ...later].sort());
 
   recordFigures('backup-restore', {
     base_backup_bytes: baseBackup!.bytes,
