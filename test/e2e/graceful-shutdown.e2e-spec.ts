@@ -92,10 +92,13 @@ describe('a draining API process', () => {
     // The client comes back on another process with its session: its rooms and the events it missed.
     const { _pid: pid, _lastOffset: offset } = socket as unknown as { _pid: string; _lastOffset: string };
     expect(pid).toBeTruthy();
-    const back: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token, pid, offset }, transports: ['websocket'], reconnection: false });
+    // The same client, reconnecting elsewhere (as through a load balancer): it hands over its session id and offset.
+    const back: ClientSocket = io(app.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], reconnection: false, autoConnect: false });
+    Object.assign(back, { _pid: pid, _lastOffset: offset });
     sockets.push(back);
     const missed: CourseStatusEvent[] = [];
     back.on('course:status', (event) => missed.push(event));
+    back.connect();
     await new Promise((resolve, reject) => {
       back.once('connect', resolve as () => void);
       back.once('connect_error', reject);
