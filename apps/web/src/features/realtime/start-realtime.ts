@@ -29,8 +29,8 @@ export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => 
     'course:available': (offer) => applyOffer(queryClient, offer),
     'course:courier-changed': (event) => applyCourierChanged(queryClient, event),
   });
-  // Reconnected without its session (the API process behind it died, issue 41): every screen's data read again, so a
-  // course's status that changed meanwhile is not missed.
+  // Reconnected after a cut (issue 41: an API process stopped or died behind the load balancer): every screen's data
+  // read again, so a course's status that changed meanwhile is not missed.
   const stopMissed = onMissedEvents(() => void queryClient.invalidateQueries());
   connectSocket();
   realtimeActions.setConnection(getConnectionState());
