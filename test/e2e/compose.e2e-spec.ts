@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-// The compose files (README « Production layout »), read where Docker is not: every service there, with its health
+// The compose files (README « Two of everything »), read where Docker is not: every service there, with its health
 // check, its grace period and what it waits for; the settings given to Coursa are settings Coursa has; the files
 // they mount exist; the load balancer checks the health route and reaches both APIs. Where `docker compose` works,
 // it checks the files too.

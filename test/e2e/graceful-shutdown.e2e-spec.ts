@@ -11,7 +11,7 @@ import { connectSocket, type ClientSocket } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait.js';
 
-// An API process told to stop (issue 41, README « Production layout »): out of the load balancer first (its health
+// An API process told to stop (issue 41, README « Two of everything »): out of the load balancer first (its health
 // answers 503 « draining » while everything else is still served), then its sockets let go so that they reconnect
 // elsewhere with their session, its requests in flight answered, and only then closed. The process-level path
 // (SIGTERM through main.ts, behind a real HAProxy) is the fault suite's (test/faults/api-failover.fault-spec.ts).

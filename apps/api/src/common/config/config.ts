@@ -169,7 +169,7 @@ const EnvSchema = z.object({
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
-   * Graceful shutdown (issue 41, README « Production layout »). On SIGTERM an API process first answers /api/health
+   * Graceful shutdown (issue 41, README « Two of everything »). On SIGTERM an API process first answers /api/health
    * 503 (draining) for this long while it keeps serving, so that the load balancer stops sending it anything (haproxy.cfg:
    * two failed checks a second apart); then it hands its sockets over and finishes its requests. 0 (the default) for a
    * process with nothing in front of it.

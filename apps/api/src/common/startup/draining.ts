@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * An API process's way out (issue 41, README « Production layout »): once draining, /api/health answers 503 so that
+ * An API process's way out (issue 41, README « Two of everything »): once draining, /api/health answers 503 so that
  * the load balancer sends it nothing new, while the requests already in flight are counted down to zero. Its sockets
  * are handed over by whoever registered `handOffSocketsWith` (app.factory: the Socket.IO adapter).
  */

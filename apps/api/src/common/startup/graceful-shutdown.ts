@@ -15,7 +15,7 @@ export interface DrainOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * How an API process leaves (issue 41, README « Production layout »), in this order:
+ * How an API process leaves (issue 41, README « Two of everything »), in this order:
  * 1. /api/health answers 503 `draining` for `drainMs` while everything else is served as usual: the load balancer
  *    takes the process out and sends new requests and sockets to the others;
  * 2. its sockets' connections are closed under them: each client reconnects by itself, through the load balancer, to
