@@ -19,6 +19,7 @@ import { PinoNestLogger } from './common/logging/logger.js';
 import { METRICS, type Metrics } from './common/ops/metrics.js';
 import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter.js';
+import { Draining } from './common/startup/draining.js';
 import { SessionCheck } from './modules/auth/session-check.service.js';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -54,12 +55,22 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     logger: new PinoNestLogger(logger),
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
-  app.enableShutdownHooks();
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  // No `enableShutdownHooks()`: main.ts drains the process on SIGTERM first (common/startup/graceful-shutdown.ts).
+  const sockets = new RedisIoAdapter(app, config);
+  app.useWebSocketAdapter(sockets);
+  const draining = app.get(Draining);
+  draining.handOffSocketsWith(() => sockets.handOffSockets());
   // A browser on another origin reads a list's page from its headers (README "Lists come in pages").
   if (config.CORS_ORIGIN) app.enableCors({ origin: config.CORS_ORIGIN.split(','), credentials: false, exposedHeaders: ['Link', 'X-Total-Count', 'Retry-After'] });
 
   const fastify = app.getHttpAdapter().getInstance();
+  // The requests in flight, which a draining process answers before it closes ('close' comes after the answer, or
+  // when the caller gave up).
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    draining.requestStarted();
+    reply.raw.once('close', () => draining.requestEnded());
+    done();
+  });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

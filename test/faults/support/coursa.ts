@@ -26,6 +26,12 @@ export interface CoursaProcess {
   kill(signal: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
+export interface ApiProcess {
+  baseUrl: string;
+  port: number;
+  process: CoursaProcess;
+}
+
 export interface Coursa {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
@@ -43,6 +49,8 @@ export interface Coursa {
   jobs(...states: JobType[]): Promise<{ name: string; id?: string }[]>;
   /** Starts a worker process (after the previous one died or was stopped). */
   startWorker(): Promise<CoursaProcess>;
+  /** Starts another API process on the same database and Redis (on `port`, or a free one), once it answers its health. */
+  startApi(port?: number): Promise<ApiProcess>;
   request<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
@@ -115,6 +123,16 @@ export async function startCoursa(postgres: PrivatePostgres, redis: Pick<Private
   const api = spawnNode('apps/api/src/main.ts', env);
   await started(api, 'the API process', async () => (await fetch(`${baseUrl}/api/health`)).ok);
 
+  const apis: CoursaProcess[] = [api];
+  const startApi = async (on?: number): Promise<ApiProcess> => {
+    const apiPort = on ?? (await freePort());
+    const another = spawnNode('apps/api/src/main.ts', { ...env, PORT: String(apiPort) });
+    apis.push(another);
+    const url = `http://127.0.0.1:${apiPort}`;
+    await started(another, 'another API process', async () => (await fetch(`${url}/api/health`)).ok);
+    return { baseUrl: url, port: apiPort, process: another };
+  };
+
   const startWorker = async () => {
     const worker = spawnNode('apps/api/src/worker.ts', env);
     await started(worker, 'the worker process', () => worker.output().includes('"workers started"'));
@@ -139,6 +157,7 @@ export async function startCoursa(postgres: PrivatePostgres, redis: Pick<Private
     api,
     worker: undefined as unknown as CoursaProcess,
     startWorker,
+    startApi,
     async addJobs(name, payloads, jobId) {
       const jobs = payloads.map((data, index) => ({ name, data, opts: { ...DEFAULT_JOB_OPTIONS, jobId: jobId(index) } }));
       await queues.get(JOB_QUEUE[name])!.addBulk(jobs);
@@ -151,7 +170,7 @@ export async function startCoursa(postgres: PrivatePostgres, redis: Pick<Private
     },
     request: (method, path, body, options) => requestJson(baseUrl, method, path, body, { timeoutMs: 20_000, ...options }),
     async close() {
-      await Promise.all([coursa.worker?.kill('SIGTERM'), api.kill('SIGTERM')]);
+      await Promise.all([coursa.worker?.kill('SIGTERM'), ...apis.map((one) => one.kill('SIGTERM'))]);
       await coursa.db.$disconnect();
       await Promise.all([...queues.values()].map((queue) => queue.close()));
       connection.disconnect();

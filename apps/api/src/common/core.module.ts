@@ -10,6 +10,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SecurityModule } from './security/security.module.js';
+import { Draining } from './startup/draining.js';
 import { StorageModule } from './storage/storage.module.js';
 
 /** What both processes (API and worker) stand on: config, logger, PostgreSQL, Redis, queues, secrets. */
@@ -30,8 +31,9 @@ export class CoreModule {
         SecurityModule,
         StorageModule,
       ],
-      providers: [{ provide: LOGGER, useValue: logger }],
-      exports: [LOGGER],
+      // Draining: the API's shutdown state (its health answer); unused by the worker.
+      providers: [{ provide: LOGGER, useValue: logger }, Draining],
+      exports: [LOGGER, Draining],
     };
   }
 }

@@ -20,6 +20,7 @@ let socket: AppSocket | null = null;
 let state: ConnectionState = 'disconnected';
 let stopTokenWatch: (() => void) | null = null;
 const stateListeners = new Set<(state: ConnectionState) => void>();
+const missedListeners = new Set<() => void>();
 const handlerSets = new Set<Handlers>();
 
 function setState(next: ConnectionState) {
@@ -29,7 +30,15 @@ function setState(next: ConnectionState) {
 
 function open(token: string) {
   const next: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  next.on('connect', () => setState('connected'));
+  let connectedBefore = false;
+  next.on('connect', () => {
+    // Back after a cut (issue 41): whoever listens reads its data again. Without its session (the API process that held
+    // it died, or it was away more than two minutes) what was sent meanwhile is lost; with it (connection state
+    // recovery) it is sent again, but only as a happy path: the fault drill saw a recovered socket miss a status.
+    if (connectedBefore) missedListeners.forEach((listener) => listener());
+    connectedBefore = true;
+    setState('connected');
+  });
   next.on('disconnect', () => setState(next.active ? 'connecting' : 'disconnected'));
   next.on('connect_error', () => setState(next.active ? 'connecting' : 'disconnected'));
   // Every registered handler set hears every event, whatever socket instance is current.
@@ -81,6 +90,12 @@ export const getConnectionState = (): ConnectionState => state;
 export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
   stateListeners.add(listener);
   return () => stateListeners.delete(listener);
+}
+
+/** Called when the socket reconnects after a cut, having maybe missed what was sent meanwhile; returns the unregistration. */
+export function onMissedEvents(listener: () => void): () => void {
+  missedListeners.add(listener);
+  return () => missedListeners.delete(listener);
 }
 
 /** Registers handlers for server events; returns the unregistration. */

@@ -57,7 +57,8 @@ export const SessionResponseSchema = z
 export const RegisterResponseSchema = z.object({ requires_activation: z.literal(true), message: z.string() });
 
 export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `draining`: the process is shutting down (503), the load balancer sends its traffic to the others. */
+  status: z.enum(['ok', 'degraded', 'draining']),
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down']),
 });

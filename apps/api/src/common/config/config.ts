@@ -174,6 +174,19 @@ const EnvSchema = z.object({
   OPS_BOARD: z.stringbool().default(true),
   /** Bearer token Prometheus must send to read /metrics; without it, only local requests may read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Graceful shutdown (issue 41, README « Two of everything »). On SIGTERM an API process first answers /api/health
+   * 503 (draining) for this long while it keeps serving, so that the load balancer stops sending it anything (haproxy.cfg:
+   * two failed checks a second apart); then it hands its sockets over and finishes its requests. 0 (the default) for a
+   * process with nothing in front of it.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * The longest an API process waits for its requests in flight, and a worker for its running jobs, once told to stop;
+   * past it the worker leaves its jobs to be found stalled and run again. Keep it under the orchestrator's grace period
+   * (docker-compose.prod.yml: stop_grace_period 30 s).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** How often each API process re-checks the users behind its sockets (disabled, password changed). */
   SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   /**

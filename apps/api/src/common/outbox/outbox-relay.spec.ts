@@ -87,7 +87,7 @@ describe('OutboxRelay', () => {
     const arrived = t.next();
     t.notify();
     await arrived;
-    await t.relay.onApplicationShutdown();
+    await t.relay.onModuleDestroy();
     expect(t.delivered).toEqual(['Nouvelle demande de support : A', 'Nouvelle demande de support : B']);
     expect(t.published).toEqual([1n, 2n]);
     expect(t.listener.stop).toHaveBeenCalledTimes(1);
@@ -97,7 +97,7 @@ describe('OutboxRelay', () => {
     const t = setUp();
     t.relay.onApplicationBootstrap();
     await waitUntilCalled(t.outbox.lockPending, 1);
-    await t.relay.onApplicationShutdown();
+    await t.relay.onModuleDestroy();
     expect(t.outbox.lockPending).toHaveBeenCalledTimes(1);
   });
 

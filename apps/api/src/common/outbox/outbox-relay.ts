@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { OUTBOX_EVENT_TYPES, type OutboxEventType } from '@coursa/contracts';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -30,7 +30,7 @@ export async function deliver<T extends OutboxEventType>(subscribers: OutboxSubs
  * case a notification was missed (the listener reconnecting, a relay that failed).
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running = false;
   private loop?: Promise<void>;
   /** A notification came while relaying: relay again at once rather than wait. */
@@ -55,7 +55,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.loop = this.run();
   }
 
-  async onApplicationShutdown() {
+  /**
+   * SIGTERM: the batch being relayed is finished (its transaction commits), then the relay stops, while PostgreSQL,
+   * Redis and the queues are still there (the worker's own module is the first destroyed). Another worker relays the rest.
+   */
+  async onModuleDestroy() {
     this.running = false;
     this.wake?.();
     await this.loop;

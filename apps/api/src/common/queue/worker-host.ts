@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { JOB_QUEUE, JobName, type QueueName } from '@coursa/contracts';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -30,6 +31,8 @@ export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
   private readonly handlers: Map<JobName, JobHandler<JobName>>;
+  /** Jobs running in this process, for the shutdown's log lines. */
+  private running = 0;
 
   constructor(
     @Inject(JOB_PROCESSORS) processors: JobProcessor[],
@@ -62,15 +65,27 @@ export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.info({ queues: [...queues] }, 'workers started');
   }
 
-  private dispatch(job: Job) {
+  private async dispatch(job: Job) {
     const handler = this.handlers.get(job.name as JobName);
     if (!handler) throw new Error(`Unknown job "${job.name}"`);
-    return handler(job.data, job);
+    this.running++;
+    try {
+      return await handler(job.data, job);
+    } finally {
+      this.running--;
+    }
   }
 
-  /** SIGTERM: stop taking jobs, let running ones finish (BullMQ returns unfinished ones to the queue). First hook of a shutdown. */
+  /**
+   * SIGTERM: stop taking jobs, let the running ones finish (first hook of a shutdown). A job still running after
+   * SHUTDOWN_TIMEOUT_MS is left: its lock lapses once the process is gone, and another worker runs it again (« stalled »).
+   */
   async onModuleDestroy() {
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.logger.info({ activeJobs: this.running }, 'workers stopping');
+    const closed = Promise.all(this.workers.map((worker) => worker.close())).then(() => true);
+    const finished = await Promise.race([closed, sleep(this.config.SHUTDOWN_TIMEOUT_MS, false, { ref: false })]);
+    if (!finished) this.logger.warn({ activeJobs: this.running }, 'jobs still running at the shutdown timeout: left for another worker');
     this.connections.forEach((connection) => connection.disconnect());
+    this.logger.info('workers stopped');
   }
 }

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config.js';
 import { socketStreamOptions } from './realtime-emitter.js';
@@ -13,6 +14,7 @@ import { socketStreamOptions } from './realtime-emitter.js';
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly redis: Redis;
+  private readonly servers: Server[] = [];
 
   constructor(
     app: INestApplicationContext,
@@ -39,11 +41,31 @@ export class RedisIoAdapter extends IoAdapter {
     });
     // A short blocking read lets a closing process release its stream reader within a second.
     server.adapter(createAdapter(this.redis, { ...socketStreamOptions(this.config.REDIS_PREFIX), blockTimeInMs: 1000 }));
+    this.servers.push(server);
     return server;
+  }
+
+  /**
+   * A draining process lets its sockets go (issue 41): each connection is closed under the socket (a « forced close »),
+   * so that its client reconnects by itself, through the load balancer to another process, and the session is kept in
+   * Redis for connection state recovery — unlike `disconnect()`, which ends the session and tells the client not to
+   * come back. Returns how many sockets were let go.
+   */
+  handOffSockets(): number {
+    let count = 0;
+    for (const server of this.servers) {
+      for (const socket of server.of('/').sockets.values()) {
+        socket.conn.close();
+        count++;
+      }
+    }
+    return count;
   }
 
   override async close(server: Server) {
     await super.close(server);
+    // QUIT first (two seconds at most) rather than a cut: the sessions of sockets just handed off may still be written.
+    if (this.redis.status === 'ready') await Promise.race([this.redis.quit().catch(() => undefined), sleep(2000, undefined, { ref: false })]);
     this.redis.disconnect();
   }
 }

@@ -1,6 +1,6 @@
 import type { CourseStatusEvent } from '@coursa/contracts';
 import { onPageVisible } from '@/lib/page-visibility';
-import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onServerEvents, resumeSocket } from '@/lib/socket';
+import { connectSocket, disconnectSocket, getConnectionState, onConnectionState, onMissedEvents, onServerEvents, resumeSocket } from '@/lib/socket';
 import { queryClient } from '@/lib/query-client';
 import { applyCourierChanged, applyCourierPosition, applyCourseStatus, applyOffer } from './query-updates';
 import { realtimeActions } from './stores/realtime-store';
@@ -29,6 +29,9 @@ export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => 
     'course:available': (offer) => applyOffer(queryClient, offer),
     'course:courier-changed': (event) => applyCourierChanged(queryClient, event),
   });
+  // Reconnected after a cut (issue 41: an API process stopped or died behind the load balancer): every screen's data
+  // read again, so a course's status that changed meanwhile is not missed.
+  const stopMissed = onMissedEvents(() => void queryClient.invalidateQueries());
   connectSocket();
   realtimeActions.setConnection(getConnectionState());
   // Back from the background (issue 37): the socket at once, and every screen's data read again, without waiting for
@@ -38,6 +41,7 @@ export function startRealtime({ onCourseDelivered }: RealtimeHooks = {}): () => 
     void queryClient.invalidateQueries();
   });
   return () => {
+    stopMissed();
     stopVisible();
     stopEvents();
     stopState();
