@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config.js';
+import { redisConnection, type RedisClient } from '../redis/redis-connection.js';
 import { socketStreamOptions } from './realtime-emitter.js';
 
 /**
@@ -12,14 +12,14 @@ import { socketStreamOptions } from './realtime-emitter.js';
  * what it missed (connection state recovery).
  */
 export class RedisIoAdapter extends IoAdapter {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(
     app: INestApplicationContext,
     private readonly config: AppConfig,
   ) {
     super(app);
-    this.redis = new Redis(config.REDIS_URL);
+    this.redis = redisConnection(config.REDIS_URL);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
