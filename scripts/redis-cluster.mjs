@@ -1,10 +1,12 @@
 // `npm run test:redis-cluster` (issue 41): starts a local Redis Cluster of three masters on free ports in a temporary
 // folder, runs the suites whose Redis calls a cluster could refuse (live positions, realtime, queues, idempotency,
-// rate limits, hourly limits, session cache) against it, then stops it. Ends, like `npm test`, with one line
-// "N passed, N failed" that CI reads. Extra arguments go to Jest (e.g. `-- --maxWorkers=1`).
+// rate limits, hourly limits, session cache) against it, then stops it. Then the same for a Redis master watched by a
+// Sentinel (REDIS_URL=redis+sentinel://…/<master>), with a few suites. Ends, like `npm test`, with one line
+// "N passed, N failed" that CI reads. Extra arguments go to Jest (e.g. `-- --maxWorkers=1`); `--cluster-only` skips
+// the Sentinel part.
 // `--keep` leaves the cluster running and prints its URL (to try things by hand); stop it with the printed command.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +32,9 @@ const CLUSTER_SUITES = [
   'test/e2e/auth.e2e-spec.ts',
   'test/e2e/recipient-tracking.e2e-spec.ts',
 ];
+
+/** Through Sentinel: the connection finds the master, pub/sub and the queues work as on one server. */
+const SENTINEL_SUITES = ['test/e2e/session-cache.e2e-spec.ts', 'test/e2e/notifications.e2e-spec.ts'];
 
 const MASTERS = 3;
 
@@ -106,6 +111,37 @@ async function startCluster() {
   return { url, ports: ports.map(({ port }) => port), dir, stop };
 }
 
+/** One master and one Sentinel watching it (as master group `coursa`), on free ports; answers the URL and a stop(). */
+async function startSentinel() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'coursa-redis-sentinel-'));
+  const master = await freePort();
+  const sentinel = await freePort();
+  const stop = () => {
+    cli(sentinel, 'shutdown', 'nosave');
+    cli(master, 'shutdown', 'nosave');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const server = spawnSync('redis-server', ['--port', String(master), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--logfile', path.join(dir, 'master.log')], { encoding: 'utf8' });
+    if (server.status !== 0) throw new Error(`redis-sentinel: master did not start: ${server.stderr}`);
+    await waitFor('the master answering', () => cli(master, 'ping').out.includes('PONG'));
+    // A Sentinel rewrites its configuration file: it must be its own, writable.
+    const config = path.join(dir, 'sentinel.conf');
+    writeFileSync(
+      config,
+      [`port ${sentinel}`, 'bind 127.0.0.1', `dir ${dir}`, `logfile ${path.join(dir, 'sentinel.log')}`, 'daemonize yes',
+        `sentinel monitor coursa 127.0.0.1 ${master} 1`, 'sentinel down-after-milliseconds coursa 5000', ''].join('\n'),
+    );
+    const started = spawnSync('redis-server', [config, '--sentinel'], { encoding: 'utf8' });
+    if (started.status !== 0) throw new Error(`redis-sentinel: sentinel did not start: ${started.stderr}`);
+    await waitFor('the sentinel naming the master', () => cli(sentinel, 'sentinel', 'get-master-addr-by-name', 'coursa').out.includes(String(master)));
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `redis+sentinel://127.0.0.1:${sentinel}/coursa`, ports: [master], stop };
+}
+
 /** Commands each master processed, and the keys it holds: how the load spread. */
 function spread(ports) {
   return ports.map((port) => {
@@ -116,45 +152,62 @@ function spread(ports) {
   });
 }
 
+/** Runs Jest on `suites` with REDIS_URL and TEST_REDIS_URL set to `url`; answers its summary (undefined: none). */
+function runSuites(name, url, suites, jestArgs) {
+  const results = `var/jest-redis-${name}-results.json`;
+  mkdirSync('var', { recursive: true });
+  rmSync(results, { force: true });
+  const status =
+    spawnSync('node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${results}`, ...jestArgs, ...suites], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test', TEST_REDIS_URL: url, REDIS_URL: url },
+    }).status ?? 1;
+  try {
+    const summary = JSON.parse(readFileSync(results, 'utf8'));
+    return { passed: summary.numPassedTests, failed: summary.numFailedTests + summary.numRuntimeErrorTestSuites, status };
+  } catch {
+    return { passed: 0, failed: 1, status };
+  }
+}
+
 async function main() {
   const keep = process.argv.includes('--keep');
-  const jestArgs = process.argv.slice(2).filter((arg) => arg !== '--keep');
+  const clusterOnly = process.argv.includes('--cluster-only');
+  const jestArgs = process.argv.slice(2).filter((arg) => arg !== '--keep' && arg !== '--cluster-only');
+  const totals = { passed: 0, failed: 0 };
+  const add = ({ passed, failed, status }) => {
+    totals.passed += passed;
+    totals.failed += failed || (status ? 1 : 0);
+  };
+
   const cluster = await startCluster();
   console.log(`redis-cluster: ${MASTERS} masters up at ${cluster.url}`);
   if (keep) {
     console.log(`redis-cluster: left running; stop it with: ${cluster.ports.map((port) => `redis-cli -p ${port} shutdown nosave`).join('; ')}`);
     return;
   }
-  let status = 1;
-  let summary;
-  const results = 'var/jest-redis-cluster-results.json';
-  const started = Date.now();
+  let started = Date.now();
   try {
-    mkdirSync('var', { recursive: true });
-    rmSync(results, { force: true });
-    status =
-      spawnSync(
-        'node',
-        ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${results}`, ...jestArgs, ...CLUSTER_SUITES],
-        { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', TEST_REDIS_URL: cluster.url, REDIS_URL: cluster.url } },
-      ).status ?? 1;
+    add(runSuites('cluster', cluster.url, CLUSTER_SUITES, jestArgs));
     for (const { port, commands, keys } of spread(cluster.ports)) console.log(`redis-cluster: master ${port}: ${commands} commands processed, ${keys} keys left`);
-    try {
-      summary = JSON.parse(readFileSync(results, 'utf8'));
-    } catch {
-      summary = undefined;
-    }
   } finally {
     cluster.stop();
   }
-  console.log(`redis-cluster: ${Math.round((Date.now() - started) / 1000)} s`);
-  if (!summary) {
-    console.log('0 passed, 1 failed');
-    process.exit(status || 1);
+  console.log(`redis-cluster: cluster suites in ${Math.round((Date.now() - started) / 1000)} s`);
+
+  if (!clusterOnly) {
+    const sentinel = await startSentinel();
+    console.log(`redis-cluster: a master behind a Sentinel at ${sentinel.url}`);
+    started = Date.now();
+    try {
+      add(runSuites('sentinel', sentinel.url, SENTINEL_SUITES, jestArgs));
+    } finally {
+      sentinel.stop();
+    }
+    console.log(`redis-cluster: Sentinel suites in ${Math.round((Date.now() - started) / 1000)} s`);
   }
-  const failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
-  console.log(`${summary.numPassedTests} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : status);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(totals.failed > 0 ? 1 : 0);
 }
 
 main().catch((error) => {
