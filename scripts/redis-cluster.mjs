@@ -13,8 +13,9 @@ import path from 'node:path';
 
 /** The suites that go through every multi-key path: each would fail with CROSSSLOT on a cluster without hash tags. */
 const CLUSTER_SUITES = [
-  // Hash tags and slots, with the real cluster in the environment.
+  // Hash tags and slots; the startup check on every master.
   'apps/api/src/common/redis/',
+  'apps/api/src/common/startup/dependencies.spec.ts',
   // HourlyLimits' script: one call per slot of the recipients' counters.
   'apps/api/src/modules/notifications/hourly-limits.spec.ts',
   // The Socket.IO stream adapter across two API processes, connection state recovery, the worker's emitter; live positions.

@@ -67,8 +67,7 @@ function parseUserInfo(userInfo: string | undefined): Pick<RedisCredentials, 'us
   const colon = userInfo.indexOf(':');
   const username = decodeURIComponent(colon < 0 ? userInfo : userInfo.slice(0, colon));
   const password = colon < 0 ? undefined : decodeURIComponent(userInfo.slice(colon + 1));
-  // `redis://:password@host` is the usual way to give only a password.
-  if (password === undefined) return username ? { password: username } : {};
+  // As ioredis reads a URL: `redis://user@host` names a user, `redis://:password@host` gives only a password.
   return { ...(username && { username }), ...(password && { password }) };
 }
 
