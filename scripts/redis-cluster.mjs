@@ -32,6 +32,8 @@ const CLUSTER_SUITES = [
   // The rate limiter's MULTI over several subjects (login per phone and per address, …).
   'test/e2e/auth.e2e-spec.ts',
   'test/e2e/recipient-tracking.e2e-spec.ts',
+  // The sweeps: finished jobs of every queue, keys left without an expiry on every master.
+  'test/e2e/retention.e2e-spec.ts',
 ];
 
 /** Through Sentinel: the connection finds the master, pub/sub and the queues work as on one server. */
