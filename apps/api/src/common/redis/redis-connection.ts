@@ -53,7 +53,7 @@ export function redisConnection(url: string, options: RedisOptions = {}): RedisC
           delete nodeOptions[name];
         }
       }
-      if (retryStrategy !== undefined) clusterOptions.clusterRetryStrategy = (times) => retryStrategy(times);
+      if (retryStrategy) clusterOptions.clusterRetryStrategy = (times) => retryStrategy(times);
       return new Cluster(target.nodes, { ...clusterOptions, redisOptions: nodeOptions });
     }
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../common/config/config.js';
 import { keySlot } from '../../common/redis/redis-keys.js';
@@ -15,15 +16,17 @@ const EMAIL = { counter: 'email-sent', perHour: 1 } as const;
 /** The commands this client sends to Redis while `work` runs. */
 async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
-  const original = redis.client.sendCommand.bind(redis.client);
-  redis.client.sendCommand = (command, ...rest) => {
+  // A Cluster sends its commands through its own sendCommand too.
+  const client = redis.client as Redis;
+  const original = client.sendCommand.bind(client);
+  client.sendCommand = (command, ...rest) => {
     sent.push(command.name);
     return original(command, ...rest);
   };
   try {
     await work();
   } finally {
-    redis.client.sendCommand = original;
+    client.sendCommand = original;
   }
   return sent;
 }
