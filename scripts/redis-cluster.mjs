@@ -16,6 +16,8 @@ const CLUSTER_SUITES = [
   // Hash tags and slots; the startup check on every master.
   'apps/api/src/common/redis/',
   'apps/api/src/common/startup/dependencies.spec.ts',
+  // Where the keys land: each queue on one slot and the queues over several masters, the positions together.
+  'test/e2e/redis-layout.e2e-spec.ts',
   // HourlyLimits' script: one call per slot of the recipients' counters.
   'apps/api/src/modules/notifications/hourly-limits.spec.ts',
   // The Socket.IO stream adapter across two API processes, connection state recovery, the worker's emitter; live positions.
