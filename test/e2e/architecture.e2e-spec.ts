@@ -74,6 +74,11 @@ describe('where decisions live', () => {
     expect(users).toEqual([]);
   });
 
+  it('reads on the replica only figures that may lag: the analytics, the dashboard and the audit statistics (issue 41)', () => {
+    const readers = apiFiles.filter((file) => !file.endsWith('.spec.ts') && /\.figures\(/.test(read(file)));
+    expect(readers.sort()).toEqual(['apps/api/src/modules/admin/analytics.repository.ts', 'apps/api/src/modules/super-admin/super-admin.repository.ts']);
+  });
+
   it('relays outbox events with no branch per event type and no cast: each module registers its handlers', () => {
     const relay = read('apps/api/src/common/outbox/outbox-relay.ts');
     expect(relay).not.toMatch(/\.type === '|case '|as unknown as/);

@@ -24,6 +24,10 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/coursa_queue_jobs\{queue="notifications",state="waiting"\}/);
     expect(text).toContain('coursa_connected_sockets');
     expect(text).toContain('coursa_courier_positions_total');
+    // What the runbook watches: the queues' and the outbox's lag, Redis's memory.
+    expect(text).toMatch(/coursa_queue_oldest_waiting_seconds\{queue="notifications"\} \d/);
+    expect(text).toMatch(/^coursa_outbox_lag_seconds \d/m);
+    expect(Number(/^coursa_redis_used_memory_bytes (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
 });
 

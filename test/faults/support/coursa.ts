@@ -87,7 +87,7 @@ async function started(child: CoursaProcess, what: string, ready: () => Promise<
 }
 
 /** Migrates the private database and starts the API and one worker on it. */
-export async function startCoursa(postgres: PrivatePostgres, redis: PrivateRedis, settings: Record<string, string> = {}): Promise<Coursa> {
+export async function startCoursa(postgres: PrivatePostgres, redis: Pick<PrivateRedis, 'url'>, settings: Record<string, string> = {}): Promise<Coursa> {
   await deploy(postgres.url);
   const dir = mkdtempSync(path.join(tmpdir(), 'coursa-faults-'));
   const port = await freePort();

@@ -19,6 +19,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_DRIVER: 'pigeon' })).toThrow(/^Variable SMS_DRIVER invalide/);
   });
 
+  it('reads figures on DATABASE_REPLICA_URL when it is set, a PostgreSQL URL of the same schema', () => {
+    expect(loadConfig({}).DATABASE_REPLICA_URL).toBeUndefined();
+    // docker-compose passes unset variables through as ''.
+    expect(loadConfig({ DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://coursa:hunter2@replica:5432/coursa' }).DATABASE_REPLICA_URL).toBe('postgres://coursa:hunter2@replica:5432/coursa');
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'mysql://coursa:hunter2@replica/coursa' })).toThrow(/^Variable DATABASE_REPLICA_URL invalide : doit être une URL postgresql:\/\//);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'mysql://coursa:hunter2@replica/coursa' })).not.toThrow(/hunter2/);
+    const primary = 'postgresql://postgres@127.0.0.1:5432/coursa?schema=suite_a';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'postgresql://postgres@127.0.0.1:5433/coursa?schema=suite_a' }).DATABASE_REPLICA_URL).toMatch(/5433/);
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'postgresql://postgres@127.0.0.1:5433/coursa' })).toThrow(/^Variable DATABASE_REPLICA_URL invalide : son \?schema= doit être celui de DATABASE_URL/);
+  });
+
   it('requires a real secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY manquante/);
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toThrow(/SECRET_KEY invalide/);

@@ -27,6 +27,12 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'doit être une URL postgresql://')
     .default('postgresql://postgres:postgres@127.0.0.1:5432/coursa'),
   /**
+   * A streaming replica of DATABASE_URL (issue 41): the analytics, the dashboard's figures and the audit statistics
+   * read there (seconds of lag are fine for figures); money, statuses and sessions always read the primary. Unset:
+   * everything reads the primary.
+   */
+  DATABASE_REPLICA_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'doit être une URL postgresql://').optional()),
+  /**
    * One server (`redis://host:port[/db]`), a cluster (`redis+cluster://h1:p1,h2:p2,…` or `redis://h1:p1,h2:p2,…`) or a
    * Sentinel set (`redis+sentinel://h1:26379,h2:26379/<master>[/db]`); `rediss…` for TLS (common/redis/redis-connection.ts).
    */
@@ -229,6 +235,15 @@ const LIVE_PAYMENT_SETTINGS: (keyof Env)[] = [
 
 export class ConfigError extends Error {}
 
+/** The `?schema=` of a PostgreSQL URL (each test suite gets its own), '' when none or unreadable. */
+function schemaParam(url: string): string {
+  try {
+    return new URL(url).searchParams.get('schema') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -244,6 +259,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   }
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Variables VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY : données ensemble ou pas du tout.');
+  }
+  if (env.DATABASE_REPLICA_URL && schemaParam(env.DATABASE_REPLICA_URL) !== schemaParam(env.DATABASE_URL)) {
+    throw new ConfigError('Variable DATABASE_REPLICA_URL invalide : son ?schema= doit être celui de DATABASE_URL (une réplique a les mêmes tables).');
   }
   for (const key of DRIVER_SETTINGS[env.SMS_DRIVER]) {
     if (!env[key]) throw new ConfigError(`Variable ${key} manquante : requise par SMS_DRIVER=${env.SMS_DRIVER}.`);

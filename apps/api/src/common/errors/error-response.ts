@@ -107,7 +107,7 @@ const DRIVER_ADAPTER_DOWN = new Set(['DatabaseNotReachable', 'ConnectionClosed',
 const DOWN_MESSAGES = /Stream isn't writeable|Connection is closed|max retries per request|Connection terminated/i;
 
 /** PostgreSQL or Redis cannot be reached: the request may succeed later, so 503 rather than 500. */
-function isDependencyDown(error: unknown): boolean {
+export function isDependencyDown(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];

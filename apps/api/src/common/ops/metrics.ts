@@ -2,7 +2,22 @@ import { QueueName } from '@coursa/contracts';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics of one API process (prom-client). */
+/** What the lag gauges read, at each scrape. */
+export interface MetricSources {
+  queues: () => Queue[];
+  /** When the oldest outbox event not yet relayed was written; null when none waits. */
+  outboxOldestPending: () => Promise<Date | null>;
+  /** Redis's `used_memory`, in bytes; null when Redis does not answer. */
+  redisUsedMemory: () => Promise<number | null>;
+}
+
+const secondsSince = (date: Date | null) => (date ? Math.max(0, (Date.now() - date.getTime()) / 1000) : 0);
+
+/**
+ * Prometheus metrics of one API process (prom-client): requests, positions and sockets as they happen, and what the
+ * runbook watches (README « Past one machine »): the jobs by queue and state, the queues' and the outbox's lag (how long
+ * the oldest waiting job or unrelayed event has waited: 0 when none), and Redis's memory.
+ */
 export class Metrics {
   readonly registry = new Registry();
 
@@ -22,8 +37,37 @@ export class Metrics {
 
   readonly sockets = new Gauge({ name: 'coursa_connected_sockets', help: 'Socket.IO connections on this process', registers: [this.registry] });
 
-  constructor(queues: () => Queue[]) {
+  constructor({ queues, outboxOldestPending, redisUsedMemory }: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'coursa_' });
+    new Gauge({
+      name: 'coursa_queue_oldest_waiting_seconds',
+      help: 'How long the oldest job waiting in each BullMQ queue has waited (0 when none waits)',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        for (const queue of queues()) {
+          const [oldest] = await queue.getJobs(['wait'], 0, 0, true);
+          this.set({ queue: queue.name }, secondsSince(oldest ? new Date(oldest.timestamp) : null));
+        }
+      },
+    });
+    new Gauge({
+      name: 'coursa_outbox_lag_seconds',
+      help: 'How long the oldest outbox event not yet relayed has waited (0 when none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set(secondsSince(await outboxOldestPending()));
+      },
+    });
+    new Gauge({
+      name: 'coursa_redis_used_memory_bytes',
+      help: 'Redis used_memory (INFO memory), as this process sees it',
+      registers: [this.registry],
+      async collect() {
+        const used = await redisUsedMemory();
+        if (used !== null) this.set(used);
+      },
+    });
     new Gauge({
       name: 'coursa_queue_jobs',
       help: 'BullMQ jobs by queue and state',

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { PrismaService } from '../prisma/prisma.service.js';
 import type { Tx } from '../prisma/transaction.js';
 import type { AnyRelayedEvent } from './outbox-handler.js';
 
 @Injectable()
 export class OutboxRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** Writes events inside the caller's transaction: they exist if and only if the change committed. */
   async add(tx: Tx, ...events: OutboxEventInput[]): Promise<void> {
     await tx.outboxEvent.createMany({
@@ -22,6 +25,13 @@ export class OutboxRepository {
     return tx.$queryRaw<AnyRelayedEvent[]>`
       SELECT id, type, payload FROM outbox_events
       WHERE published_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+  }
+
+  /** When the oldest event not yet relayed was written (null when all are): the outbox's lag, for /metrics. */
+  async oldestPendingAt(): Promise<Date | null> {
+    const [oldest] = await this.prisma.client.$queryRaw<{ createdAt: Date }[]>`
+      SELECT created_at AS "createdAt" FROM outbox_events WHERE published_at IS NULL ORDER BY id LIMIT 1`;
+    return oldest?.createdAt ?? null;
   }
 
   /** Marks events published, and wipes the texts of the SMS among them. */

@@ -1,14 +1,17 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { readReplicas } from '@prisma/extension-read-replicas';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { isDependencyDown } from '../errors/error-response.js';
 
 /** The schema named by `?schema=` in DATABASE_URL (test suites each get their own). */
 export function schemaOf(databaseUrl: string): string | undefined {
   return new URL(databaseUrl).searchParams.get('schema') ?? undefined;
 }
 
-export function createPrismaClient(databaseUrl: string): PrismaClient {
+/** `connectTimeoutMs`: how long a new connection may take (unset: as long as the system's TCP allows). */
+export function createPrismaClient(databaseUrl: string, { connectTimeoutMs }: { connectTimeoutMs?: number } = {}): PrismaClient {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema') ?? undefined;
   url.searchParams.delete('schema');
@@ -16,17 +19,64 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   // query here answers in milliseconds, and on a year's data a misestimated one (thousands of rows expected, tens read)
   // crossed jit_above_cost and spent 20–25 ms compiling a plan that then ran in 2 ms (issue 25's soak).
   const options = [...(schema ? [`-c search_path="${schema}"`] : []), '-c jit=off'].join(' ');
-  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options }, { schema });
+  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) }, { schema });
   return new PrismaClient({ adapter });
 }
 
-/** Only repositories use this (docs/conventions.md, « Only repositories touch Prisma »). */
+/** A standby cancelled the read: the WAL it was replaying removed rows the read still needed (hot standby). */
+function isRecoveryConflict(error: unknown): boolean {
+  return /conflict with recovery/i.test(String((error as { message?: unknown })?.message));
+}
+
+/** A replica's machine lost without a word (no refusal, no reset) fails a read this soon, not minutes later… */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+/** …and its figures are then read on the primary for this long before the replica is tried again. */
+const REPLICA_RETRY_AFTER_MS = 10_000;
+
+/** The primary's client routed by `@prisma/extension-read-replicas`: `$replica()` picks a replica's client. */
+function withReplica(primary: PrismaClient, replicaUrl: string) {
+  return primary.$extends(readReplicas({ replicas: [createPrismaClient(replicaUrl, { connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS })] }));
+}
+
+/**
+ * Only repositories use this (docs/conventions.md, « Only repositories touch Prisma »). `client` is the primary: every
+ * write, transaction and read of money, statuses and sessions. `figures()` is for reads that may lag a few seconds —
+ * the analytics, the dashboard's figures, the audit statistics, and nothing else — on DATABASE_REPLICA_URL when set.
+ */
 @Injectable()
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: PrismaClient;
+  /** Set with DATABASE_REPLICA_URL. Its own reads are not routed: only `figures()` reaches the replica. */
+  private readonly routed?: ReturnType<typeof withReplica>;
+  /** Until when figures skip a replica that could not be reached. */
+  private replicaDownUntil = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = createPrismaClient(config.DATABASE_URL);
+    if (config.DATABASE_REPLICA_URL) this.routed = withReplica(this.client, config.DATABASE_REPLICA_URL);
+  }
+
+  /** Whether figures are read on a replica (DATABASE_REPLICA_URL). */
+  get hasReplica(): boolean {
+    return this.routed !== undefined;
+  }
+
+  /**
+   * Runs a read of figures on the replica; on the primary without one, or when the replica cannot be reached (then for
+   * REPLICA_RETRY_AFTER_MS: a lost replica loads the primary, it takes no figure away) or cancels the read in conflict
+   * with its replay. Never inside a transaction: `read` gets a client.
+   */
+  async figures<T>(read: (db: PrismaClient) => Promise<T>): Promise<T> {
+    // Wall-clock time is enough here: a pause in reading the replica, not a rule of the domain.
+    if (!this.routed || Date.now() < this.replicaDownUntil) return read(this.client);
+    try {
+      return await read(this.routed.$replica() as unknown as PrismaClient);
+    } catch (error) {
+      if (isRecoveryConflict(error)) return read(this.client);
+      if (!isDependencyDown(error)) throw error;
+      this.replicaDownUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
+      return read(this.client);
+    }
   }
 
   /** Connects and loads the query compiler at boot rather than on the first request. */
@@ -34,7 +84,8 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     await this.client.user.findFirst({ select: { id: true } });
   }
 
+  /** The primary's pool, and the replica's with it (the extension's $disconnect). */
   async onModuleDestroy() {
-    await this.client.$disconnect();
+    await (this.routed ?? this.client).$disconnect();
   }
 }

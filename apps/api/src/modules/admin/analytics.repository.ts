@@ -64,7 +64,8 @@ export interface CourierFigures {
 }
 
 /**
- * The analytics screen's figures, each from one aggregate query over the rollups the triggers keep (issue 25).
+ * The analytics screen's and the dashboard's figures, read on the replica when there is one (PrismaService.figures:
+ * seconds of lag are fine for figures; issue 41), each from one aggregate query over the rollups the triggers keep (issue 25).
  * Timestamps are stored in UTC, which is also Conakry's time all year, so stored hours and dates are local ones.
  * Sums of GNF are read as float8: exact far beyond any revenue, and never a BigInt. Periods end now: no course,
  * rating or commission is ever recorded in the future.
@@ -75,21 +76,21 @@ export class AnalyticsRepository {
 
   /** How many courses are in each status: the rollup the triggers on `courses` keep (issue 25), 7 rows. */
   async courseCountsByStatus(): Promise<Partial<Record<CourseStatus, number>>> {
-    const rows = await this.prisma.client.courseStatusCount.findMany();
+    const rows = await this.prisma.figures((db) => db.courseStatusCount.findMany());
     return Object.fromEntries(rows.map((row) => [row.status, row.count]));
   }
 
   /** Accounts that still exist (the anonymised ones were deleted by staff): the per-role counts kept by triggers. */
   async countUsers(): Promise<number> {
-    return (await this.prisma.client.userRoleCount.aggregate({ _sum: { count: true } }))._sum.count ?? 0;
+    return (await this.prisma.figures((db) => db.userRoleCount.aggregate({ _sum: { count: true } })))._sum.count ?? 0;
   }
 
   /** Accounts switched on and not deleted with a session started (sign-in or refresh) since `since`. */
   async countActiveUsers(since: Date): Promise<number> {
-    const [row] = await this.prisma.client.$queryRaw<{ count: number }[]>`
+    const [row] = await this.prisma.figures((db) => db.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS count FROM users u
       WHERE u.is_active AND u.anonymized_at IS NULL
-        AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ${since})`;
+        AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ${since})`);
     return row?.count ?? 0;
   }
 
@@ -99,12 +100,12 @@ export class AnalyticsRepository {
    * 20261125224352_analytics_rollups), grouped three ways at once.
    */
   async orderFigures({ start, end }: AnalyticsWindow): Promise<OrderFigures> {
-    const rows = await this.prisma.client.$queryRaw<{ level: number; hour: number | null; zone: string | null; orders: number; delivered: number; cancelled: number }[]>`
+    const rows = await this.prisma.figures((db) => db.$queryRaw<{ level: number; hour: number | null; zone: string | null; orders: number; delivered: number; cancelled: number }[]>`
       SELECT grouping(extract(hour FROM hour), zone)::int AS level, extract(hour FROM hour)::int AS hour, zone,
         coalesce(sum(orders), 0)::int AS orders, coalesce(sum(delivered), 0)::int AS delivered, coalesce(sum(cancelled), 0)::int AS cancelled
       FROM course_hours_in(${start}, ${end})
       GROUP BY GROUPING SETS ((extract(hour FROM hour)), (zone), ())
-      ORDER BY level, orders DESC, zone`;
+      ORDER BY level, orders DESC, zone`);
     const byHour = new Array<number>(24).fill(0);
     for (const row of rows) if (row.level === ORDERS_BY_HOUR) byHour[row.hour!] = row.orders;
     const all = rows.find((row) => row.level === ALL_ORDERS);
@@ -127,7 +128,7 @@ export class AnalyticsRepository {
    */
   async courseFigures(window: AnalyticsWindow): Promise<CourseFigures> {
     const { start, end, previousStart, todayStart } = window;
-    const [figures] = await this.prisma.client.$queryRaw<CourseFigures[]>`
+    const [figures] = await this.prisma.figures((db) => db.$queryRaw<CourseFigures[]>`
       WITH created_before AS (SELECT sum(orders) AS orders FROM course_orders_in(${previousStart}, ${start})),
            delivered AS (
              SELECT sum(deliveries) AS deliveries, sum(revenue) AS revenue, sum(timed) AS timed, sum(timed_seconds) AS seconds, sum(on_time) AS on_time
@@ -143,7 +144,7 @@ export class AnalyticsRepository {
         coalesce(delivered.timed, 0)::int AS timed_deliveries,
         coalesce(delivered.on_time, 0)::int AS on_time_deliveries,
         coalesce(delivered_today.deliveries, 0)::int AS delivered_today
-      FROM created_before, delivered, delivered_before, delivered_today`;
+      FROM created_before, delivered, delivered_before, delivered_today`);
     return figures!;
   }
 
@@ -154,7 +155,7 @@ export class AnalyticsRepository {
    * `client_mark_hours`).
    */
   async peopleFigures({ start, end }: AnalyticsWindow): Promise<PeopleFigures> {
-    const [figures] = await this.prisma.client.$queryRaw<PeopleFigures[]>`
+    const [figures] = await this.prisma.figures((db) => db.$queryRaw<PeopleFigures[]>`
       WITH rated AS (SELECT sum(stars) AS stars, sum(ratings) AS ratings FROM rating_hours_in(${start}, ${end})),
            marks AS (SELECT sum(ordering) AS ordering, sum(repeating) AS repeating FROM client_mark_hours_in(${start}, ${end}))
       SELECT
@@ -166,20 +167,20 @@ export class AnalyticsRepository {
         (SELECT coalesce(sum(amount), 0) FROM commission_hours_in(${start}, ${end}))::float8 AS total_commissions,
         coalesce(marks.ordering, 0)::int AS ordering_clients,
         coalesce(marks.repeating, 0)::int AS repeat_clients
-      FROM rated, marks`;
+      FROM rated, marks`);
     return figures!;
   }
 
   /** Per day since `trendStart`: revenue of the courses delivered that day and number of courses created that day. */
   days({ trendStart, end }: AnalyticsWindow): Promise<DayFigures[]> {
-    return this.prisma.client.$queryRaw<DayFigures[]>`
+    return this.prisma.figures((db) => db.$queryRaw<DayFigures[]>`
       SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(revenue)::float8 AS revenue, sum(orders)::int AS orders
       FROM (
         SELECT date_trunc('day', hour) AS day, revenue, 0 AS orders FROM delivery_hours_in(${trendStart}, ${end})
         UNION ALL
         SELECT date_trunc('day', hour), 0, orders FROM course_hours_in(${trendStart}, ${end})
       ) AS events
-      GROUP BY day`;
+      GROUP BY day`);
   }
 
   /**
@@ -188,7 +189,7 @@ export class AnalyticsRepository {
    * courier at once from the index by hour (`courier_deliveries_since`), names read for the leaders only.
    */
   topCouriers({ start }: AnalyticsWindow, limit: number): Promise<CourierFigures[]> {
-    return this.prisma.client.$queryRaw<CourierFigures[]>`
+    return this.prisma.figures((db) => db.$queryRaw<CourierFigures[]>`
       SELECT u.full_name AS name, k.deliveries::int AS deliveries, k.revenue::float8 AS revenue
       FROM (
         SELECT courier_id, sum(deliveries) AS deliveries, sum(revenue) AS revenue
@@ -197,6 +198,6 @@ export class AnalyticsRepository {
       ) AS k
       CROSS JOIN LATERAL (SELECT full_name FROM users WHERE users.id = k.courier_id OFFSET 0) u
       ORDER BY k.deliveries DESC, k.revenue DESC, u.full_name
-      LIMIT ${limit}`;
+      LIMIT ${limit}`);
   }
 }

@@ -54,18 +54,28 @@ export class SuperAdminRepository {
    * Actions from midnight of `firstDay` to `until` (today): their total and number per action from the rollup by hour
    * and action; the `top` users who did the most from the window of the days before today (counted again on the
    * day's first read) plus today's per-actor counts (migration audit_actor_window), not a month of audit lines.
+   * Counting the window again writes, on the primary; the figures are read on the replica when there is one (issue 41).
    */
   async auditActivity(firstDay: Date, until: Date, top: number) {
     const today = until.toISOString().slice(0, 10);
     const daysBefore = Math.round((Date.parse(today) - firstDay.getTime()) / DAY_MS);
     await this.prisma.client.$executeRaw`SELECT audit_actor_window_at(${today}::date, ${daysBefore}::int)`;
     const [byAction, byActor] = await Promise.all([
-      this.prisma.client.$queryRaw<{ action: string; count: number }[]>`
+      this.prisma.figures(
+        (db) => db.$queryRaw<{ action: string; count: number }[]>`
         SELECT action, sum(count)::int AS count FROM audit_hours_in(${firstDay}, ${until}) GROUP BY action HAVING sum(count) > 0 ORDER BY action`,
+      ),
       // Whoever did nothing today keeps their window count: only the window's top few can outrank today's actors, and
       // of today's, only those whose actions today make up the difference (below). An account deleted meanwhile is left
-      // out (its lines lost their actor; the window may still count it until tomorrow).
-      this.prisma.client.$queryRaw<{ fullName: string; role: User['role']; count: number }[]>`
+      // out (its lines lost their actor; the window may still count it until tomorrow). The window counted again just
+      // now on the primary reaches a replica a moment later, once a day: until the replica's state says today, the
+      // primary answers.
+      this.prisma.figures(async (replica) => {
+        const current =
+          replica === this.prisma.client ||
+          (await replica.$queryRaw<unknown[]>`SELECT 1 FROM audit_actor_window_state WHERE as_of = ${today}::date AND days = ${daysBefore}::int`).length > 0;
+        const db = current ? replica : this.prisma.client;
+        return db.$queryRaw<{ fullName: string; role: User['role']; count: number }[]>`
         WITH ranked AS (
           SELECT w.actor_id, w.count FROM audit_actor_window w WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = w.actor_id)
           ORDER BY w.count DESC, w.actor_id LIMIT ${top} + 1
@@ -92,7 +102,8 @@ export class SuperAdminRepository {
           + coalesce((SELECT d.count FROM audit_actor_days d WHERE d.day = ${today}::date AND d.actor_id = c.actor_id), 0))::int AS count OFFSET 0) k
         CROSS JOIN LATERAL (SELECT full_name, role FROM users WHERE users.id = c.actor_id OFFSET 0) u
         WHERE k.count > 0
-        ORDER BY k.count DESC, c.actor_id LIMIT ${top}`,
+        ORDER BY k.count DESC, c.actor_id LIMIT ${top}`;
+      }),
     ]);
     return {
       total: byAction.reduce((sum, group) => sum + group.count, 0),
