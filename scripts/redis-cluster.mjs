@@ -36,6 +36,8 @@ const CLUSTER_SUITES = [
   'test/e2e/recipient-tracking.e2e-spec.ts',
   // The sweeps: finished jobs of every queue, keys left without an expiry on every master.
   'test/e2e/retention.e2e-spec.ts',
+  // The metrics: queue lag per queue, Redis memory summed over the masters.
+  'test/e2e/ops.e2e-spec.ts',
 ];
 
 /** Through Sentinel: the connection finds the master, pub/sub and the queues work as on one server. */
