@@ -3,7 +3,6 @@ import { jobIds, QueueName, type CourierPosition, type CourseAvailableEvent, typ
 import { estimatePrice } from '@coursa/domain';
 import { newPhone, signedIn } from '../support/accounts.js';
 import { insertCourse } from '../support/courses.js';
-import { RedisService } from '../../apps/api/src/common/redis/redis.service.js';
 import { PositionsStore } from '../../apps/api/src/modules/tracking/positions.store.js';
 import { codeIn } from '../support/outbox.js';
 import { nextCursorOf } from '../support/pagination.js';
@@ -196,7 +195,7 @@ describe('nearest couriers first', () => {
     expect(await ids()).toEqual([one, two, three]);
     expect(await ids(2)).toEqual([one, two]);
     // A position gone stale is not counted as near, asked for a count or not.
-    await app.redis.del(app.worker.get(RedisService).key('courier', one!, 'position'));
+    await app.redis.del(positions.keyOf(one!));
     expect(await ids()).toEqual([two, three]);
     expect(await ids(2)).toEqual([two]);
     // Several points at once (the dispatch view's waiting courses): each its own nearest as alone, the stale one still counted and left out.

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
@@ -10,6 +9,8 @@ import { Writable } from 'node:stream';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../apps/api/src/common/config/config.js';
 import { loggerOptions } from '../../apps/api/src/common/logging/logger.js';
+import { mastersOf, redisConnection, type RedisClient } from '../../apps/api/src/common/redis/redis-connection.js';
+import { prefixPatterns } from '../../apps/api/src/common/redis/redis-keys.js';
 import { createPrismaClient } from '../../apps/api/src/common/prisma/prisma.service.js';
 import type { PrismaClient } from '../../apps/api/src/generated/prisma/client.js';
 import { WorkerModule } from '../../apps/api/src/worker.module.js';
@@ -29,7 +30,8 @@ export interface TestApp {
   outbox: Outbox;
   /** Direct database access, for arranging and checking what the API cannot show. */
   db: PrismaClient;
-  redis: Redis;
+  /** The app's Redis (TEST_REDIS_URL: one server, or a cluster in `npm run test:redis-cluster`). */
+  redis: RedisClient;
   /** Every log line written so far. */
   logs: string[];
   /** Every HTTP route the API registered (method and Fastify URL pattern, e.g. `/api/courses/:id`); empty when the API runs as its own process. */
@@ -96,7 +98,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   };
   const baseUrl = api.url;
   const db = createPrismaClient(schema.url);
-  const redis = new Redis(TEST_REDIS_URL);
+  const redis = redisConnection(TEST_REDIS_URL);
 
   const others: RunningApi[] = [];
   const testApp: TestApp = {
@@ -125,14 +127,29 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await Promise.all(others.map((other) => other.close()));
       await api.close();
       await db.$disconnect();
-      const keys = await redis.keys(`${schema.name}:*`);
-      if (keys.length) await redis.del(...keys);
+      await deleteKeys(redis, schema.name);
       redis.disconnect();
       await schema.drop();
       rmSync(outboxFile, { force: true });
     },
   };
   return testApp;
+}
+
+/** Every key under the suite's prefix, tagged or not, on every master (a cluster's SCAN answers for its own node). */
+export async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
+  await redis.ping(); // a cluster knows its masters once connected
+  for (const node of mastersOf(redis)) {
+    for (const pattern of prefixPatterns(prefix)) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        // One key per command: on a cluster the keys of one node are on many slots.
+        if (keys.length) await Promise.all(keys.map((key) => node.unlink(key)));
+      } while (cursor !== '0');
+    }
+  }
 }
 
 export interface ApiRoute {

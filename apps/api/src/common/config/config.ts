@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './french-errors.js';
+import { redisUrlProblem } from './redis-url.js';
 
 /** docker-compose passes `${SMTP_URL:-}` through as '': the same as not set. */
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
@@ -31,9 +32,16 @@ const EnvSchema = z.object({
    * everything reads the primary.
    */
   DATABASE_REPLICA_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'doit être une URL postgresql://').optional()),
+  /**
+   * One server (`redis://host:port[/db]`), a cluster (`redis+cluster://h1:p1,h2:p2,…` or `redis://h1:p1,h2:p2,…`) or a
+   * Sentinel set (`redis+sentinel://h1:26379,h2:26379/<master>[/db]`); `rediss…` for TLS (common/redis/redis-connection.ts).
+   */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\//, 'doit être une URL redis://')
+    .superRefine((url, context) => {
+      const problem = redisUrlProblem(url);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key and BullMQ queue: lets test suites share one Redis without seeing each other. */
   REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('coursa'),
@@ -291,6 +299,7 @@ export function redactUrl(url: string): string {
     if (parsed.password) parsed.password = '***';
     return parsed.toString();
   } catch {
-    return '(URL illisible)';
+    // A list of hosts (a Redis cluster or Sentinel set) is no WHATWG URL: hide what follows `user:` before the `@`.
+    return /^[a-z+]+:\/\//i.test(url) ? url.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@') : '(URL illisible)';
   }
 }

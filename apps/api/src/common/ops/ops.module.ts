@@ -18,9 +18,15 @@ import { QueueBoardController } from './queue-board.controller.js';
           queues: () => ALL_QUEUES.map((name) => jobs.queue(name)),
           outboxOldestPending: () => outbox.oldestPendingAt(),
           redisUsedMemory: async () => {
-            const info = await redis.client.info('memory').catch(() => '');
-            const used = /^used_memory:(\d+)/m.exec(info);
-            return used ? Number(used[1]) : null;
+            // On a cluster, the sum over its masters (INFO answers for the node it is sent to).
+            let total = 0;
+            for (const node of redis.masters()) {
+              const info = await node.info('memory').catch(() => '');
+              const used = /^used_memory:(\d+)/m.exec(info);
+              if (!used) return null;
+              total += Number(used[1]);
+            }
+            return total;
           },
         }),
       inject: [JobQueue, OutboxRepository, RedisService],

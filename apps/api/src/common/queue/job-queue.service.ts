@@ -25,7 +25,8 @@ export class JobQueue implements OnModuleDestroy {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.redis.client, prefix: this.redis.prefix });
+      // On a cluster each queue has its own hash tag (all its keys on one slot, the queues over the shards).
+      queue = new Queue(name, { connection: this.redis.client, prefix: this.redis.queuePrefix(name) });
       this.queues.set(name, queue);
     }
     return queue;

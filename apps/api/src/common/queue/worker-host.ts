@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { JOB_QUEUE, JobName, type QueueName } from '@coursa/contracts';
 import { Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
+import { isCluster, redisConnection, type RedisClient } from '../redis/redis-connection.js';
+import { queuePrefix } from '../redis/redis-keys.js';
 import { JOB_PROCESSORS, type JobHandler, type JobProcessor } from './job-processor.js';
 
 /** Jobs run at once per worker process: messages and webhooks mostly wait on another server's answer, so more of them. */
@@ -29,7 +30,7 @@ export function collectHandlers(processors: JobProcessor[]): Map<JobName, JobHan
 @Injectable()
 export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Worker[] = [];
-  private readonly connections: Redis[] = [];
+  private readonly connections: RedisClient[] = [];
   private readonly handlers: Map<JobName, JobHandler<JobName>>;
   /** Jobs running in this process, for the shutdown's log lines. */
   private running = 0;
@@ -46,11 +47,12 @@ export class WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     const queues = new Set<QueueName>(Object.values(JOB_QUEUE));
     for (const queue of queues) {
       // Workers block on Redis: each needs its own connection, retrying forever while Redis restarts.
-      const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+      const connection = redisConnection(this.config.REDIS_URL, { maxRetriesPerRequest: null });
       this.connections.push(connection);
       const worker = new Worker(queue, (job) => this.dispatch(job), {
         connection,
-        prefix: this.config.REDIS_PREFIX,
+        // The same prefix as JobQueue's (RedisService.queuePrefix): one hash tag per queue on a cluster.
+        prefix: queuePrefix(this.config.REDIS_PREFIX, queue, isCluster(connection)),
         concurrency: CONCURRENCY[queue] ?? 10,
         // A dead worker's jobs are found stalled and handed out again after about two lock periods.
         lockDuration: this.config.JOB_LOCK_MS,

@@ -17,21 +17,29 @@ export interface RateLimit {
 export class RateLimiterService {
   constructor(private readonly redis: RedisService) {}
 
-  /** Counts one hit for each (limit, subject); throws 429 with Retry-After once a limit is exceeded. */
+  /**
+   * Counts one hit for each (limit, subject); throws 429 with Retry-After once a limit is exceeded. Each counter is a
+   * key of its own: one MULTI for all on one Redis, one per slot on a cluster (issue 41), sent together.
+   */
   async hit(...checks: [RateLimit, string][]): Promise<void> {
-    const pipeline = this.redis.client.multi();
-    for (const [limit, subject] of checks) {
-      const key = this.redis.key('rl', limit.name, subject);
-      pipeline.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
-    }
-    const results = (await pipeline.exec()) ?? [];
-    checks.forEach(([limit], index) => {
-      const count = Number(results[index * 3]?.[1] ?? 0);
+    const counted = checks.map(([limit, subject]) => ({ limit, key: this.redis.key('rl', limit.name, subject), count: 0, ttl: -1 }));
+    await Promise.all(
+      this.redis.bySlot(counted, ({ key }) => key).map(async (group) => {
+        const pipeline = this.redis.client.multi();
+        for (const { key, limit } of group) pipeline.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
+        const results = (await pipeline.exec()) ?? [];
+        group.forEach((counter, index) => {
+          counter.count = Number(results[index * 3]?.[1] ?? 0);
+          counter.ttl = Number(results[index * 3 + 2]?.[1] ?? counter.limit.windowSeconds);
+        });
+      }),
+    );
+    for (const { limit, count, ttl } of counted) {
       if (count > limit.max) {
-        const retryAfter = Math.max(1, Number(results[index * 3 + 2]?.[1] ?? limit.windowSeconds));
+        const retryAfter = Math.max(1, ttl);
         throw new DomainError('RATE_LIMITED', COMMON_MESSAGES.tooManyRequests, 429, { 'retry-after': String(retryAfter) });
       }
-    });
+    }
   }
 
   /** Throws 429 with Retry-After when the subject is already over the limit, without counting a hit (e.g. misses counted elsewhere). */

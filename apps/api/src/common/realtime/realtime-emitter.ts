@@ -1,9 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { InterServerEvents, ServerToClientEvents } from '@coursa/contracts';
-import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { redisConnection, type RedisClient } from '../redis/redis-connection.js';
 
-/** Where the Socket.IO cluster keeps its messages; shared by the adapter (API) and this emitter (worker). */
+/**
+ * Where the Socket.IO cluster keeps its messages; shared by the adapter (API) and this emitter (worker). Each is used
+ * by single-key commands only (XADD, XREAD, XRANGE; SET and GETDEL of a session), so no hash tag: on a Redis Cluster
+ * the stream is one key on one shard (README « Redis Cluster: keys and slots »).
+ */
 export const socketStreamOptions = (prefix: string) => ({
   streamName: `${prefix}:socket.io`,
   channelPrefix: `${prefix}:socket.io`,
@@ -25,11 +29,11 @@ const EVENT_PACKET = 2;
  */
 @Injectable()
 export class RealtimeEmitter implements OnModuleDestroy {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly stream: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL);
+    this.redis = redisConnection(config.REDIS_URL);
     this.stream = socketStreamOptions(config.REDIS_PREFIX).streamName;
   }
 

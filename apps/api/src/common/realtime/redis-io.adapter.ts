@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config.js';
+import { redisConnection, type RedisClient } from '../redis/redis-connection.js';
 import { socketStreamOptions } from './realtime-emitter.js';
 
 /**
@@ -13,7 +13,7 @@ import { socketStreamOptions } from './realtime-emitter.js';
  * what it missed (connection state recovery).
  */
 export class RedisIoAdapter extends IoAdapter {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly servers: Server[] = [];
 
   constructor(
@@ -21,7 +21,7 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly config: AppConfig,
   ) {
     super(app);
-    this.redis = new Redis(config.REDIS_URL);
+    this.redis = redisConnection(config.REDIS_URL);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

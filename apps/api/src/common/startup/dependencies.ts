@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { redactUrl, type AppConfig } from '../config/config.js';
+import { mastersOf, redisConnection } from '../redis/redis-connection.js';
 
 const TIMEOUT_MS = 3000;
 
@@ -31,21 +31,25 @@ async function checkPostgres(databaseUrl: string): Promise<string | null> {
 }
 
 async function checkRedis(redisUrl: string): Promise<string | null> {
-  const redis = new Redis(redisUrl, {
+  const redis = redisConnection(redisUrl, {
     lazyConnect: true,
     connectTimeout: TIMEOUT_MS,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
+    sentinelRetryStrategy: () => null,
   });
   redis.on('error', () => {});
   try {
     await redis.connect();
-    const [, policy] = (await redis.config('GET', 'maxmemory-policy').catch(() => [])) as string[];
-    if (policy && policy !== 'noeviction') {
-      return (
-        `Redis à ${redactUrl(redisUrl)} utilise maxmemory-policy ${policy} : les files de travaux perdraient des données. ` +
-        'Configurez `maxmemory-policy noeviction`.'
-      );
+    // Every master of a cluster keeps a share of the queues.
+    for (const node of mastersOf(redis)) {
+      const [, policy] = (await node.config('GET', 'maxmemory-policy').catch(() => [])) as string[];
+      if (policy && policy !== 'noeviction') {
+        return (
+          `Redis à ${redactUrl(redisUrl)} utilise maxmemory-policy ${policy} : les files de travaux perdraient des données. ` +
+          'Configurez `maxmemory-policy noeviction`.'
+        );
+      }
     }
     return null;
   } catch (error) {

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../common/config/config.js';
+import { keySlot } from '../../common/redis/redis-keys.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { HourlyLimits } from './hourly-limits.js';
 
 // Against the real Redis, under a prefix of its own.
 const prefix = `test-hourly-limits-${randomUUID()}`;
-const redis = new RedisService({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix } as AppConfig);
+const redis = new RedisService({ REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix } as AppConfig);
 const limits = new HourlyLimits(redis);
 const SMS = { counter: 'sms-sent', perHour: 3 } as const;
 const EMAIL = { counter: 'email-sent', perHour: 1 } as const;
@@ -14,23 +16,27 @@ const EMAIL = { counter: 'email-sent', perHour: 1 } as const;
 /** The commands this client sends to Redis while `work` runs. */
 async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
-  const original = redis.client.sendCommand.bind(redis.client);
-  redis.client.sendCommand = (command, ...rest) => {
+  // A Cluster sends its commands through its own sendCommand too.
+  const client = redis.client as Redis;
+  const original = client.sendCommand.bind(client);
+  client.sendCommand = (command, ...rest) => {
     sent.push(command.name);
     return original(command, ...rest);
   };
   try {
     await work();
   } finally {
-    redis.client.sendCommand = original;
+    client.sendCommand = original;
   }
   return sent;
 }
 
 beforeAll(() => redis.onModuleInit());
 afterAll(async () => {
-  const keys = await redis.client.keys(`${prefix}:*`);
-  if (keys.length) await redis.client.del(...keys);
+  for (const node of redis.masters()) {
+    const keys = await node.keys(`${prefix}:*`);
+    await Promise.all(keys.map((key) => node.del(key)));
+  }
   await redis.onModuleDestroy();
 });
 
@@ -53,7 +59,11 @@ describe('HourlyLimits', () => {
     const commands = await commandsDuring(async () => {
       answers = await Promise.all([...phones.map((phone) => limits.take(SMS, phone)), limits.take(EMAIL, 'Fanta@Exemple.gn'), limits.take(EMAIL, 'fanta@exemple.gn')]);
     });
-    expect(commands).toHaveLength(1);
+    // On a Redis Cluster (npm run test:redis-cluster): one call per slot, each recipient's counter being a key of its own.
+    const keys = [...phones.map((phone) => `${prefix}:sms-sent:${phone}`), `${prefix}:email-sent:fanta@exemple.gn`];
+    // (A master that has not seen the script yet answers NOSCRIPT, and ioredis sends it again as EVAL.)
+    if (redis.cluster) expect(commands.filter((name) => name === 'evalsha')).toHaveLength(new Set(keys.map(keySlot)).size);
+    else expect(commands).toHaveLength(1);
     expect(answers.slice(0, 50)).toEqual(phones.map(() => 0));
     // An address is one recipient whatever its case: the second e-mail waits.
     expect(answers[50]).toBe(0);

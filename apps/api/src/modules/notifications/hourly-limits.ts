@@ -39,9 +39,7 @@ interface Taking {
 @Injectable()
 export class HourlyLimits {
   /** At most one item per job running in this process (the queue's concurrency): well within what a script takes. */
-  private readonly batch = new PerTurnBatch<Taking, number>((takings) =>
-    this.takeEach(takings.length, ...takings.map(({ key }) => key), ...takings.map(({ perHour }) => perHour)),
-  );
+  private readonly batch = new PerTurnBatch<Taking, number>((takings) => this.takeAll(takings));
   /** TAKE by its SHA (ioredis sends the body only when Redis does not have it yet). */
   private readonly takeEach: (keyCount: number, ...keysThenLimits: (string | number)[]) => Promise<number[]>;
 
@@ -49,6 +47,22 @@ export class HourlyLimits {
     redis.client.defineCommand('coursaTakeHourlyLimits', { lua: TAKE });
     const client = redis.client as unknown as { coursaTakeHourlyLimits: HourlyLimits['takeEach'] };
     this.takeEach = (...args) => client.coursaTakeHourlyLimits(...args);
+  }
+
+  /**
+   * One script call for all of them on one Redis; on a cluster one per slot (issue 41: each recipient's counter is a
+   * key of its own, so recipients spread over the shards), the calls sent together.
+   */
+  private async takeAll(takings: Taking[]): Promise<number[]> {
+    const answers: number[] = new Array(takings.length);
+    const indexed = takings.map((taking, index) => ({ ...taking, index }));
+    await Promise.all(
+      this.redis.bySlot(indexed, ({ key }) => key).map(async (group) => {
+        const taken = await this.takeEach(group.length, ...group.map(({ key }) => key), ...group.map(({ perHour }) => perHour));
+        group.forEach(({ index }, position) => (answers[index] = taken[position]!));
+      }),
+    );
+    return answers;
   }
 
   /** Counts one message to `recipient`: 0 when it may go now, else the seconds until its hour is over. */

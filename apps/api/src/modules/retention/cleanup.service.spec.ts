@@ -10,8 +10,9 @@ function setUp(deletedPerCall: (table: string) => number = () => 0) {
   const retention = { deleteExpired: jest.fn(async (table: string, _before: Date, _limit: number) => deletedPerCall(table)) };
   const clean = jest.fn(async (_grace: number, _limit: number, _state: string) => ['1', '2']);
   const jobs = { queue: jest.fn((_name: string) => ({ clean })) };
-  const positions = { pruneStale: jest.fn(async () => 4) };
-  const redis = { key: (...parts: string[]) => ['test', ...parts].join(':'), client: { scan: jest.fn(async () => ['0', []]) } };
+  const positions = { pruneStale: jest.fn(async () => 4), courierKeysPattern: 'test:courier:*' };
+  const node = { scan: jest.fn(async () => ['0', []]) };
+  const redis = { key: (...parts: string[]) => ['test', ...parts].join(':'), masters: () => [node] };
   const cleanup = new Cleanup(retention as never, positions as never, jobs as never, redis as never, { now: () => NOW } as never, CONFIG as never);
   return { cleanup, retention, clean, jobs, positions, redis };
 }

@@ -11,8 +11,8 @@ import { RetentionRepository, type ExpiringTable } from './retention.repository.
 /** Rows deleted per statement, and statements per run at most: a run never holds the database long. */
 export const CLEANUP_BATCH = 1000;
 export const CLEANUP_BATCHES = 100;
-/** Redis namespaces whose every key is written with an expiry: one found without is a leftover. */
-const EXPIRING_NAMESPACES = ['rl', 'idempotency', 'courier', 'sandbox', 'ops-snapshot'];
+/** Redis namespaces whose every key is written with an expiry: one found without is a leftover (and the couriers' keys). */
+const EXPIRING_NAMESPACES = ['rl', 'idempotency', 'sandbox', 'ops-snapshot'];
 
 const DAY_MS = 24 * 3600_000;
 
@@ -71,21 +71,30 @@ export class Cleanup {
     return removed;
   }
 
-  /** Keys of the expiring namespaces found without an expiry (a crash between a write and its EXPIRE), deleted. */
+  /**
+   * Keys of the expiring namespaces found without an expiry (a crash between a write and its EXPIRE), deleted. On a
+   * cluster every master is scanned (SCAN answers for its own node) and each key deleted alone (keys of different slots).
+   */
   private async keysWithoutExpiry(): Promise<number> {
+    const patterns = [...EXPIRING_NAMESPACES.map((namespace) => `${this.redis.key(namespace)}:*`), this.positions.courierKeysPattern];
     let removed = 0;
-    for (const namespace of EXPIRING_NAMESPACES) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await this.redis.client.scan(cursor, 'MATCH', `${this.redis.key(namespace)}:*`, 'COUNT', CLEANUP_BATCH);
-        cursor = next;
-        if (!keys.length) continue;
-        const pipeline = this.redis.client.pipeline();
-        for (const key of keys) pipeline.ttl(key);
-        const ttls = (await pipeline.exec()) ?? [];
-        const leftovers = keys.filter((_, index) => ttls[index]?.[1] === -1);
-        if (leftovers.length) removed += await this.redis.client.unlink(...leftovers);
-      } while (cursor !== '0');
+    for (const node of this.redis.masters()) {
+      for (const pattern of patterns) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', CLEANUP_BATCH);
+          cursor = next;
+          if (!keys.length) continue;
+          const pipeline = node.pipeline();
+          for (const key of keys) pipeline.ttl(key);
+          const ttls = (await pipeline.exec()) ?? [];
+          const leftovers = keys.filter((_, index) => ttls[index]?.[1] === -1);
+          if (!leftovers.length) continue;
+          const unlinks = node.pipeline();
+          for (const key of leftovers) unlinks.unlink(key);
+          removed += ((await unlinks.exec()) ?? []).reduce((sum, [, count]) => sum + Number(count ?? 0), 0);
+        } while (cursor !== '0');
+      }
     }
     return removed;
   }

@@ -3,6 +3,12 @@ import type { CourierPosition } from '@coursa/contracts';
 import { POSITION_BATCH_WINDOW_MS, MAX_CLOCK_SKEW_MS, type Fix } from '@coursa/domain';
 import { RedisService } from '../../common/redis/redis.service.js';
 
+/**
+ * The hash tag of every live-position key (issue 41): the saving scripts and the MGETs take many couriers' keys with
+ * the GEO set in one call, so on a cluster they all live in one slot (one shard carries the tracking path).
+ */
+export const POSITIONS = 'positions';
+
 /** A position older than this no longer counts as "online". */
 const FRESH_SECONDS = 10 * 60;
 
@@ -92,17 +98,28 @@ export class PositionsStore {
     this.saveEach = (...args) => client.coursaSaveEachIfDue(...args);
   }
 
-  private get geoKey() {
-    return this.redis.key('couriers', 'geo');
+  /** The GEO set of every courier with a position. */
+  get geoKey() {
+    return this.redis.groupKey(POSITIONS, 'couriers', 'geo');
+  }
+
+  /** One of a courier's keys (the live position by default). */
+  keyOf(courierId: string, what: 'position' | 'fix' | 'doubt' | 'trail-times' | 'gate' | 'batch-gate' | 'position-flagged' = 'position') {
+    return this.redis.groupKey(POSITIONS, 'courier', courierId, what);
+  }
+
+  /** The SCAN pattern of every courier's keys (the sweep of keys left without an expiry). */
+  get courierKeysPattern() {
+    return `${this.redis.groupKey(POSITIONS, 'courier')}:*`;
   }
 
   private positionKey(courierId: string) {
-    return this.redis.key('courier', courierId, 'position');
+    return this.keyOf(courierId, 'position');
   }
 
   /** The courier's keys that the saving scripts write beside the live position. */
   private fixKeys(courierId: string) {
-    return [this.redis.key('courier', courierId, 'fix'), this.redis.key('courier', courierId, 'doubt'), this.redis.key('courier', courierId, 'trail-times')];
+    return [this.keyOf(courierId, 'fix'), this.keyOf(courierId, 'doubt'), this.keyOf(courierId, 'trail-times')];
   }
 
   /** The accepted fix as kept with the courier. */
@@ -128,7 +145,7 @@ export class PositionsStore {
       const keys: string[] = [this.geoKey];
       const args: (string | number)[] = [FRESH_SECONDS, FIX_SECONDS, PositionsStore.forgetBelow(receivedMs)];
       for (const position of chunk) {
-        keys.push(this.redis.key('courier', position.courier_id, 'gate'), this.positionKey(position.courier_id), ...this.fixKeys(position.courier_id));
+        keys.push(this.keyOf(position.courier_id, 'gate'), this.positionKey(position.courier_id), ...this.fixKeys(position.courier_id));
         args.push(position.lng, position.lat, position.courier_id, JSON.stringify(position), PositionsStore.acceptedJson(position, receivedMs), Date.parse(position.at));
       }
       for (const answer of await this.saveEach(keys.length, ...keys, ...args)) kept.push(answer === 1);
@@ -147,7 +164,7 @@ export class PositionsStore {
     const answer = (await this.redis.client.eval(
       SAVE_BATCH_IF_DUE,
       6,
-      this.redis.key('courier', latest.courier_id, 'batch-gate'),
+      this.keyOf(latest.courier_id, 'batch-gate'),
       this.geoKey,
       this.positionKey(latest.courier_id),
       ...this.fixKeys(latest.courier_id),
@@ -195,7 +212,7 @@ export class PositionsStore {
 
   /** Whether a jump of this courier may be flagged for ops now: once a minute at most, whatever the sockets. */
   async flagDue(courierId: string, everyMs: number): Promise<boolean> {
-    return (await this.redis.client.set(this.redis.key('courier', courierId, 'position-flagged'), '1', 'PX', everyMs, 'NX')) === 'OK';
+    return (await this.redis.client.set(this.keyOf(courierId, 'position-flagged'), '1', 'PX', everyMs, 'NX')) === 'OK';
   }
 
   async latest(courierId: string): Promise<CourierPosition | null> {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
+import { redisConnection, type RedisClient } from '../../common/redis/redis-connection.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuthStateCache } from './auth-state-cache.js';
@@ -25,7 +25,7 @@ const MAX_CACHED_ACCOUNTS = 50_000;
 export class AuthStates implements OnModuleInit, OnModuleDestroy {
   private readonly cache: AuthStateCache<AuthState | null>;
   private readonly channel: string;
-  private readonly subscriber: Redis;
+  private readonly subscriber: RedisClient;
   private listening = false;
 
   constructor(
@@ -38,7 +38,8 @@ export class AuthStates implements OnModuleInit, OnModuleDestroy {
     this.cache = new AuthStateCache(AUTH_STATE_TTL_MS, MAX_CACHED_ACCOUNTS, () => clock.now().getTime());
     this.channel = redis.key('auth-state-changed');
     // Subscribed again by hand on every reconnection, so the cache is trusted only once the subscription stands.
-    this.subscriber = new Redis(config.REDIS_URL, { lazyConnect: true, autoResubscribe: false });
+    // On a cluster a PUBLISH reaches the subscribers of every node (classic pub/sub), so any node will do.
+    this.subscriber = redisConnection(config.REDIS_URL, { lazyConnect: true, autoResubscribe: false });
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (_channel: string, userId: string) => this.cache.forget(userId));
     this.subscriber.on('ready', () => void this.listen());
