@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JOB_QUEUE, QueueName, type JobName, type JobPayloads } from '@coursa/contracts';
 import { Queue, type JobType } from 'bullmq';
-import { Redis } from 'ioredis';
+import { redisConnection } from '../../../apps/api/src/common/redis/redis-connection.js';
 import { DEFAULT_JOB_OPTIONS } from '../../../apps/api/src/common/queue/job-queue.service.js';
 import { deploy } from '../../../scripts/lib/migrations.mjs';
 import { createPrismaClient } from '../../../apps/api/src/common/prisma/prisma.service.js';
@@ -140,7 +140,8 @@ export async function startCoursa(postgres: PrivatePostgres, redis: Pick<Private
     return worker;
   };
 
-  const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  // The app's own connection factory: a single Redis, or a Sentinel set (the failover drill).
+  const connection = redisConnection(redis.url, { maxRetriesPerRequest: null });
   connection.on('error', () => {}); // while the suite restarts Redis
   const queues = new Map(Object.values(QueueName).map((name) => [name, new Queue(name, { connection, prefix: env.REDIS_PREFIX })]));
   queues.forEach((queue) => queue.on('error', () => {})); // while the suite restarts Redis
