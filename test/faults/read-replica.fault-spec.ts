@@ -76,6 +76,10 @@ it('reads the figures on the replica, and writes and reads a course on the prima
 
   // The figures are read on the replica: they do not have the course yet.
   expect(await figures()).toEqual({ dashboard: 0, analytics: 0, audit: 0 });
+  // /metrics says how far behind the replica is (scraped from the machine itself: no token needed).
+  const scraped = await (await fetch(`${coursa.baseUrl}/metrics`)).text();
+  const lagWhilePaused = Number(/^coursa_replica_lag_seconds (\S+)$/m.exec(scraped)?.[1]);
+  expect(lagWhilePaused).toBeGreaterThan(0);
   const [{ lag_bytes: lagBytes }] = await query<{ lag_bytes: number }>(
     primary.url,
     'SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::int AS lag_bytes FROM pg_stat_replication',
@@ -99,6 +103,7 @@ it('reads the figures on the replica, and writes and reads a course on the prima
   recordFigures('read-replica', {
     wal_bytes_behind_while_paused: lagBytes,
     figures_caught_up_after_resume_ms: caughtUp.ms,
+    replica_lag_metric_while_paused_s: lagWhilePaused,
     replay_lag_after_resume_ms: replayLagMs,
     figures_with_replica_down_ms: fallback.ms,
   });

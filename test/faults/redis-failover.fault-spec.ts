@@ -63,14 +63,23 @@ it('carries on when Redis’s master dies: the replica is promoted, the API and 
   await waitUntil('the new course’s delivery code', () => nimba.received.some((message) => message.to.includes(recipient.slice(1))), 60_000, 100);
   const workerBackMs = Math.round(performance.now() - killedAt);
 
-  // What the burst lost: wait until nothing is left to run, then count what went out.
+  // What the burst lost: wait until nothing is left to run nor waiting for a retry (a job that failed while Redis was
+  // away is tried again after 2, 4, 8… s), then count what went out.
   await waitUntil('the queues to drain', async () => (await coursa.unfinishedJobs().catch(() => 1)) === 0, 60_000, 200);
+  const retriedAfterFailover = (await coursa.jobs('delayed')).filter((job) => job.id?.startsWith('before-')).length;
+  await waitUntil(
+    'the retries to be done',
+    async () => (await coursa.unfinishedJobs().catch(() => 1)) === 0 && !(await coursa.jobs('delayed')).some((job) => job.id?.startsWith('before-')),
+    120_000,
+    200,
+  );
   const sent = texts('Avant ');
   recordFigures('redis-failover', {
     jobs_before: BURST,
     sent_before_kill: sentWhenKilled,
     sent_in_all: sent,
     lost_in_failover: BURST - sent,
+    waiting_for_a_retry_when_drained: retriedAfterFailover,
     jobs_after_failover: AFTER,
     sentinel_promoted_ms: promotedMs,
     api_answers_again_ms: apiBackMs,

@@ -7,6 +7,8 @@ export interface MetricSources {
   queues: () => Queue[];
   /** When the oldest outbox event not yet relayed was written; null when none waits. */
   outboxOldestPending: () => Promise<Date | null>;
+  /** How far the read replica's replay is behind, in seconds; null without a replica or when it does not answer. */
+  replicaLag: () => Promise<number | null>;
   /** Redis's `used_memory`, in bytes; null when Redis does not answer. */
   redisUsedMemory: () => Promise<number | null>;
 }
@@ -15,8 +17,8 @@ const secondsSince = (date: Date | null) => (date ? Math.max(0, (Date.now() - da
 
 /**
  * Prometheus metrics of one API process (prom-client): requests, positions and sockets as they happen, and what the
- * runbook watches (README « Past one machine »): the jobs by queue and state, the queues' and the outbox's lag (how long
- * the oldest waiting job or unrelayed event has waited: 0 when none), and Redis's memory.
+ * runbook watches (README « Runbook »): the jobs by queue and state, the queues' and the outbox's lag (how long the
+ * oldest waiting job or unrelayed event has waited: 0 when none), the read replica's lag, and Redis's memory.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -37,7 +39,7 @@ export class Metrics {
 
   readonly sockets = new Gauge({ name: 'coursa_connected_sockets', help: 'Socket.IO connections on this process', registers: [this.registry] });
 
-  constructor({ queues, outboxOldestPending, redisUsedMemory }: MetricSources) {
+  constructor({ queues, outboxOldestPending, replicaLag, redisUsedMemory }: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'coursa_' });
     new Gauge({
       name: 'coursa_queue_oldest_waiting_seconds',
@@ -57,6 +59,15 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.set(secondsSince(await outboxOldestPending()));
+      },
+    });
+    new Gauge({
+      name: 'coursa_replica_lag_seconds',
+      help: 'Time since the last commit the read replica replayed (DATABASE_REPLICA_URL; absent without one)',
+      registers: [this.registry],
+      async collect() {
+        const lag = await replicaLag();
+        if (lag !== null) this.set(lag);
       },
     });
     new Gauge({

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { OutboxRepository } from '../outbox/outbox.repository.js';
+import { PrismaService } from '../prisma/prisma.service.js';
 import { JobQueue } from '../queue/job-queue.service.js';
 import { RedisService } from '../redis/redis.service.js';
 import { MetricsController } from './metrics.controller.js';
@@ -13,10 +14,11 @@ import { QueueBoardController } from './queue-board.controller.js';
   providers: [
     {
       provide: METRICS,
-      useFactory: (jobs: JobQueue, outbox: OutboxRepository, redis: RedisService) =>
+      useFactory: (jobs: JobQueue, outbox: OutboxRepository, prisma: PrismaService, redis: RedisService) =>
         new Metrics({
           queues: () => ALL_QUEUES.map((name) => jobs.queue(name)),
           outboxOldestPending: () => outbox.oldestPendingAt(),
+          replicaLag: () => prisma.replicaLagSeconds(),
           redisUsedMemory: async () => {
             // On a cluster, the sum over its masters (INFO answers for the node it is sent to).
             let total = 0;
@@ -29,7 +31,7 @@ import { QueueBoardController } from './queue-board.controller.js';
             return total;
           },
         }),
-      inject: [JobQueue, OutboxRepository, RedisService],
+      inject: [JobQueue, OutboxRepository, PrismaService, RedisService],
     },
   ],
   exports: [METRICS],

@@ -79,6 +79,21 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /**
+   * How far the replica's replay is behind, in seconds (the time since the last commit it replayed; it grows while the
+   * primary writes nothing too): for /metrics. Null without a replica, or when it does not answer.
+   */
+  async replicaLagSeconds(): Promise<number | null> {
+    if (!this.routed) return null;
+    try {
+      const [row] = await (this.routed.$replica() as unknown as PrismaClient).$queryRaw<{ lag: number | null }[]>`
+        SELECT EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float8 AS lag`;
+      return row?.lag ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Connects and loads the query compiler at boot rather than on the first request. */
   async onModuleInit() {
     await this.client.user.findFirst({ select: { id: true } });
