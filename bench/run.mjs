@@ -7,6 +7,7 @@ const scenarios = [
   ['web', ['bench/web.mjs', 'bench/lighthouse.mjs']],
   ['queue', ['bench/queue.mjs']],
   ['api', ['bench/api.mjs']],
+  ['engine', ['bench/engine.mjs']],
   ['tracking', ['bench/tracking.mjs']],
   ['status', ['bench/status.mjs']],
   ['memory', ['bench/memory.mjs']],
