@@ -132,7 +132,8 @@ try {
   bare = {
     name: 'baseline',
     base: `http://127.0.0.1:${BARE_PORT}`,
-    child: await startProcess(['bench/bare-engine.mjs'], { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(BARE_PORT), SECRET_KEY, PUBLIC_URL: `http://127.0.0.1:${COURSA_PORT}` }, 'bare engine ready'),
+    // BENCH_PROFILE_DIR: the baseline's CPU profile too, in its bare/ folder.
+    child: await startProcess([...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/bare`] : []), 'bench/bare-engine.mjs'], { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(BARE_PORT), SECRET_KEY, PUBLIC_URL: `http://127.0.0.1:${COURSA_PORT}` }, 'bare engine ready'),
   };
   for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => !only || only.includes(name))) {
     if (scenario.kind === 'read') await sameAnswers(scenario, people, [coursa, bare]);
