@@ -59,12 +59,9 @@ const COURSE = `c.id, c.number, c.status::text, c.client_id AS "clientId", c.cou
   c.cancelled_at AS "cancelledAt", c.cancel_reason AS "cancelReason", c.hand_back_count AS "handBackCount",
   c.tracking_token_hash AS "trackingTokenHash", c.receipt_file_id AS "receiptFileId", c.proof_photo_file_id AS "proofPhotoFileId",
   c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.arriving_sms_at AS "arrivingSmsAt"`;
-const USER = `id, number, phone, password_hash, full_name, email, role::text, referral_code, referred_by_id, loyalty_points, is_available,
-  is_active, activated_at, total_courses, rating, rating_count, accepted_terms, terms_accepted_at, session_version, anonymized_at, created_at, updated_at`;
 const COURSE_BY_ID = `SELECT ${COURSE} FROM courses c WHERE c.id = $1 LIMIT 1`;
 const AUDIT = `INSERT INTO audit_logs (id, at, actor_id, actor_role, action, resource_type, resource_id, success, ip, details)
-  VALUES ($1, $2, $3, $4, $5, 'course', $6, true, $7, $8)
-  RETURNING id, at, actor_id, actor_role, action, resource_type, resource_id, success, ip, details`;
+  VALUES ($1, $2, $3, $4, $5, 'course', $6, true, $7, $8)`;
 const OUTBOX = (rows) =>
   `INSERT INTO outbox_events (type, aggregate_type, aggregate_id, payload, created_at, attempts) VALUES ${Array.from({ length: rows }, (_, i) => `($${i * 5 + 1}, 'course', $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`).join(', ')}`;
 const outboxValues = (events, at) => events.flatMap((event) => [event.type, event.aggregateId, JSON.stringify(event.payload), at, 0]);
@@ -73,9 +70,9 @@ const outboxValues = (events, at) => events.flatMap((event) => [event.type, even
 async function transaction(work) {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await query(client, 'BEGIN', []);
     const result = await work(client);
-    await client.query('COMMIT');
+    await query(client, 'COMMIT', []);
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -85,20 +82,17 @@ async function transaction(work) {
   }
 }
 
-const one = async (statement, values, db = pool) => (await db.query(statement, values)).rows[0] ?? null;
-
-/** The course with the relations Coursa's courier reads include (client, payment, commission, rating), one query each. */
-async function courierCourse(id, courierId) {
-  const course = await one(`SELECT ${COURSE} FROM courses c WHERE c.id = $1 AND c.courier_id = $2 LIMIT 1`, [id, courierId]);
-  if (!course) return null;
-  const [client, payment, rating, commission] = await Promise.all([
-    one('SELECT id, full_name AS "fullName", phone FROM users WHERE id IN ($1)', [course.clientId]),
-    one('SELECT id, status::text, course_id FROM payments WHERE course_id IN ($1)', [id]),
-    one('SELECT id, rating, comment, course_id FROM ratings WHERE course_id IN ($1)', [id]),
-    one('SELECT id, amount, course_id FROM commissions WHERE course_id IN ($1)', [id]),
-  ]);
-  return { ...course, client, payment, rating, commission };
+/** Every statement prepared once per connection and named by its text, as Coursa's (PrismaService). */
+const names = new Map();
+function query(db, text, values) {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `bare_${names.size}`));
+  return db.query({ name, text, values });
 }
+const one = async (statement, values, db = pool) => (await query(db, statement, values)).rows[0] ?? null;
+
+/** The courier's course alone (DeliveryRepository.findForCourier). */
+const courierCourse = (id, courierId) => one(`SELECT ${COURSE} FROM courses c WHERE c.id = $1 AND c.courier_id = $2 LIMIT 1`, [id, courierId]);
 
 /** The course with what its answer shows (client, payment and its refund, rating, courier), one query each. */
 async function courseWithRelations(id, db = pool) {
@@ -122,27 +116,26 @@ const statusEvent = (course, to) => ({
 });
 
 /**
- * The lifecycle's move as Coursa makes it: the course read, the conditional update, the course read again, then the
- * move's effects (`effects`), its outbox events and its audit line, in one transaction.
+ * The lifecycle's move as Coursa makes it (CourseLifecycle.moveSeen): the course as the caller read it, the conditional
+ * update answering the moved row, then the move's effects (`effects`), its outbox events and its audit line, in one
+ * transaction.
  */
-function move(courseId, from, to, actor, fields, action, effects = async () => []) {
+function move(seen, to, actor, fields, action, effects = async () => []) {
   return transaction(async (tx) => {
-    const seen = await one(COURSE_BY_ID, [courseId], tx);
-    if (!seen || seen.status !== from) return null;
     const at = new Date();
     const sets = Object.keys(fields).map((column, i) => `${column} = $${i + 1}, `);
     const values = Object.values(fields).map((value) => (value === AT ? at : value));
     const n = values.length;
     const courierTest = seen.courierId === null ? 'courier_id IS NULL' : `courier_id = $${n + 5}`;
-    const updated = await tx.query(
-      `UPDATE courses SET ${sets.join('')}status_at = $${n + 1}, status = $${n + 2}::"CourseStatus", updated_at = now() WHERE id = $${n + 3} AND status = $${n + 4}::"CourseStatus" AND ${courierTest}`,
-      [...values, at, to, courseId, from, ...(seen.courierId === null ? [] : [seen.courierId])],
+    const moved = await one(
+      `UPDATE courses c SET ${sets.join('')}status_at = $${n + 1}, status = $${n + 2}::"CourseStatus", updated_at = now() WHERE id = $${n + 3} AND status = $${n + 4}::"CourseStatus" AND ${courierTest} RETURNING ${COURSE}`,
+      [...values, at, to, seen.id, seen.status, ...(seen.courierId === null ? [] : [seen.courierId])],
+      tx,
     );
-    if (updated.rowCount !== 1) return null;
-    const moved = await one(COURSE_BY_ID, [courseId], tx);
+    if (!moved) return null;
     const events = [statusEvent(moved, to), ...(await effects(tx, moved, at))];
-    await tx.query(OUTBOX(events.length), outboxValues(events, at));
-    await tx.query(AUDIT, [randomUUID(), at, actor.id, actor.role, action, courseId, actor.ip, JSON.stringify({ from, status: to })]);
+    await query(tx, OUTBOX(events.length), outboxValues(events, at));
+    await query(tx, AUDIT, [randomUUID(), at, actor.id, actor.role, action, seen.id, actor.ip, JSON.stringify({ from: seen.status, status: to })]);
     return moved;
   });
 }
@@ -191,7 +184,7 @@ const COUNT = 'SELECT coalesce(sum(as_client + as_courier - as_both), 0)::int AS
 app.get('/api/courses', async (request, reply) => {
   const { user } = request;
   const limit = Math.min(100, Math.max(1, Number(request.query.limit) || 20));
-  const [page, count] = await Promise.all([pool.query(PAGE, [user.id, limit + 1]), pool.query(COUNT, [user.id])]);
+  const [page, count] = await Promise.all([query(pool, PAGE, [user.id, limit + 1]), query(pool, COUNT, [user.id])]);
   const rows = page.rows.slice(0, limit);
   if (page.rows.length > limit) {
     const last = rows.at(-1);
@@ -251,7 +244,8 @@ app.get('/api/delivery/available-courses', async (request, reply) => {
   const overCap = isOverCashCap(courierBalances({ earnings: Number(sums?.earnings ?? 0), cash: Number(sums?.cash ?? 0), deposited: Number(sums?.deposited ?? 0) }), CASH_CAP);
   await redis.get(`${process.env.REDIS_PREFIX}:positions:${user.id}`);
   const youngSince = new Date(Date.now() - 60_000);
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    pool,
     `SELECT ${COURSE} FROM courses c WHERE c.status = 'pending' AND c.courier_id IS NULL ${overCap ? "AND c.payment_method <> 'cash_on_delivery'" : ''} AND c.created_at <= $1
      ORDER BY c.created_at ASC, c.id ASC LIMIT $2`,
     [youngSince, limit + 1],
@@ -283,7 +277,7 @@ app.get('/api/delivery/available-courses', async (request, reply) => {
 app.get('/api/delivery/earnings', async (request) => {
   const { user } = request;
   const [groups, sums] = await Promise.all([
-    pool.query('SELECT SUM(amount) AS amount, SUM(count) AS count, status::text FROM commission_sums WHERE courier_id = $1 GROUP BY status', [user.id]),
+    query(pool, 'SELECT SUM(amount) AS amount, SUM(count) AS count, status::text FROM commission_sums WHERE courier_id = $1 GROUP BY status', [user.id]),
     one('SELECT courier_id, earnings, cash, deposited FROM courier_balances WHERE courier_id = $1 LIMIT 1', [user.id]),
   ]);
   const totals = { pending: { amount: 0, count: 0 }, paid: { amount: 0, count: 0 } };
@@ -315,7 +309,7 @@ app.post('/api/courses', async (request, reply) => {
   const otp = Array.from({ length: 6 }, () => randomInt(10)).join('');
   const trackingToken = randomBytes(16).toString('base64url');
   const now = new Date();
-  const client = { id: user.id, fullName: `Cliente` };
+  const sender = { fullName: `Cliente` };
   const course = await transaction(async (tx) => {
     const created = await one(
       `INSERT INTO courses (id, status, client_id, pickup_address, pickup_latitude, pickup_longitude, pickup_instructions, pickup_contact_phone,
@@ -323,31 +317,33 @@ app.post('/api/courses', async (request, reply) => {
          recipient_phone, description, photo_url, package_type, distance_km, estimated_price, discount, payment_method, otp_hash, otp_attempts,
          otp_generated_at, hand_back_count, tracking_token_hash, created_at, updated_at)
        VALUES ($1, 'pending', $2, $3, $4, $5, $6, NULL, NULL, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL, $13, $14, $15, 0, 'cash_on_delivery', $16, 0, $17, 0, $18, $17, $17)
-       RETURNING ${COURSE.replaceAll('c.', '')}`,
+       RETURNING id`,
       [randomUUID(), user.id, order.pickup_location.address, order.pickup_location.latitude, order.pickup_location.longitude, order.pickup_location.instructions ?? null,
         order.delivery_location.address, order.delivery_location.latitude, order.delivery_location.longitude, order.delivery_location.instructions ?? null,
         recipientPhone, order.description ?? null, order.package_type ?? null, distanceKm(order.pickup_location, order.delivery_location), price, hmac(otp), now, hmac(trackingToken)],
       tx,
     );
-    await tx.query(
+    // The course read back and its client's name (Prisma's create with `include`), then the payment, not read back.
+    const course = await one(COURSE_BY_ID, [created.id], tx);
+    const client = await one('SELECT id, full_name AS "fullName" FROM users WHERE id = $1', [user.id], tx);
+    await query(
+      tx,
       `INSERT INTO payments (id, order_id, client_id, provider, method, amount, purpose, currency, status, course_id, created_at, updated_at)
-       VALUES ($1, $2, $3, 'cash', 'cash_on_delivery', $4, 'course', 'GNF', 'pending', $5, $6, $6)
-       RETURNING id, order_id, client_id, provider::text, method::text, amount, purpose::text, currency, amount_usd_cents, usd_rate, status::text,
-         provider_reference, provider_token, payment_url, payer_phone, failure_reason, course_id, "order", credited_at, last_checked_at, created_at, updated_at`,
+       VALUES ($1, $2, $3, 'cash', 'cash_on_delivery', $4, 'course', 'GNF', 'pending', $5, $6, $6)`,
       [randomUUID(), `COD_${Date.now()}_${randomBytes(6).toString('base64url')}`, user.id, price, created.id, now],
     );
     const events = [
-      { type: 'sms', aggregateId: created.id, payload: { to: recipientPhone, kind: 'delivery_otp', text: deliveryCodeSms({ senderName: client.fullName, code: otp }) } },
+      { type: 'sms', aggregateId: created.id, payload: { to: recipientPhone, kind: 'delivery_otp', text: deliveryCodeSms({ senderName: sender.fullName, code: otp }) } },
       { type: 'sms', aggregateId: created.id, payload: { to: recipientPhone, kind: 'tracking_link', text: trackingLinkSms({ url: `${PUBLIC_URL}/suivi/${trackingToken}` }) } },
       {
         type: 'course.created',
         aggregateId: created.id,
-        payload: { courseId: created.id, courseNumber: created.number, clientId: user.id, estimatedPrice: price, pickupAddress: order.pickup_location.address, deliveryAddress: order.delivery_location.address, createdAt: now.toISOString() },
+        payload: { courseId: created.id, courseNumber: course.number, clientId: user.id, estimatedPrice: price, pickupAddress: order.pickup_location.address, deliveryAddress: order.delivery_location.address, createdAt: now.toISOString() },
       },
     ];
-    await tx.query(OUTBOX(3), outboxValues(events, now));
-    await tx.query(AUDIT, [randomUUID(), new Date(), user.id, user.role, 'course_created', created.id, request.ip, null]);
-    return courseWithRelations(created.id, tx);
+    await query(tx, OUTBOX(3), outboxValues(events, now));
+    await query(tx, AUDIT, [randomUUID(), new Date(), user.id, user.role, 'course_created', created.id, request.ip, null]);
+    return { ...course, client, payment: { status: 'pending', refund: null }, rating: null, courier: null };
   });
   reply.code(201);
   return toCourseDto(course, user);
@@ -359,12 +355,13 @@ app.post('/api/delivery/accept-course/:id', async (request, reply) => {
   const id = request.params.id;
   const available = await one('SELECT id, is_available FROM users WHERE id = $1 LIMIT 1', [user.id]);
   if (!available?.is_available) return reply.code(409).send({ detail: 'indisponible' });
-  const course = await one('SELECT id, payment_method::text FROM courses WHERE id = $1 LIMIT 1', [id]);
-  if (course?.payment_method === 'cash_on_delivery') {
+  const course = await one(COURSE_BY_ID, [id]);
+  if (!course) return reply.code(409).send({ detail: 'Cette course a déjà été prise.' });
+  if (course.paymentMethod === 'cash_on_delivery') {
     const sums = await one('SELECT courier_id, earnings, cash, deposited FROM courier_balances WHERE courier_id = $1 LIMIT 1', [user.id]);
     if (isOverCashCap(courierBalances({ earnings: Number(sums?.earnings ?? 0), cash: Number(sums?.cash ?? 0), deposited: Number(sums?.deposited ?? 0) }), CASH_CAP)) return reply.code(409).send({});
   }
-  const moved = await move(id, 'pending', 'assigned', user, { courier_id: user.id, assigned_at: AT }, 'course_accepted');
+  const moved = await move(course, 'assigned', user, { courier_id: user.id, assigned_at: AT }, 'course_accepted');
   if (!moved) return reply.code(409).send({ detail: 'Cette course a déjà été prise.' });
   return { message: 'Course acceptée.', course_id: moved.id, status: moved.status };
 });
@@ -375,7 +372,7 @@ app.post('/api/delivery/course/:id/update-status', async (request, reply) => {
   const to = request.query.new_status;
   const course = await courierCourse(request.params.id, user.id);
   if (!course) return reply.code(404).send({});
-  const moved = await move(course.id, course.status, to, user, {}, 'course_status_changed');
+  const moved = await move(course, to, user, {}, 'course_status_changed');
   if (!moved) return reply.code(409).send({});
   return { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
 });
@@ -395,42 +392,41 @@ app.post('/api/delivery/course/:id/verify-otp', async (request, reply) => {
   const actual = Buffer.from(hmac(request.body.otp), 'hex');
   const expected = Buffer.from(course.otpHash ?? '', 'hex');
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return reply.code(400).send({});
-  const moved = await move(course.id, 'en_route_delivery', 'delivered', user, { delivery_time: AT, final_price: course.estimatedPrice - course.discount, otp_hash: null }, 'course_delivered', async (tx, done, at) => {
+  const moved = await move(course, 'delivered', user, { delivery_time: AT, final_price: course.estimatedPrice - course.discount, otp_hash: null }, 'course_delivered', async (tx, done, at) => {
     const price = done.finalPrice ?? 0;
-    await tx.query(`UPDATE payments SET status = 'succeeded', credited_at = $1, updated_at = now() WHERE course_id = $2 AND provider = 'cash' AND status = 'pending'`, [at, done.id]);
-    await tx.query(`INSERT INTO loyalty_entries (id, user_id, points, reason, course_id, created_at) VALUES ($1, $2, $3, 'course_delivered', $4, now()) RETURNING id, user_id, points, reason::text, course_id, created_at`, [
+    await query(tx, `UPDATE payments SET status = 'succeeded', credited_at = $1, updated_at = now() WHERE course_id = $2 AND provider = 'cash' AND status = 'pending'`, [at, done.id]);
+    await query(tx, `INSERT INTO loyalty_entries (id, user_id, points, reason, course_id, created_at) VALUES ($1, $2, $3, 'course_delivered', $4, now())`, [
       randomUUID(),
       done.clientId,
       POINTS_PER_COURSE,
       done.id,
     ]);
-    await tx.query(`UPDATE users SET loyalty_points = loyalty_points + $1, updated_at = now() WHERE id = $2 RETURNING ${USER}`, [POINTS_PER_COURSE, done.clientId]);
+    await query(tx, 'UPDATE users SET loyalty_points = loyalty_points + $1, updated_at = now() WHERE id = $2', [POINTS_PER_COURSE, done.clientId]);
     const counted = await one(`SELECT COUNT(*)::int AS n FROM (SELECT id FROM loyalty_entries WHERE user_id = $1 AND reason = 'course_delivered') sub`, [done.clientId], tx);
     if (counted.n % COURSES_PER_FREE_DELIVERY === 0) {
-      await tx.query(`INSERT INTO promo_codes (id, code, type, value, owner_id, expires_at, reason) VALUES ($1, $2, 'percentage', 100, $3, $4, 'free_delivery_milestone')`, [
+      await query(tx, `INSERT INTO promo_codes (id, code, type, value, owner_id, expires_at, reason) VALUES ($1, $2, 'percentage', 100, $3, $4, 'free_delivery_milestone')`, [
         randomUUID(),
         `GRATUIT-${randomBytes(6).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`,
         done.clientId,
         new Date(at.getTime() + 90 * 86400_000),
       ]);
     }
-    await tx.query('SELECT id, referrer_id, referred_id, rewarded_at, created_at FROM referrals WHERE referred_id = $1 LIMIT 1', [done.clientId]);
+    await query(tx, 'SELECT id, referrer_id, referred_id, rewarded_at, created_at FROM referrals WHERE referred_id = $1 LIMIT 1', [done.clientId]);
     const amount = commissionFor(price, RATE_INDEPENDENT);
-    await tx.query(
-      `INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', now())
-       RETURNING id, courier_id, course_id, course_amount, rate_bps, amount, status::text, payout_id, paid_at, created_at`,
+    await query(tx, 
+      `INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', now())`,
       [randomUUID(), user.id, done.id, price, RATE_INDEPENDENT * 10_000, amount],
     );
     const ledger = `INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, created_at) VALUES ($1, $2, $3::"LedgerAccount", $4::"LedgerEntryKind", $5, $6, now()) ON CONFLICT DO NOTHING`;
-    await tx.query(ledger, [randomUUID(), user.id, 'earnings', 'commission_earned', amount, done.id]);
-    if (done.paymentMethod === 'cash_on_delivery') await tx.query(ledger, [randomUUID(), user.id, 'cash', 'cash_collected', price, done.id]);
-    await tx.query(`UPDATE users SET total_courses = total_courses + 1, updated_at = now() WHERE id = $1 RETURNING ${USER}`, [user.id]);
+    await query(tx, ledger, [randomUUID(), user.id, 'earnings', 'commission_earned', amount, done.id]);
+    if (done.paymentMethod === 'cash_on_delivery') await query(tx, ledger, [randomUUID(), user.id, 'cash', 'cash_collected', price, done.id]);
+    await query(tx, 'UPDATE users SET total_courses = total_courses + 1, updated_at = now() WHERE id = $1', [user.id]);
     return [{ type: 'course.delivered', aggregateId: done.id, payload: { courseId: done.id, clientId: done.clientId, courierId: done.courierId } }];
   });
   if (!moved) return reply.code(409).send({});
   const last = await redis.get(`${process.env.REDIS_PREFIX}:fix:${user.id}`);
   if (!last) {
-    await pool.query(AUDIT, [randomUUID(), new Date(), user.id, user.role, 'delivery_flagged', course.id, request.ip, JSON.stringify({ reason: 'no_position' })]);
+    await query(pool, AUDIT, [randomUUID(), new Date(), user.id, user.role, 'delivery_flagged', course.id, request.ip, JSON.stringify({ reason: 'no_position' })]);
   }
   return { message: '🎉 Livraison validée avec succès !' };
 });

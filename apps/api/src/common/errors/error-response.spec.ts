@@ -46,6 +46,20 @@ describe('toErrorAnswer', () => {
     for (const code of ['57P01', '57P02', '57P03']) expect(toErrorAnswer(Object.assign(new Error('x'), { code }))).toMatchObject({ status: 503 });
   });
 
+  it('answers 503 with Retry-After when a transaction cannot start in time (a load above capacity): nothing was written', () => {
+    const busy = new Prisma.PrismaClientKnownRequestError('Transaction API error: Unable to start a transaction in the given time.', { code: 'P2028', clientVersion: 'x' });
+    expect(toErrorAnswer(busy)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'retry-after': '5' } });
+  });
+
+  it('answers 409 when a unique key refuses a raw statement’s row, as for P2002', () => {
+    const duplicate = new Prisma.PrismaClientKnownRequestError('Raw query failed', {
+      code: 'P2010',
+      clientVersion: 'x',
+      meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { originalCode: '23505', kind: 'UniqueConstraintViolation' } } },
+    });
+    expect(toErrorAnswer(duplicate)).toMatchObject({ status: 409 });
+  });
+
   it('hides anything else behind a 500 without details', () => {
     const answer = toErrorAnswer(new TypeError('secret internals at line 42'));
     expect(answer).toEqual({ status: 500, code: 'INTERNAL_ERROR', detail: 'Une erreur interne est survenue. Réessayez plus tard.', unexpected: true });

@@ -62,7 +62,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     return { status: error.status, code: error.code, detail: error.detail, headers: error.headers };
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === 'P2002') return { status: 409, ...STATUS_DEFAULTS[409]! };
+    if (error.code === 'P2002' || isRawUniqueViolation(error)) return { status: 409, ...STATUS_DEFAULTS[409]! };
     if (error.code === 'P2025') return { status: 404, code: 'NOT_FOUND', detail: COMMON_MESSAGES.notFound };
   }
   if (isDependencyDown(error)) {
@@ -101,10 +101,19 @@ const CONNECTION_ERRORS = new Set([
   'P1001',
   'P1002',
   'P1017',
+  // Prisma: a transaction could not start in time, or ran past its timeout, under a load above what the process can
+  // serve (issue 42's steady-load runs): rolled back, nothing written, worth trying again in a moment.
+  'P2028',
 ]);
 /** How Prisma's pg driver adapter names a connection it could not make or lost. */
 const DRIVER_ADAPTER_DOWN = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
 const DOWN_MESSAGES = /Stream isn't writeable|Connection is closed|max retries per request|Connection terminated/i;
+
+/** A unique key refused a raw statement's row (P2010, the driver adapter's kind): the same conflict as P2002. */
+function isRawUniqueViolation(error: Prisma.PrismaClientKnownRequestError): boolean {
+  const cause = (error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined)?.driverAdapterError?.cause;
+  return error.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation';
+}
 
 /** PostgreSQL or Redis cannot be reached: the request may succeed later, so 503 rather than 500. */
 export function isDependencyDown(error: unknown): boolean {

@@ -1,11 +1,12 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IDEMPOTENT, type IdempotentOptions } from './idempotency.metadata.js';
 
-export const IDEMPOTENT = 'coursa:idempotent';
+export { IDEMPOTENT, type IdempotentOptions } from './idempotency.metadata.js';
 
-export interface IdempotentOptions {
-  /** The route refuses a request without an `Idempotency-Key` (400): the public API's orders (issue 40). */
-  required?: boolean;
-}
-
-/** The route honours an `Idempotency-Key` header: the same key replays the first answer. */
-export const Idempotent = (options: IdempotentOptions = {}) => SetMetadata(IDEMPOTENT, { required: options.required === true });
+/**
+ * The route honours an `Idempotency-Key` header: the same key replays the first answer. The interceptor is the route's
+ * own, not a global one: a global interceptor puts every request of every route through an RxJS pipeline (issue 42).
+ */
+export const Idempotent = (options: IdempotentOptions = {}) =>
+  applyDecorators(SetMetadata(IDEMPOTENT, { required: options.required === true }), UseInterceptors(IdempotencyInterceptor));

@@ -7,7 +7,7 @@ import type { AuthenticatedRequest } from '../auth/auth.decorators.js';
 import { badRequest, conflict, unprocessable } from '../errors/domain-error.js';
 import { RedisService } from '../redis/redis.service.js';
 import { SecretHasher } from '../security/secrets.js';
-import { IDEMPOTENT, type IdempotentOptions } from './idempotency.decorator.js';
+import { IDEMPOTENT, type IdempotentOptions } from './idempotency.metadata.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { idempotencyScope, type IdempotencyScope } from './idempotency.scope.js';
 

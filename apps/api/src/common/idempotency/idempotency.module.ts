@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 
-@Module({ providers: [IdempotencyRepository, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }] })
+/** Global: every module's routes marked @Idempotent() get the interceptor and what it needs. */
+@Global()
+@Module({ providers: [IdempotencyRepository, IdempotencyInterceptor], exports: [IdempotencyRepository, IdempotencyInterceptor] })
 export class IdempotencyModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../prisma/prisma.service.js';
 import type { Tx } from '../prisma/transaction.js';
 import type { AnyRelayedEvent } from './outbox-handler.js';
@@ -11,9 +11,12 @@ export class OutboxRepository {
 
   /** Writes events inside the caller's transaction: they exist if and only if the change committed. */
   async add(tx: Tx, ...events: OutboxEventInput[]): Promise<void> {
-    await tx.outboxEvent.createMany({
-      data: events.map((event) => ({ ...event, payload: event.payload as unknown as Prisma.InputJsonValue })),
-    });
+    if (!events.length) return;
+    // One INSERT of every row, as createMany sends, without Prisma's building of it (issue 42: createMany costs three
+    // times the CPU of the plain statement, and every write of a course adds events).
+    const at = new Date();
+    const rows = events.map((event) => Prisma.sql`(${event.type}, ${event.aggregateType}, ${event.aggregateId}, ${JSON.stringify(event.payload)}::jsonb, ${at}, 0)`);
+    await tx.$executeRaw`INSERT INTO outbox_events (type, aggregate_type, aggregate_id, payload, created_at, attempts) VALUES ${Prisma.join(rows)}`;
   }
 
   /**

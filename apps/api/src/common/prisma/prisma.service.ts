@@ -19,8 +19,36 @@ export function createPrismaClient(databaseUrl: string, { connectTimeoutMs }: { 
   // query here answers in milliseconds, and on a year's data a misestimated one (thousands of rows expected, tens read)
   // crossed jit_above_cost and spent 20–25 ms compiling a plan that then ran in 2 ms (issue 25's soak).
   const options = [...(schema ? [`-c search_path="${schema}"`] : []), '-c jit=off'].join(' ');
-  const adapter = new PrismaPg({ connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) }, { schema });
+  const adapter = new PrismaPg(
+    { connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) },
+    { schema, statementNameGenerator: preparedStatementNames() },
+  );
   return new PrismaClient({ adapter });
+}
+
+/** How many distinct statements a process prepares at most; any other runs unnamed, parsed each time as before. */
+const MAX_PREPARED_STATEMENTS = 1_000;
+
+/**
+ * Names for the statements Prisma sends (issue 42): pg then prepares each once per connection and, next time, sends only
+ * its parameters, and PostgreSQL skips parsing and planning it again. The same SQL text gets the same name in every
+ * connection of the process. The hot paths use a few dozen shapes; statements whose text varies (an IN list's length,
+ * a batch's rows) would each take a name, so past MAX_PREPARED_STATEMENTS distinct texts the rest go unnamed, which
+ * bounds what a connection keeps on the server. Prisma selects its columns by name, so a migration adding a column
+ * leaves a prepared statement's answer unchanged; one changing a column's type means restarting the processes, as the
+ * rolling restart of README « Two of everything » does after every migration.
+ */
+export function preparedStatementNames(max = MAX_PREPARED_STATEMENTS): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < max) {
+      name = `coursa_${names.size}`;
+      names.set(sql, name);
+    }
+    // An empty name: pg sends the statement unnamed.
+    return name ?? '';
+  };
 }
 
 /** A standby cancelled the read: the WAL it was replaying removed rows the read still needed (hot standby). */

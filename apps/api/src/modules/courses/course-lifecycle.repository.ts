@@ -30,8 +30,8 @@ export class CourseLifecycleRepository {
    * racing moves exactly one applies. The moved course, or null when it had moved meanwhile.
    */
   async move(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Promise<Course | null> {
-    const moved = await tx.course.updateMany({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { ...fields, status: to } });
-    return moved.count === 1 ? tx.course.findUniqueOrThrow({ where: { id: seen.id } }) : null;
+    const [moved] = await tx.course.updateManyAndReturn({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { ...fields, status: to } });
+    return moved ?? null;
   }
 
   /** Locks the course's row until the transaction ends (staff assigning it: two clicks or two staff take turns). */
@@ -57,6 +57,6 @@ export class CourseLifecycleRepository {
 
   /** One more course handed over, on the courier's profile (spec: "courses complétées"). */
   async countHandover(tx: Tx, courierId: string): Promise<void> {
-    await tx.user.update({ where: { id: courierId }, data: { totalCourses: { increment: 1 } } });
+    await tx.user.updateMany({ where: { id: courierId }, data: { totalCourses: { increment: 1 } } });
   }
 }

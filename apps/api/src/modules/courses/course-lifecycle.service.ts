@@ -93,6 +93,14 @@ export class CourseLifecycle {
     });
   }
 
+  /**
+   * Moves a course the caller has just read, in one transaction of its own, without reading it again: the conditional
+   * update refuses it (`stale`) if it moved since.
+   */
+  moveSeen(seen: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
+    return this.uow.run((tx) => this.transition(tx, seen, to, actor, context));
+  }
+
   /** Moves `course` (as the caller saw it) to `to`, inside the caller's transaction. */
   async transition(tx: Tx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
     const refusal = checkMove(course, to, actor, context.proofs);

@@ -113,10 +113,12 @@ export class CoursesRepository {
         const claimed = await tx.promoCode.updateMany({ where: { id: course.promoCodeId, usedAt: null }, data: { usedAt: new Date() } });
         if (claimed.count === 0) throw new PromoClaimLost();
       }
-      const created = await tx.course.create({ data: { ...course, paymentMethod } }).catch((error: unknown) => {
+      const created = await tx.course.create({ data: { ...course, paymentMethod }, include: { client: WITH_RELATIONS.client } }).catch((error: unknown) => {
         if (course.photoFileId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new PhotoClaimLost();
         throw error;
       });
+      // Nothing to collect on a course a promo made free.
+      const paymentStatus = payment.kind === 'paid' || payment.amount === 0 ? 'succeeded' : 'pending';
       if (payment.kind === 'paid') {
         const claimed = await tx.payment.updateMany({
           where: { id: payment.payment.id, clientId: course.clientId, status: 'succeeded', courseId: null },
@@ -124,16 +126,8 @@ export class CoursesRepository {
         });
         if (claimed.count === 0) throw new PaymentClaimLost();
       } else {
-        await tx.payment.create({
-          data: {
-            orderId: payment.orderId,
-            clientId: course.clientId,
-            ...METHOD_OF[payment.kind],
-            amount: payment.amount,
-            // Nothing to collect on a course a promo made free.
-            status: payment.amount === 0 ? 'succeeded' : 'pending',
-            courseId: created.id,
-          },
+        await tx.payment.createMany({
+          data: [{ orderId: payment.orderId, clientId: course.clientId, ...METHOD_OF[payment.kind], amount: payment.amount, status: paymentStatus, courseId: created.id }],
         });
       }
       await this.outbox.add(tx, ...events(created.id, created.number));
@@ -150,7 +144,8 @@ export class CoursesRepository {
         },
         tx,
       );
-      const whole = await tx.course.findUniqueOrThrow({ where: { id: created.id }, include: WITH_RELATIONS });
+      // What the answer shows, known without reading it back: a new course has its payment (no refund), no rating, no courier.
+      const whole: CourseWithRelations = { ...created, payment: { status: paymentStatus, refund: null }, rating: null, courier: null };
       await withCreated(tx, whole);
       return whole;
     };

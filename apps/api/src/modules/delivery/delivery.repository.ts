@@ -93,13 +93,22 @@ export class DeliveryRepository {
     return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [{ ...courses.get(row.id)!, distanceM: row.distanceM }] : [])) };
   }
 
-  async isCashCourse(courseId: string): Promise<boolean> {
-    const course = await this.prisma.client.course.findUnique({ where: { id: courseId }, select: { paymentMethod: true } });
-    return course?.paymentMethod === 'cash_on_delivery';
+  /** A course as it is now (a courier accepting it: whether it is cash, and what the lifecycle moves). */
+  findCourse(courseId: string): Promise<Course | null> {
+    return this.prisma.client.course.findUnique({ where: { id: courseId } });
   }
 
-  findForCourier(courseId: string, courierId: string): Promise<CourierCourse | null> {
-    return this.prisma.client.course.findFirst({ where: { id: courseId, courierId }, include: WITH_CLIENT });
+  /**
+   * The courier's course alone: what his steps, his handover and their checks read. A relation is a query of its own in
+   * Prisma; the screen that shows the client asks for it (findForCourierWithClient).
+   */
+  findForCourier(courseId: string, courierId: string): Promise<Course | null> {
+    return this.prisma.client.course.findFirst({ where: { id: courseId, courierId } });
+  }
+
+  /** The courier's course with its client's name and phone (his navigation screen). */
+  findForCourierWithClient(courseId: string, courierId: string): Promise<(Course & { client: Pick<User, 'fullName' | 'phone'> }) | null> {
+    return this.prisma.client.course.findFirst({ where: { id: courseId, courierId }, include: { client: WITH_CLIENT.client } });
   }
 
   /** The courier's courses with the given statuses (all when none), newest first, and how many match in all. */

@@ -41,6 +41,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
   const positions = { latest: jest.fn(async (): Promise<unknown> => null), lastAccepted: jest.fn(async (): Promise<unknown> => null) };
   const repository = {
     findForCourier: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
+    findForCourierWithClient: jest.fn(async (id: string, courierId: string) => (id === COURSE_ID && courierId === COURIER.id ? stored : null)),
     // The real one is a conditional UPDATE … otp_attempts < max: counted before the comparison, atomically.
     reserveOtpAttempt: jest.fn(async (_id: string, _courierId: string, max: number) => (attempts < max ? ++attempts : null)),
     isAvailable: jest.fn(async () => true),
@@ -55,7 +56,7 @@ function setUp(status: CourseStatus = 'en_route_delivery', proofConfig: { PROOF_
     shownPlaces: jest.fn(async (ids: readonly (string | null)[]) => new Map(ids.includes('place-market') ? [['place-market', { name: 'Marché Madina', instructions: 'Entrée côté pharmacie' }]] : [])),
   };
   const reportIncident = { execute: jest.fn(async (..._args: unknown[]) => ({ message: 'Incident signalé : le support va vous contacter.', support_request_id: 'case-1' })) };
-  const lifecycle = { move: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
+  const lifecycle = { moveSeen: jest.fn(async (..._args: unknown[]) => ({ ok: true, course: { ...stored, status: 'delivered' } }) as const) };
   const service = new DeliveryService(
     repository as never,
     lifecycle as never,
@@ -85,12 +86,12 @@ describe('DeliveryService.verifyOtp (the handover)', () => {
 
   it('the right code delivers through the lifecycle, with the code as proof', async () => {
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, '10.0.0.9')).resolves.toEqual({ message: DELIVERY_MESSAGES.otpDelivered });
-    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'delivered', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { proofs: ['delivery_code'] });
+    expect(t.lifecycle.moveSeen).toHaveBeenCalledWith(expect.objectContaining({ id: COURSE_ID }), 'delivered', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { proofs: ['delivery_code'] });
   });
 
   it('a wrong code is refused in French and delivers nothing', async () => {
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ status: 400, code: 'OTP_INVALID', detail: DELIVERY_MESSAGES.otpWrong });
-    expect(t.lifecycle.move).not.toHaveBeenCalled();
+    expect(t.lifecycle.moveSeen).not.toHaveBeenCalled();
   });
 
   it(`the ${OTP_MAX_ATTEMPTS}th wrong try says the code is locked; then even the right code is refused (OTP_LOCKED) until a new code`, async () => {
@@ -98,7 +99,7 @@ describe('DeliveryService.verifyOtp (the handover)', () => {
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, '000000')).rejects.toMatchObject({ status: 409, code: 'OTP_LOCKED' });
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 409, code: 'OTP_LOCKED' });
     expect(t.attempts()).toBe(OTP_MAX_ATTEMPTS);
-    expect(t.lifecycle.move).not.toHaveBeenCalled();
+    expect(t.lifecycle.moveSeen).not.toHaveBeenCalled();
   });
 
   it('every try is counted before the comparison, the right one too', async () => {
@@ -121,7 +122,7 @@ describe('DeliveryService.verifyOtp (the handover)', () => {
   });
 
   it('when staff closed the course between the check and the handover, the courier is told the code is no longer expected', async () => {
-    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'stale', status: 'cancelled' } as never);
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: false, refusal: 'stale', status: 'cancelled' } as never);
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ code: 'OTP_NOT_EXPECTED' });
   });
 });
@@ -129,9 +130,9 @@ describe('DeliveryService.verifyOtp (the handover)', () => {
 describe('DeliveryService.updateStatus', () => {
   it('asks the lifecycle and says why it refused: the handover needs the code, other moves are invalid steps', async () => {
     const t = setUp('en_route_delivery');
-    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'needs_delivery_code', status: 'en_route_delivery' } as never);
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: false, refusal: 'needs_delivery_code', status: 'en_route_delivery' } as never);
     await expect(t.service.updateStatus(COURIER, COURSE_ID, 'delivered')).rejects.toMatchObject({ code: 'DELIVERY_NEEDS_OTP' });
-    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'not_allowed', status: 'en_route_delivery' } as never);
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: false, refusal: 'not_allowed', status: 'en_route_delivery' } as never);
     await expect(t.service.updateStatus(COURIER, COURSE_ID, 'assigned')).rejects.toMatchObject({
       code: 'INVALID_STATUS_TRANSITION',
       detail: 'Étape impossible : la course est « En route (livraison) ».',
@@ -151,15 +152,15 @@ describe('actions made offline, sent later with occurred_at', () => {
 
   it('a step passes the device time to the lifecycle, and its refusal of the time is a 400 in French', async () => {
     const t = setUp('en_route_pickup');
-    t.lifecycle.move.mockResolvedValueOnce({ ok: true, course: {} } as never);
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: true, course: {} } as never);
     await t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(-5));
-    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'collected', expect.anything(), { occurredAt: minutes(-5) });
-    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'in_future', status: 'en_route_pickup' } as never);
+    expect(t.lifecycle.moveSeen).toHaveBeenCalledWith(expect.objectContaining({ id: COURSE_ID }), 'collected', expect.anything(), { occurredAt: minutes(-5) });
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: false, refusal: 'in_future', status: 'en_route_pickup' } as never);
     await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(10))).rejects.toMatchObject({
       status: 400,
       code: 'OCCURRED_AT_IN_FUTURE',
     });
-    t.lifecycle.move.mockResolvedValueOnce({ ok: false, refusal: 'before_previous_step', status: 'en_route_pickup' } as never);
+    t.lifecycle.moveSeen.mockResolvedValueOnce({ ok: false, refusal: 'before_previous_step', status: 'en_route_pickup' } as never);
     await expect(t.service.updateStatus(COURIER, COURSE_ID, 'collected', undefined, minutes(-600))).rejects.toMatchObject({
       status: 400,
       code: 'OCCURRED_AT_BEFORE_PREVIOUS_STEP',
@@ -173,7 +174,7 @@ describe('actions made offline, sent later with occurred_at', () => {
       status: 'collected',
       status_label: 'Colis récupéré',
     });
-    expect(t.lifecycle.move).not.toHaveBeenCalled();
+    expect(t.lifecycle.moveSeen).not.toHaveBeenCalled();
   });
 
   it('a code entered offline at an implausible time is refused before it costs a try', async () => {
@@ -187,7 +188,7 @@ describe('actions made offline, sent later with occurred_at', () => {
     });
     expect(t.attempts()).toBe(0);
     await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, undefined, minutes(-1));
-    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'delivered', expect.anything(), { proofs: ['delivery_code'], occurredAt: minutes(-1) });
+    expect(t.lifecycle.moveSeen).toHaveBeenCalledWith(expect.objectContaining({ id: COURSE_ID }), 'delivered', expect.anything(), { proofs: ['delivery_code'], occurredAt: minutes(-1) });
   });
 
   it('a wrong code entered offline is checked when it arrives, and counts', async () => {
@@ -213,7 +214,7 @@ describe('DeliveryService.verifyOtp, where the handover happened (issue 24)', ()
     const t = setUp();
     t.positions.lastAccepted.mockResolvedValue(at(9.5092 + 3 / 111));
     await t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE, '10.0.0.9');
-    expect(t.lifecycle.move).toHaveBeenCalled();
+    expect(t.lifecycle.moveSeen).toHaveBeenCalled();
     expect(t.repository.flagHandover).toHaveBeenCalledWith(COURSE_ID, expect.objectContaining({ id: COURIER.id, ip: '10.0.0.9' }), {
       kind: 'far_handover',
       distance_m: 3000,
@@ -365,7 +366,7 @@ describe('DeliveryService: the proof photo at the door (issue 37)', () => {
     const t = setUp('en_route_delivery', { PROOF_PHOTO_REQUIRED_FOR_CASH: true });
     await expect(t.service.verifyOtp(COURIER, COURSE_ID, GOOD_CODE)).rejects.toMatchObject({ status: 422, code: 'PROOF_PHOTO_REQUIRED', detail: PROOF_MESSAGES.required });
     expect(t.attempts()).toBe(0);
-    expect(t.lifecycle.move).not.toHaveBeenCalled();
+    expect(t.lifecycle.moveSeen).not.toHaveBeenCalled();
   });
 
   it('required above a price: refused on a dearer course without it, accepted once the photo is kept', async () => {
@@ -387,14 +388,14 @@ describe('DeliveryService: hand-back and incidents (issue 38)', () => {
     await expect(t.service.handBack(COURIER, COURSE_ID, { reason: 'sender_absent' }, '10.0.0.9')).resolves.toEqual({
       message: 'Course rendue : elle est proposée à nouveau aux livreurs.',
     });
-    expect(t.lifecycle.move).toHaveBeenCalledWith(COURSE_ID, 'pending', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { reason: 'Expéditeur absent', proofs: ['hand_back_reason'] });
+    expect(t.lifecycle.moveSeen).toHaveBeenCalledWith(expect.objectContaining({ id: COURSE_ID }), 'pending', { id: COURIER.id, role: COURIER.role, ip: '10.0.0.9' }, { reason: 'Expéditeur absent', proofs: ['hand_back_reason'] });
   });
 
   it('wants words for « Autre », and refuses a hand-back once the parcel is collected', async () => {
     await expect(setUp('assigned').service.handBack(COURIER, COURSE_ID, { reason: 'other' })).rejects.toMatchObject({ status: 400, code: 'HAND_BACK_REASON_REQUIRED' });
     const collected = setUp('collected');
     await expect(collected.service.handBack(COURIER, COURSE_ID, { reason: 'too_far' })).rejects.toMatchObject({ status: 409, code: 'HAND_BACK_TOO_LATE' });
-    expect(collected.lifecycle.move).not.toHaveBeenCalled();
+    expect(collected.lifecycle.moveSeen).not.toHaveBeenCalled();
   });
 
   it('tells a courier who lost the course so, in French, rather than « introuvable »', async () => {

@@ -136,12 +136,14 @@ export class DeliveryService {
 
   async accept(courier: AuthUser, courseId: string, ip?: string) {
     if (!(await this.delivery.isAvailable(courier.id))) throw DeliveryErrors.unavailable();
+    const course = isUuid(courseId) ? await this.delivery.findCourse(courseId) : null;
     // A courier who owes too much cash takes no more cash courses until they deposit.
-    if (isUuid(courseId) && (await this.delivery.isCashCourse(courseId))) {
+    if (course?.paymentMethod === 'cash_on_delivery') {
       const balances = await this.ledger.balancesOf(courier.id);
       if (isOverCashCap(balances, this.config.COURIER_CASH_CAP_GNF)) throw DeliveryErrors.overCashCap(balances.cash_owed, this.config.COURIER_CASH_CAP_GNF);
     }
-    const taken = isUuid(courseId) ? await this.lifecycle.move(courseId, 'assigned', this.actor(courier, ip)) : null;
+    // The course as read: if another courier took it meanwhile, the conditional update refuses this one.
+    const taken = course ? await this.lifecycle.moveSeen(course, 'assigned', this.actor(courier, ip)) : null;
     // Whether it never existed or someone was faster, the courier may not have it.
     if (!taken?.ok) throw DeliveryErrors.alreadyTaken();
     return { message: 'Course acceptée.', course_id: taken.course.id, status: taken.course.status };
@@ -158,7 +160,7 @@ export class DeliveryService {
     const done = { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
     const course = await this.mine(courier, courseId);
     if (course.status === to && isCourierStep(to)) return done;
-    const moved = await this.lifecycle.move(course.id, to, this.actor(courier, ip), { occurredAt });
+    const moved = await this.lifecycle.moveSeen(course, to, this.actor(courier, ip), { occurredAt });
     if (!moved.ok) {
       if (moved.refusal === 'needs_delivery_code') throw DeliveryErrors.deliveryNeedsCode();
       if (isTimeRefusal(moved.refusal)) throw DeliveryErrors.implausibleTime(moved.refusal);
@@ -186,7 +188,7 @@ export class DeliveryService {
     if (tries === null) throw DeliveryErrors.otpLocked();
     // A wrong code that used the last try kills the code: the courier hears that it is locked, not only that it is wrong.
     if (!course.otpHash || !this.hasher.matches(otp, course.otpHash)) throw tries >= OTP_MAX_ATTEMPTS ? DeliveryErrors.otpLocked() : DeliveryErrors.otpWrong();
-    const delivered = await this.lifecycle.move(course.id, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
+    const delivered = await this.lifecycle.moveSeen(course, 'delivered', this.actor(courier, ip), { proofs: ['delivery_code'], occurredAt });
     if (!delivered.ok) {
       if (isTimeRefusal(delivered.refusal)) throw DeliveryErrors.implausibleTime(delivered.refusal);
       throw DeliveryErrors.otpNotExpected();
@@ -286,7 +288,7 @@ export class DeliveryService {
       if (INCIDENT_STATUSES.includes(course.status)) throw DeliveryErrors.handBackTooLate();
       throw DeliveryErrors.invalidStep(course.status);
     }
-    const moved = await this.lifecycle.move(course.id, 'pending', this.actor(courier, ip), { reason, proofs: ['hand_back_reason'] });
+    const moved = await this.lifecycle.moveSeen(course, 'pending', this.actor(courier, ip), { reason, proofs: ['hand_back_reason'] });
     if (!moved.ok) {
       if (moved.status && INCIDENT_STATUSES.includes(moved.status)) throw DeliveryErrors.handBackTooLate();
       // Handed back by a retry meanwhile, or given to another by staff.
@@ -317,7 +319,7 @@ export class DeliveryService {
   }
 
   async navigation(courier: AuthUser, courseId: string): Promise<NavigationDto> {
-    const course = await this.mine(courier, courseId);
+    const course = await this.mineOr(courier, courseId, (id) => this.delivery.findForCourierWithClient(id, courier.id));
     const next = COURIER_NEXT_STEP[course.status];
     const places = await this.delivery.shownPlaces([course.pickupPlaceId, course.deliveryPlaceId]);
     const shown = (placeId: string | null) => (placeId && places.get(placeId)) || null;
@@ -373,8 +375,13 @@ export class DeliveryService {
    * A course assigned to this courier; one he had and lost (handed back, given to another) is a 409 saying so; any
    * other id is a 404, as if it did not exist.
    */
-  private async mine(courier: AuthUser, courseId: string): Promise<CourierCourse> {
-    const course = isUuid(courseId) ? await this.delivery.findForCourier(courseId, courier.id) : null;
+  private async mine(courier: AuthUser, courseId: string): Promise<Course> {
+    return this.mineOr(courier, courseId, (id) => this.delivery.findForCourier(id, courier.id));
+  }
+
+  /** As `mine`, read with `find` (a course with the relations a screen shows). */
+  private async mineOr<T>(courier: AuthUser, courseId: string, find: (id: string) => Promise<T | null>): Promise<T> {
+    const course = isUuid(courseId) ? await find(courseId) : null;
     if (course) return course;
     // His offline steps or a late tap on a course he no longer has (issue 38) are told why, in French.
     if (isUuid(courseId) && (await this.delivery.wasCourierOf(courseId, courier.id))) throw DeliveryErrors.noLongerYours();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CourierLedgerEntry, LedgerAccount, LedgerEntryKind, Prisma } from '../../generated/prisma/client.js';
+import { randomUUID } from 'node:crypto';
+import { Prisma, type CourierLedgerEntry, type LedgerAccount, type LedgerEntryKind } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -46,7 +47,16 @@ export class LedgerRepository {
   async add(tx: Tx, ...entries: NewLedgerEntry[]): Promise<number> {
     const kept = entries.filter((entry) => entry.amount !== 0);
     if (!kept.length) return 0;
-    return (await tx.courierLedgerEntry.createMany({ data: kept, skipDuplicates: true })).count;
+    // createMany's statement (skipDuplicates: ON CONFLICT DO NOTHING), written out: a handover adds two entries, and
+    // Prisma's building of createMany costs about three times the plain statement's CPU (issue 42).
+    const at = new Date();
+    const rows = kept.map(
+      (entry) => Prisma.sql`(${randomUUID()}::uuid, ${entry.courierId}::uuid, ${entry.account}::"LedgerAccount", ${entry.kind}::"LedgerEntryKind", ${entry.amount},
+        ${entry.courseId ?? null}::uuid, ${entry.payoutId ?? null}::uuid, ${entry.depositId ?? null}::uuid, ${entry.reason ?? null}, ${entry.createdById ?? null}::uuid, ${at})`,
+    );
+    return tx.$executeRaw`
+      INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, payout_id, deposit_id, reason, created_by_id, created_at)
+      VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
   }
 
   /**
