@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
 import { Prisma, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
@@ -126,9 +127,13 @@ export class CoursesRepository {
         });
         if (claimed.count === 0) throw new PaymentClaimLost();
       } else {
-        await tx.payment.createMany({
-          data: [{ orderId: payment.orderId, clientId: course.clientId, ...METHOD_OF[payment.kind], amount: payment.amount, status: paymentStatus, courseId: created.id }],
-        });
+        // The plain INSERT (issue 42): Prisma's create costs about three times its CPU, on every order.
+        const { provider, method } = METHOD_OF[payment.kind];
+        const at = new Date();
+        await tx.$executeRaw`
+          INSERT INTO payments (id, order_id, client_id, provider, method, amount, purpose, currency, status, course_id, created_at, updated_at)
+          VALUES (${randomUUID()}::uuid, ${payment.orderId}, ${course.clientId}::uuid, ${provider}::"PaymentProvider", ${method}::"PaymentMethod", ${payment.amount},
+            'course', 'GNF', ${paymentStatus}::"PaymentStatus", ${created.id}::uuid, ${at}, ${at})`;
       }
       await this.outbox.add(tx, ...events(created.id, created.number));
       await this.audit.record(
