@@ -3,11 +3,12 @@
 // rows read and written through `pg` (a pool of 10 with JIT off, as Prisma's adapter is set up), the same libraries.
 //   sms      `notifications`, a no-op handler: the log driver's line is Coursa's own cost (README « Queue »), kept in
 //            the comparison as it always was.
+// Each statement is the one Coursa's repository sends (ReceiptsRepository, WebhooksRepository), word for word.
 //   receipt  `receipts`: the course read, Coursa's own renderReceipt (pdfkit), the file written as StorageService
-//            writes it, and the same transaction (receipt already there?, the stored file's upsert, the course's link).
+//            writes it, and the statement that records it (the stored file's upsert and the course's link, once).
 //   webhook  `webhooks`: the delivery and its endpoint read, the order check, the secret opened (AES-GCM, as SecretBox),
 //            the body signed with standardwebhooks, POSTed over node:http as HttpWebhookSender does (no keep-alive,
-//            same headers, timeout), the try logged and the delivery settled in one transaction, then the pending check.
+//            same headers, timeout), the statement that logs the try and settles the delivery, then the pending check.
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createDecipheriv, createHash } from 'node:crypto';
@@ -34,54 +35,52 @@ async function receiptHandler() {
     const {
       rows: [course],
     } = await db.query(
-      `SELECT c.*, cl.full_name AS client_name, co.full_name AS courier_name, p.order_id, p.provider_reference
-       FROM courses c JOIN users cl ON cl.id = c.client_id LEFT JOIN users co ON co.id = c.courier_id
-         LEFT JOIN payments p ON p.course_id = c.id
-       WHERE c.id = $1`,
+      `SELECT c.id, c.number, c.status::text AS status, c.receipt_file_id AS "receiptFileId", c.route,
+        c.pickup_address AS "pickupAddress", c.pickup_latitude AS "pickupLatitude", c.pickup_longitude AS "pickupLongitude",
+        c.delivery_address AS "deliveryAddress", c.delivery_latitude AS "deliveryLatitude", c.delivery_longitude AS "deliveryLongitude",
+        c.created_at AS "createdAt", c.pickup_time AS "pickupTime", c.delivery_time AS "deliveryTime",
+        c.final_price AS "finalPrice", c.estimated_price AS "estimatedPrice", c.payment_method::text AS "paymentMethod",
+        client.full_name AS "clientName", courier.full_name AS "courierName",
+        p.order_id AS "paymentOrderId", p.provider_reference AS "paymentProviderReference"
+      FROM courses c
+        JOIN users client ON client.id = c.client_id
+        LEFT JOIN users courier ON courier.id = c.courier_id
+        LEFT JOIN payments p ON p.course_id = c.id
+      WHERE c.id = $1::uuid`,
       [courseId],
     );
-    if (!course || course.status !== 'delivered' || course.receipt_file_id || !course.delivery_time) return;
+    if (!course || course.status !== 'delivered' || course.receiptFileId || !course.deliveryTime) return;
     const points = readRoute(course.route)?.points ?? null;
     const pdf = await renderReceipt({
       courseNumber: courseNumber(course.number),
       courseId: course.id,
-      pickupAddress: course.pickup_address,
-      deliveryAddress: course.delivery_address,
-      createdAt: course.created_at,
-      pickupTime: course.pickup_time,
-      deliveryTime: course.delivery_time,
-      price: course.final_price ?? course.estimated_price,
-      paymentMethod: course.payment_method,
-      paymentReference: course.provider_reference ?? course.order_id ?? '—',
-      clientName: course.client_name,
-      courierName: course.courier_name ?? '—',
-      route: points && { points, pickup: [course.pickup_latitude, course.pickup_longitude], delivery: [course.delivery_latitude, course.delivery_longitude] },
+      pickupAddress: course.pickupAddress,
+      deliveryAddress: course.deliveryAddress,
+      createdAt: course.createdAt,
+      pickupTime: course.pickupTime,
+      deliveryTime: course.deliveryTime,
+      price: course.finalPrice ?? course.estimatedPrice,
+      paymentMethod: course.paymentMethod,
+      paymentReference: course.paymentProviderReference ?? course.paymentOrderId ?? '—',
+      clientName: course.clientName,
+      courierName: course.courierName ?? '—',
+      route: points && { points, pickup: [course.pickupLatitude, course.pickupLongitude], delivery: [course.deliveryLatitude, course.deliveryLongitude] },
     });
     const key = `receipts/${course.id}.pdf`;
     const path = resolve(root, key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, pdf);
-    const client = await db.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query('SELECT receipt_file_id FROM courses WHERE id = $1', [course.id]);
-      if (!rows[0].receipt_file_id) {
-        const {
-          rows: [file],
-        } = await client.query(
-          `INSERT INTO stored_files (id, kind, storage_key, mime_type, size_bytes, sha256) VALUES (gen_random_uuid(), 'receipt', $1, 'application/pdf', $2, $3)
-           ON CONFLICT (storage_key) DO UPDATE SET storage_key = EXCLUDED.storage_key RETURNING id`,
-          [key, pdf.length, createHash('sha256').update(pdf).digest('hex')],
-        );
-        await client.query('UPDATE courses SET receipt_file_id = $2, updated_at = now() WHERE id = $1', [course.id, file.id]);
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    await db.query(
+      `WITH file AS (
+        INSERT INTO stored_files (id, kind, storage_key, mime_type, size_bytes, sha256)
+        SELECT gen_random_uuid(), 'receipt'::"FileKind", $2::text, 'application/pdf', $3::int, $4::text
+        WHERE NOT EXISTS (SELECT 1 FROM courses WHERE id = $1::uuid AND receipt_file_id IS NOT NULL)
+        ON CONFLICT (storage_key) DO UPDATE SET storage_key = EXCLUDED.storage_key
+        RETURNING id)
+      UPDATE courses SET receipt_file_id = file.id, updated_at = now()
+      FROM file WHERE courses.id = $1::uuid AND courses.receipt_file_id IS NULL`,
+      [course.id, key, pdf.length, createHash('sha256').update(pdf).digest('hex')],
+    );
   };
 }
 
@@ -121,13 +120,17 @@ async function webhookHandler() {
     const {
       rows: [delivery],
     } = await db.query(
-      `SELECT d.*, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.disabled_at
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
+      `SELECT d.id, d.endpoint_id AS "endpointId", d.event_type AS "eventType", d.course_id AS "courseId",
+        d.outbox_event_id AS "outboxEventId", d.payload, d.status::text AS status, d.attempts, d.next_attempt_at AS "nextAttemptAt",
+        d.created_at AS "createdAt", d.delivered_at AS "deliveredAt", e.url, e.secret_sealed AS "secretSealed",
+        e.previous_secret_sealed AS "previousSecretSealed", e.previous_secret_expires_at AS "previousSecretExpiresAt", e.disabled_at AS "disabledAt"
+      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.id = $1::uuid`,
       [deliveryId],
     );
-    if (!delivery || delivery.status !== 'pending' || delivery.disabled_at) throw new Error('bench: unexpected delivery state');
+    if (!delivery || delivery.status !== 'pending' || delivery.disabledAt) throw new Error('bench: unexpected delivery state');
     const now = new Date();
-    if (delivery.next_attempt_at > now) throw new Error('bench: delivery not due');
+    if (delivery.nextAttemptAt > now) throw new Error('bench: delivery not due');
     const { rows: earlier } = await db.query(
       `(SELECT next_attempt_at FROM webhook_deliveries
          WHERE endpoint_id = $1::uuid AND course_id = $2::uuid AND status = 'pending' AND outbox_event_id < $3
@@ -137,10 +140,10 @@ async function webhookHandler() {
          WHERE published_at IS NULL AND id < $3 AND aggregate_type = 'course' AND aggregate_id = $4
          LIMIT 1)
        LIMIT 1`,
-      [delivery.endpoint_id, delivery.course_id, delivery.outbox_event_id, delivery.course_id],
+      [delivery.endpointId, delivery.courseId, delivery.outboxEventId, delivery.courseId],
     );
     if (earlier.length) throw new Error('bench: delivery waits for an earlier one');
-    const secrets = [open(delivery.secret_sealed), ...(delivery.previous_secret_sealed && delivery.previous_secret_expires_at > now ? [open(delivery.previous_secret_sealed)] : [])];
+    const secrets = [open(delivery.secretSealed), ...(delivery.previousSecretSealed && delivery.previousSecretExpiresAt > now ? [open(delivery.previousSecretSealed)] : [])];
     const body = JSON.stringify(delivery.payload);
     const webhookId = `msg_${delivery.id}`;
     const headers = {
@@ -152,27 +155,21 @@ async function webhookHandler() {
     const { status, text } = await post(delivery.url, headers, body);
     const latencyMs = Math.round(performance.now() - started);
     if (status < 200 || status >= 300) throw new Error(`bench: receiver answered ${status}`);
-    const client = await db.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, NULL)`,
-        [delivery.id, now, status, latencyMs, text ? text.slice(0, 500) : null],
-      );
-      const settled = await client.query(
-        `UPDATE webhook_deliveries SET status = 'succeeded', attempts = $2, next_attempt_at = NULL, delivered_at = $3
-         WHERE id = $1 AND status = 'pending' AND next_attempt_at IS NOT DISTINCT FROM $4`,
-        [delivery.id, delivery.attempts + 1, new Date(), delivery.next_attempt_at],
-      );
-      if (settled.rowCount) await client.query('UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now() WHERE id = $1 AND consecutive_failures > 0', [delivery.endpoint_id]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-    await db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = $1 AND status = 'pending'`, [delivery.id]);
+    const deliveredAt = new Date();
+    await db.query(
+      `WITH attempt AS (
+        INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
+        VALUES (gen_random_uuid(), $1::uuid, $2::timestamp(3), $3::int, $4::int, $5::text, $6::text)),
+      settled AS (
+        UPDATE webhook_deliveries
+        SET status = 'succeeded', attempts = $7::int, next_attempt_at = NULL, delivered_at = $8::timestamp(3)
+        WHERE id = $1::uuid AND status = 'pending' AND next_attempt_at IS NOT DISTINCT FROM $9::timestamp(3)
+        RETURNING endpoint_id)
+      UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = $8::timestamp(3)
+      WHERE id IN (SELECT endpoint_id FROM settled) AND consecutive_failures > 0`,
+      [delivery.id, now.toISOString(), status, latencyMs, text ? text.slice(0, 500) : null, null, delivery.attempts + 1, deliveredAt.toISOString(), delivery.nextAttemptAt?.toISOString() ?? null],
+    );
+    await db.query(`SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1::uuid AND status = 'pending') AS pending`, [delivery.id]);
   };
 }
 

@@ -10,7 +10,8 @@
 // meanwhile). Jobs are added by this process, the workers and the receiver run in their own processes. BENCH_QUEUE_RUNS
 // runs (3 unless told), each measuring every kind's baseline and Coursa, their order swapped from one run to the next;
 // the target is met when every run of every kind drains at TARGET_RATIO of its baseline or better. BENCH_JOBS caps the
-// jobs of every kind (and sets the SMS count), BENCH_QUEUE_KINDS picks kinds (`receipt,webhook`).
+// jobs of every kind (and sets the SMS count), BENCH_QUEUE_KINDS picks kinds (`receipt,webhook`), BENCH_QUEUE_PROFILE
+// names a folder for each worker's CPU profile.
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
@@ -32,6 +33,8 @@ const JOBS = {
 const KINDS = (process.env.BENCH_QUEUE_KINDS ?? 'sms,receipt,webhook').split(',').filter((kind) => kind in JOBS);
 const RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 3);
 const TARGET_RATIO = 0.85; // issue 42, item 4
+/** Where each worker's CPU profile goes (bench/cpu-profile.mjs), when set. */
+const PROFILE_DIR = process.env.BENCH_QUEUE_PROFILE;
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ADMIN_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/postgres';
@@ -180,7 +183,7 @@ function jobsOf(kind, ids) {
   return ids.webhook.map((deliveryId) => ({ name: 'send-webhook', data: { deliveryId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `webhook-${deliveryId}` } }));
 }
 
-async function drain(kind, prefix, jobs) {
+async function drain(kind, prefix, jobs, worker) {
   const total = jobs.length;
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   // Every job's completion is read, or the drain never ends: the events stream keeps them all (four a job) and is read
@@ -197,8 +200,9 @@ async function drain(kind, prefix, jobs) {
     latencies.push(Date.now() - enqueuedAt.get(jobId));
     if (latencies.length === total) done();
   });
-  // A failed job would leave the drain waiting for its retries: the run is wrong, said at once.
+  // A failed job would leave the drain waiting for its retries, a dead worker forever: the run is wrong, said at once.
   events.on('failed', ({ jobId, failedReason }) => failed(new Error(`${kind} job ${jobId} failed: ${failedReason}`)));
+  worker.once('exit', (code, signal) => failed(new Error(`${kind}: the worker exited (${code ?? signal}) during the drain`)));
   const started = Date.now();
   for (let offset = 0; offset < total; offset += 1000) {
     const batch = jobs.slice(offset, offset + 1000);
@@ -223,16 +227,19 @@ async function redisCpuSeconds() {
   return Number(/used_cpu_user:([\d.]+)/.exec(info)[1]) + Number(/used_cpu_sys:([\d.]+)/.exec(info)[1]);
 }
 
-async function measure(kind, side, db, ids) {
+async function measure(kind, side, db, ids, run) {
   await reset(db, kind);
   const prefix = `bench-${side}-${kind}-${Date.now()}`;
   const jobs = jobsOf(kind, ids);
+  const profile = PROFILE_DIR ? ['--import', './bench/cpu-profile.mjs'] : [];
+  const profileEnv = PROFILE_DIR ? { PROFILE_FILE: `${PROFILE_DIR}/${side}-${kind}-${run}.cpuprofile` } : {};
   const child =
     side === 'bare'
-      ? await startProcess(['bench/bare-worker.mjs'], { BENCH_KIND: kind, REDIS_PREFIX: prefix, DATABASE_URL, STORAGE_DIR: STORAGE.bare, SECRET_KEY })
+      ? await startProcess([...profile, 'bench/bare-worker.mjs'], { ...profileEnv, BENCH_KIND: kind, REDIS_PREFIX: prefix, DATABASE_URL, STORAGE_DIR: STORAGE.bare, SECRET_KEY })
       : await startProcess(
-          ['apps/api/src/worker.ts'],
+          [...profile, 'apps/api/src/worker.ts'],
           {
+            ...profileEnv,
             REDIS_PREFIX: prefix,
             DATABASE_URL,
             SECRET_KEY,
@@ -245,9 +252,13 @@ async function measure(kind, side, db, ids) {
           },
           'workers started',
         );
+  if (PROFILE_DIR) {
+    child.kill('SIGWINCH');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   try {
     const [workerAtStart, redisAtStart] = [cpuSeconds(child.pid), await redisCpuSeconds()];
-    const result = await drain(kind, prefix, jobs);
+    const result = await drain(kind, prefix, jobs, child);
     const perJob = (seconds) => Math.round((seconds * 1e6) / jobs.length);
     const figures = { ...result, worker_cpu_us_per_job: perJob(cpuSeconds(child.pid) - workerAtStart), redis_cpu_us_per_job: perJob((await redisCpuSeconds()) - redisAtStart) };
     await check(db, kind);
@@ -274,7 +285,7 @@ try {
       // Baseline first in odd runs, Coursa first in even ones: neither always gets the warmer (or busier) machine.
       const sides = run % 2 ? ['bare', 'coursa'] : ['coursa', 'bare'];
       const figures = {};
-      for (const side of sides) figures[side] = await measure(kind, side, db, ids);
+      for (const side of sides) figures[side] = await measure(kind, side, db, ids, run);
       const ratio = ratioOf(figures.coursa, figures.bare);
       byKind[kind].runs.push({ coursa: figures.coursa, baseline: figures.bare, ratio });
       console.log(`run ${run} ${kind}: Coursa ${figures.coursa.jobs_per_second} jobs/s, baseline ${figures.bare.jobs_per_second}, ratio ${ratio}`);
