@@ -219,6 +219,31 @@ async function drain(kind, prefix, jobs, worker) {
   return { jobs: total, seconds: Math.round(seconds * 100) / 100, jobs_per_second: Math.round(total / seconds), latency_ms: percentiles(latencies) };
 }
 
+/** Coursa's queues (libs/contracts QueueName), which its worker serves all at once. */
+const COURSA_QUEUES = ['notifications', 'payments', 'receipts', 'commissions', 'dispatch', 'retention', 'places', 'webhooks'];
+
+/**
+ * Waits until Coursa's worker has run the jobs its start queues: its schedulers run each maintenance job once at once
+ * (the Redis cleanup scans every key of the shared server, the trail's partitions, the place book…), then every
+ * CLEANUP_EVERY_MS. Measured with the drain, they were seconds of the worker's and Redis's CPU that production spends
+ * once an hour, not per job.
+ */
+async function startJobsDone(prefix) {
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queues = COURSA_QUEUES.map((name) => new Queue(name, { connection, prefix }));
+  try {
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const counts = await Promise.all(queues.map((queue) => queue.getJobCounts('waiting', 'active', 'prioritized')));
+      if (waited >= 1000 && counts.every((count) => !count.waiting && !count.active && !count.prioritized)) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the worker still runs its start-up jobs after a minute');
+  } finally {
+    await Promise.all(queues.map((queue) => queue.close()));
+    connection.disconnect();
+  }
+}
+
 /** CPU time (user + system) the Redis server has used so far, in seconds. */
 async function redisCpuSeconds() {
   const redis = new Redis(REDIS_URL);
@@ -252,6 +277,7 @@ async function measure(kind, side, db, ids, run) {
           },
           'workers started',
         );
+  if (side === 'coursa') await startJobsDone(prefix);
   if (PROFILE_DIR) {
     child.kill('SIGWINCH');
     await new Promise((resolve) => setTimeout(resolve, 200));
