@@ -1,8 +1,9 @@
 // The baselines of the queue scenario (bench/queue.mjs): a bare BullMQ worker per job kind (BENCH_KIND), at the same
 // concurrency as Coursa's worker for that queue, doing the same work as Coursa's job without Nest or Prisma: the same
 // rows read and written through `pg` (a pool of 10 with JIT off, as Prisma's adapter is set up), the same libraries.
-//   sms      `notifications`, a no-op handler: the log driver's line is Coursa's own cost (README « Queue »), kept in
-//            the comparison as it always was.
+//   sms      `notifications`, a no-op handler, kept as it always was: the log driver's line (and the per-phone limit's
+//            count in Redis) are Coursa's own cost (README « Queue »), the stricter comparison; the baseline writes no
+//            file.
 // Each statement is the one Coursa's repository sends (ReceiptsRepository, WebhooksRepository), word for word.
 //   receipt  `receipts`: the course read, Coursa's own renderReceipt (pdfkit), the file written as StorageService
 //            writes it, and the statement that records it (the stored file's upsert and the course's link, once).
