@@ -151,7 +151,8 @@ export class WebhooksRepository {
 
   /**
    * The delivery and where it goes, in one statement: the sending job's first read. Raw SQL, as the job's other
-   * statements: a webhook is a few milliseconds of work, and Prisma's model queries were most of its CPU (README « Queue »).
+   * statements: a webhook is a few milliseconds of work, and Prisma's model queries were most of what Coursa added to it
+   * (the worker's profile, README « Queue »).
    */
   async forSending(id: string): Promise<DeliveryToSend | null> {
     const [row] = await this.prisma.client.$queryRaw<(WebhookDelivery & DeliveryToSend['endpoint'])[]>`
