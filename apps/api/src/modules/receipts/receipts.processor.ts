@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobName } from '@coursa/contracts';
 import { courseNumber } from '@coursa/domain';
-import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import type { JobHandlers, JobProcessor } from '../../common/queue/job-processor.js';
 import { StorageService } from '../../common/storage/storage.service.js';
 import { TrailRetention } from '../retention/trail-retention.service.js';
@@ -19,11 +18,10 @@ export class ReceiptsProcessor implements JobProcessor {
     private readonly receipts: ReceiptsRepository,
     private readonly storage: StorageService,
     private readonly trail: TrailRetention,
-    private readonly uow: UnitOfWork,
   ) {}
 
   private async render(courseId: string) {
-    const course = await this.receipts.findCourse(courseId);
+    const course = await this.receipts.forReceipt(courseId);
     if (!course || course.status !== 'delivered' || course.receiptFileId || !course.deliveryTime) return;
     // Rendered as the course is delivered: its route is usually not kept yet, but its positions are still there.
     const points = await this.trail.routeOf(course.id, course.route);
@@ -37,9 +35,9 @@ export class ReceiptsProcessor implements JobProcessor {
       deliveryTime: course.deliveryTime,
       price: course.finalPrice ?? course.estimatedPrice,
       paymentMethod: course.paymentMethod,
-      paymentReference: course.payment?.providerReference ?? course.payment?.orderId ?? '—',
-      clientName: course.client.fullName,
-      courierName: course.courier?.fullName ?? '—',
+      paymentReference: course.paymentProviderReference ?? course.paymentOrderId ?? '—',
+      clientName: course.clientName,
+      courierName: course.courierName ?? '—',
       route: points && {
         points,
         pickup: [course.pickupLatitude, course.pickupLongitude],
@@ -49,10 +47,6 @@ export class ReceiptsProcessor implements JobProcessor {
     const key = `receipts/${course.id}.pdf`;
     await this.storage.put(key, pdf);
     // Recorded once: a second rendering (a retried job) does not replace the first.
-    await this.uow.run(async (tx) => {
-      if (await this.receipts.receiptFileOf(tx, course.id)) return;
-      const file = await this.receipts.storeReceiptFile(tx, key, pdf);
-      await this.receipts.setReceipt(tx, course.id, file.id);
-    });
+    await this.receipts.recordReceipt(course.id, key, pdf);
   }
 }

@@ -149,11 +149,22 @@ export class WebhooksRepository {
     return reset.map(({ id }) => id);
   }
 
-  forSending(id: string): Promise<DeliveryToSend | null> {
-    return this.prisma.client.webhookDelivery.findUnique({
-      where: { id },
-      include: { endpoint: { select: { id: true, url: true, secretSealed: true, previousSecretSealed: true, previousSecretExpiresAt: true, disabledAt: true } } },
-    });
+  /**
+   * The delivery and where it goes, in one statement: the sending job's first read. Raw SQL, as the job's other
+   * statements: a webhook is a few milliseconds of work, and Prisma's model queries were most of what Coursa added to it
+   * (the worker's profile, README « Queue »).
+   */
+  async forSending(id: string): Promise<DeliveryToSend | null> {
+    const [row] = await this.prisma.client.$queryRaw<(WebhookDelivery & DeliveryToSend['endpoint'])[]>`
+      SELECT d.id, d.endpoint_id AS "endpointId", d.event_type AS "eventType", d.course_id AS "courseId",
+        d.outbox_event_id AS "outboxEventId", d.payload, d.status::text AS status, d.attempts, d.next_attempt_at AS "nextAttemptAt",
+        d.created_at AS "createdAt", d.delivered_at AS "deliveredAt", e.url, e.secret_sealed AS "secretSealed",
+        e.previous_secret_sealed AS "previousSecretSealed", e.previous_secret_expires_at AS "previousSecretExpiresAt", e.disabled_at AS "disabledAt"
+      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.id = ${id}::uuid`;
+    if (!row) return null;
+    const { url, secretSealed, previousSecretSealed, previousSecretExpiresAt, disabledAt, ...delivery } = row;
+    return { ...delivery, endpoint: { id: delivery.endpointId, url, secretSealed, previousSecretSealed, previousSecretExpiresAt, disabledAt } };
   }
 
   /**
@@ -193,13 +204,32 @@ export class WebhooksRepository {
     return (await tx.webhookDelivery.updateMany({ where: { id, status: 'pending', nextAttemptAt: triedFor }, data: change })).count > 0;
   }
 
-  /** A success: the endpoint's failures in a row start again from zero. */
-  async resetFailures(tx: Tx, endpointId: string): Promise<void> {
-    await tx.webhookEndpoint.updateMany({ where: { id: endpointId, consecutiveFailures: { gt: 0 } }, data: { consecutiveFailures: 0 } });
+  /**
+   * A try that succeeded, in one statement (atomic without a transaction): the try logged; the delivery succeeded if it
+   * is still as the try found it (pending, due at `triedFor`; a replay meanwhile set another due time, and the delivery
+   * is then the replay's); and, when it did, its endpoint's failures in a row start again from zero. The same rows as
+   * `addAttempt` and `settle` in a transaction, then the endpoint's reset, in one round trip and with no model query.
+   */
+  async recordSuccess(attempt: NewAttempt, triedFor: Date | null, settled: { attempts: number; deliveredAt: Date }): Promise<void> {
+    const due = triedFor?.toISOString() ?? null;
+    await this.prisma.client.$executeRaw`
+      WITH attempt AS (
+        INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
+        VALUES (gen_random_uuid(), ${attempt.deliveryId}::uuid, ${attempt.attemptedAt.toISOString()}::timestamp(3), ${attempt.statusCode}::int,
+          ${attempt.latencyMs}::int, ${attempt.responseExcerpt}::text, ${attempt.error}::text)),
+      settled AS (
+        UPDATE webhook_deliveries
+        SET status = 'succeeded', attempts = ${settled.attempts}::int, next_attempt_at = NULL, delivered_at = ${settled.deliveredAt.toISOString()}::timestamp(3)
+        WHERE id = ${attempt.deliveryId}::uuid AND status = 'pending' AND next_attempt_at IS NOT DISTINCT FROM ${due}::timestamp(3)
+        RETURNING endpoint_id)
+      UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = ${settled.deliveredAt.toISOString()}::timestamp(3)
+      WHERE id IN (SELECT endpoint_id FROM settled) AND consecutive_failures > 0`;
   }
 
   async isPending(id: string): Promise<boolean> {
-    return (await this.prisma.client.webhookDelivery.count({ where: { id, status: 'pending' } })) > 0;
+    const [row] = await this.prisma.client.$queryRaw<{ pending: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${id}::uuid AND status = 'pending') AS pending`;
+    return row?.pending ?? false;
   }
 
   /** Gives up on a delivery without trying it (its endpoint was disabled). */

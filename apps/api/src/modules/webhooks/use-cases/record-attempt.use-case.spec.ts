@@ -37,9 +37,10 @@ describe('RecordAttemptUseCase', () => {
   it('logs a 2xx, marks the delivery succeeded and starts the endpoint’s failures from zero', async () => {
     const t = setUp();
     expect(await t.sut.execute(delivery(2), OK, DUE)).toEqual({ retryAt: null });
-    expect(t.deliveries.addAttempt).toHaveBeenCalledWith(t.tx, { deliveryId: 'd1', attemptedAt: DUE, ...OK });
-    expect(t.deliveries.settle).toHaveBeenCalledWith(t.tx, 'd1', DUE, { status: 'succeeded', attempts: 3, nextAttemptAt: null, deliveredAt: NOW });
-    expect(t.deliveries.resetFailures).toHaveBeenCalledWith(t.tx, 'e1');
+    // One statement: the try, the delivery settled if it is still due at DUE, then the endpoint's reset.
+    expect(t.deliveries.recordSuccess).toHaveBeenCalledWith({ deliveryId: 'd1', attemptedAt: DUE, ...OK }, DUE, { attempts: 3, deliveredAt: NOW });
+    expect(t.deliveries.addAttempt).not.toHaveBeenCalled();
+    expect(t.deliveries.settle).not.toHaveBeenCalled();
   });
 
   it('schedules the next try on the three-day schedule after a failure', async () => {
@@ -83,9 +84,10 @@ describe('RecordAttemptUseCase', () => {
     expect(await t.sut.execute(delivery(9), DOWN, DUE)).toEqual({ retryAt: null });
     expect(await t.sut.execute(delivery(0), DOWN, DUE)).toEqual({ retryAt: null });
     expect(await t.sut.execute(delivery(0), OK, DUE)).toEqual({ retryAt: null });
-    expect(t.deliveries.addAttempt).toHaveBeenCalledTimes(3);
+    expect(t.deliveries.addAttempt).toHaveBeenCalledTimes(2);
+    // A success's statement settles only a delivery still due when it was tried: that condition is in its SQL.
+    expect(t.deliveries.recordSuccess).toHaveBeenCalledTimes(1);
     expect(t.deliveries.lockForFailures).not.toHaveBeenCalled();
-    expect(t.deliveries.resetFailures).not.toHaveBeenCalled();
   });
 
   it('counts nothing for an endpoint already disabled', async () => {

@@ -33,16 +33,17 @@ export class RecordAttemptUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  execute(delivery: DeliveryToSend, answer: WebhookAnswer, attemptedAt: Date): Promise<AfterTry> {
+  async execute(delivery: DeliveryToSend, answer: WebhookAnswer, attemptedAt: Date): Promise<AfterTry> {
     const tries = delivery.attempts + 1;
     const now = this.clock.now();
+    // Most tries succeed: their three writes are one statement, atomic on its own (the worker's profile, README « Queue »).
+    if (succeeded(answer)) {
+      await this.deliveries.recordSuccess({ deliveryId: delivery.id, attemptedAt, ...answer }, delivery.nextAttemptAt, { attempts: tries, deliveredAt: now });
+      return { retryAt: null };
+    }
     return this.uow.run(async (tx) => {
       await this.deliveries.addAttempt(tx, { deliveryId: delivery.id, attemptedAt, ...answer });
       const settle = (change: Parameters<WebhooksRepository['settle']>[3]) => this.deliveries.settle(tx, delivery.id, delivery.nextAttemptAt, change);
-      if (succeeded(answer)) {
-        if (await settle({ status: 'succeeded', attempts: tries, nextAttemptAt: null, deliveredAt: now })) await this.deliveries.resetFailures(tx, delivery.endpointId);
-        return { retryAt: null };
-      }
       const wait = webhookRetryDelay(tries, this.config.WEBHOOK_RETRY_BASE_MS, this.config.WEBHOOK_MAX_ATTEMPTS);
       if (wait !== null) {
         const retryAt = new Date(now.getTime() + wait);
