@@ -1,6 +1,7 @@
 // The engine bench's baseline (bench/engine.mjs): bare Fastify + `pg` (+ ioredis where Coursa reads Redis) answering
-// the same routes with the same statements, in the same transactions and the same order, as Coursa does today (they
-// were read off PostgreSQL's statement log of one request each), and the same JSON: the answers' pure mappings and
+// the same routes with the same statements, in the same transactions and the same order, as Coursa does today (read
+// off PostgreSQL's statement log of one request each: `node bench/statements.mjs`), prepared once per connection as
+// Coursa's are, and the same JSON: the answers' pure mappings and
 // rules come from the same modules (libs/domain, the course mapper, the SMS texts), so what differs is what runs around
 // them — Nest's pipeline, guards and interceptors, Prisma's query engine and its mapping of rows, the app's hooks.
 // Like bench/bare-api.mjs, it checks the JWT (same library, key and algorithm) and does no session lookup (Coursa's
@@ -417,9 +418,14 @@ app.post('/api/delivery/course/:id/verify-otp', async (request, reply) => {
       `INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', now())`,
       [randomUUID(), user.id, done.id, price, RATE_INDEPENDENT * 10_000, amount],
     );
-    const ledger = `INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, created_at) VALUES ($1, $2, $3::"LedgerAccount", $4::"LedgerEntryKind", $5, $6, now()) ON CONFLICT DO NOTHING`;
-    await query(tx, ledger, [randomUUID(), user.id, 'earnings', 'commission_earned', amount, done.id]);
-    if (done.paymentMethod === 'cash_on_delivery') await query(tx, ledger, [randomUUID(), user.id, 'cash', 'cash_collected', price, done.id]);
+    // Both entries in one statement, as LedgerRepository.add writes them.
+    const cash = done.paymentMethod === 'cash_on_delivery';
+    await query(
+      tx,
+      `INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, created_at)
+       VALUES ($1, $2, 'earnings', 'commission_earned', $3, $4, now())${cash ? ", ($5, $2, 'cash', 'cash_collected', $6, $4, now())" : ''} ON CONFLICT DO NOTHING`,
+      [randomUUID(), user.id, amount, done.id, ...(cash ? [randomUUID(), price] : [])],
+    );
     await query(tx, 'UPDATE users SET total_courses = total_courses + 1, updated_at = now() WHERE id = $1', [user.id]);
     return [{ type: 'course.delivered', aggregateId: done.id, payload: { courseId: done.id, clientId: done.clientId, courierId: done.courierId } }];
   });

@@ -25,7 +25,7 @@ const COURSA_PORT = 3931;
 const BARE_PORT = 3932;
 const CONNECTIONS = Number(process.env.BENCH_ENGINE_CONNECTIONS ?? 32);
 /** Requests of a closed-loop run (after a warm-up of WARMUP). */
-const SATURATION_REQUESTS = { read: Number(process.env.BENCH_ENGINE_READS ?? 6000), write: Number(process.env.BENCH_ENGINE_WRITES ?? 3000) };
+const SATURATION_REQUESTS = { read: Number(process.env.BENCH_ENGINE_READS ?? 6000), write: Number(process.env.BENCH_ENGINE_WRITES ?? 2000) };
 const WARMUP = 600;
 const STEADY_SECONDS = Number(process.env.BENCH_ENGINE_STEADY_SECONDS ?? 10);
 /** The targets on this machine: CPU per request within 1.5× the baseline's; p99 at a steady load. */
