@@ -418,14 +418,10 @@ app.post('/api/delivery/course/:id/verify-otp', async (request, reply) => {
       `INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', now())`,
       [randomUUID(), user.id, done.id, price, RATE_INDEPENDENT * 10_000, amount],
     );
-    // Both entries in one statement, as LedgerRepository.add writes them.
-    const cash = done.paymentMethod === 'cash_on_delivery';
-    await query(
-      tx,
-      `INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, created_at)
-       VALUES ($1, $2, 'earnings', 'commission_earned', $3, $4, now())${cash ? ", ($5, $2, 'cash', 'cash_collected', $6, $4, now())" : ''} ON CONFLICT DO NOTHING`,
-      [randomUUID(), user.id, amount, done.id, ...(cash ? [randomUUID(), price] : [])],
-    );
+    // One statement per entry, as the lifecycle adds them (CommissionsService, then LedgerService.cashCollected).
+    const ledger = `INSERT INTO courier_ledger_entries (id, courier_id, account, kind, amount, course_id, created_at) VALUES ($1, $2, $3::"LedgerAccount", $4::"LedgerEntryKind", $5, $6, now()) ON CONFLICT DO NOTHING`;
+    await query(tx, ledger, [randomUUID(), user.id, 'earnings', 'commission_earned', amount, done.id]);
+    if (done.paymentMethod === 'cash_on_delivery') await query(tx, ledger, [randomUUID(), user.id, 'cash', 'cash_collected', price, done.id]);
     await query(tx, 'UPDATE users SET total_courses = total_courses + 1, updated_at = now() WHERE id = $1', [user.id]);
     return [{ type: 'course.delivered', aggregateId: done.id, payload: { courseId: done.id, clientId: done.clientId, courierId: done.courierId } }];
   });
