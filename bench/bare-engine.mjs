@@ -12,9 +12,6 @@ import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import {
-  ACTIVE_STATUSES,
-  arrivalEstimate,
-  canCallCourier,
   cashToCollect,
   commissionFor,
   COURSE_STATUS_LABELS,
@@ -27,12 +24,10 @@ import {
   nextWeeklyRun,
   POINTS_PER_COURSE,
   priceToPay,
-  readRoute,
   toGuineanMobile,
   tripKm,
 } from '@coursa/domain';
-import { proofPhotoUrlFor, toCourseDto } from '../apps/api/src/modules/courses/courses.mapper.ts';
-import { courseEta } from '../apps/api/src/modules/tracking/course-eta.ts';
+import { toCourseDto, toTrackingDto } from '../apps/api/src/modules/courses/courses.mapper.ts';
 import { deliveryCodeSms, trackingLinkSms } from '../apps/api/src/modules/notifications/sms-texts.ts';
 
 // timestamp(3) columns hold UTC, as Prisma writes them.
@@ -96,17 +91,16 @@ const one = async (statement, values, db = pool) => (await query(db, statement, 
 const courierCourse = (id, courierId) => one(`SELECT ${COURSE} FROM courses c WHERE c.id = $1 AND c.courier_id = $2 LIMIT 1`, [id, courierId]);
 
 /** The course with what its answer shows (client, payment and its refund, rating, courier), one query each. */
-async function courseWithRelations(id, db = pool) {
-  const course = await one(COURSE_BY_ID, [id], db);
+async function courseWithRelations(id) {
+  const course = await one(COURSE_BY_ID, [id]);
   if (!course) return null;
-  const run = db === pool ? (queries) => Promise.all(queries.map((q) => q())) : async (queries) => { const out = []; for (const q of queries) out.push(await q()); return out; };
-  const [client, payment, rating, courier] = await run([
-    () => one('SELECT id, full_name AS "fullName" FROM users WHERE id = $1', [course.clientId], db),
-    () => one('SELECT id, status::text, course_id FROM payments WHERE course_id = $1', [id], db),
-    () => one('SELECT id, rating, comment, course_id FROM ratings WHERE course_id = $1', [id], db),
-    () => one('SELECT id, full_name AS "fullName", phone FROM users WHERE id = $1', [course.courierId], db),
+  const [client, payment, rating, courier] = await Promise.all([
+    one('SELECT id, full_name AS "fullName" FROM users WHERE id = $1', [course.clientId]),
+    one('SELECT id, status::text, course_id FROM payments WHERE course_id = $1', [id]),
+    one('SELECT id, rating, comment, course_id FROM ratings WHERE course_id = $1', [id]),
+    one('SELECT id, full_name AS "fullName", phone FROM users WHERE id = $1', [course.courierId]),
   ]);
-  const refund = payment ? await one('SELECT id, status::text, amount, method::text, payment_id FROM refunds WHERE payment_id IN ($1)', [payment.id], db) : null;
+  const refund = payment ? await one('SELECT id, status::text, amount, method::text, payment_id FROM refunds WHERE payment_id IN ($1)', [payment.id]) : null;
   return { ...course, client, payment: payment && { status: payment.status, refund: refund && { status: refund.status, amount: refund.amount, method: refund.method } }, rating, courier };
 }
 
@@ -213,26 +207,7 @@ app.get('/api/courses/:id/tracking', async (request, reply) => {
   const course = await courseWithRelations(request.params.id);
   if (!course || course.clientId !== user.id) return reply.code(404).send({ detail: 'Course introuvable.', code: 'COURSE_NOT_FOUND' });
   const stored = course.courierId ? await redis.get(`${process.env.REDIS_PREFIX}:positions:${course.courierId}`) : null;
-  const position = stored && JSON.parse(stored);
-  const eta = courseEta(course, position);
-  return {
-    id: course.id,
-    course_number: courseNumber(course.number),
-    status: course.status,
-    status_label: COURSE_STATUS_LABELS[course.status],
-    pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
-    delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
-    estimated_price: course.estimatedPrice,
-    created_at: course.createdAt.toISOString(),
-    pickup_time: course.pickupTime?.toISOString() ?? null,
-    delivery_time: course.deliveryTime?.toISOString() ?? null,
-    arrival_estimate: arrivalEstimate(course.status, eta),
-    eta_minutes: eta,
-    delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
-    courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
-    route: readRoute(course.route),
-    proof_photo_url: proofPhotoUrlFor(user, course),
-  };
+  return toTrackingDto(course, user, stored && JSON.parse(stored));
 });
 
 // A courier's offer: available? over the cash cap? his live position, then the oldest pending courses.

@@ -2,8 +2,6 @@ import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IDEMPOTENT, type IdempotentOptions } from './idempotency.metadata.js';
 
-export { IDEMPOTENT, type IdempotentOptions } from './idempotency.metadata.js';
-
 /**
  * The route honours an `Idempotency-Key` header: the same key replays the first answer. The interceptor is the route's
  * own, not a global one: a global interceptor puts every request of every route through an RxJS pipeline (issue 42).

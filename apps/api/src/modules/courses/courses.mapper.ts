@@ -1,5 +1,6 @@
-import { fileUrl, type CourseDto } from '@coursa/contracts';
-import { canSeeFile, courseNumber, type Role } from '@coursa/domain';
+import { fileUrl, type CourierPosition, type CourseDto, type CourseTrackingDto } from '@coursa/contracts';
+import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeFile, COURSE_STATUS_LABELS, courseNumber, readRoute, type Role } from '@coursa/domain';
+import { courseEta } from '../tracking/course-eta.js';
 import type { Course, Payment, Rating, Refund, User } from '../../generated/prisma/client.js';
 
 /** A course's payment with its refund (the courier's lists leave the refund out: it is the client's business). */
@@ -38,6 +39,32 @@ export function proofPhotoUrlFor(
 ): string | null {
   const proofId = course.proofPhotoFileId;
   return proofId && viewer && canSeeFile(viewer, { kind: 'proof_photo', uploadedById: null, course }) ? fileUrl(proofId) : null;
+}
+
+/**
+ * The tracking screen's answer (spec §2) for `viewer`, with the courier's latest position (null without one) and the ETA
+ * it gives. One owner: the API's tracking route and the engine bench's baseline both answer with it.
+ */
+export function toTrackingDto(course: CourseWithRelations, viewer: { id: string; role: Role | string }, position: CourierPosition | null): CourseTrackingDto {
+  const eta = courseEta(course, position);
+  return {
+    id: course.id,
+    course_number: courseNumber(course.number),
+    status: course.status,
+    status_label: COURSE_STATUS_LABELS[course.status],
+    pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
+    delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
+    estimated_price: course.estimatedPrice,
+    created_at: course.createdAt.toISOString(),
+    pickup_time: course.pickupTime?.toISOString() ?? null,
+    delivery_time: course.deliveryTime?.toISOString() ?? null,
+    arrival_estimate: arrivalEstimate(course.status, eta),
+    eta_minutes: eta,
+    delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
+    courier_contact: course.courier && canCallCourier(viewer, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
+    route: readRoute(course.route),
+    proof_photo_url: proofPhotoUrlFor(viewer, course),
+  };
 }
 
 /** Spec §3 "Course" as the API returns it; never the OTP hash; the proof photo's address for `viewer` (proofPhotoUrlFor). */

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseDto, CoursesResponse, CourseTrackingDto, QuoteResponse } from '@coursa/contracts';
-import { ACTIVE_STATUSES, arrivalEstimate, canCallCourier, canSeeCourse, COURSE_STATUS_LABELS, courseNumber, distanceKm, estimatePrice, readRoute, statusesOf } from '@coursa/domain';
+import { canSeeCourse, distanceKm, estimatePrice, statusesOf } from '@coursa/domain';
 import type { CourseListInput, CreateCourseInput, QuoteInput } from '@coursa/contracts/schemas';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { saveAnswerWithin } from '../../common/idempotency/idempotency.scope.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock, RandomSource } from '../../common/security/secrets.js';
 import { PaymentErrors } from '../payment-records/payments.errors.js';
-import { courseEta } from '../tracking/course-eta.js';
 import { PositionsStore } from '../tracking/positions.store.js';
 import { PaymentsRepository } from '../payment-records/payments.repository.js';
 import { OrderDesk } from './order-desk.service.js';
 import { CourseErrors } from './courses.errors.js';
-import { proofPhotoUrlFor, toCourseDto, type CourseWithRelations } from './courses.mapper.js';
+import { toCourseDto, toTrackingDto, type CourseWithRelations } from './courses.mapper.js';
 import { CourseLifecycle } from './course-lifecycle.service.js';
 import { CoursesRepository, PaymentClaimLost, PhotoClaimLost, PromoClaimLost, type CoursePayment } from './courses.repository.js';
 import { invalidPromo, LoyaltyService } from '../loyalty/loyalty.service.js';
@@ -102,26 +101,9 @@ export class CoursesService {
   async tracking(user: AuthUser, id: string): Promise<CourseTrackingDto> {
     const course = await this.visibleCourse(user, id);
     const position = course.courierId ? await this.positions.latest(course.courierId) : null;
-    const eta = courseEta(course, position);
-    return {
-      id: course.id,
-      course_number: courseNumber(course.number),
-      status: course.status,
-      status_label: COURSE_STATUS_LABELS[course.status],
-      pickup_location: { address: course.pickupAddress, latitude: course.pickupLatitude, longitude: course.pickupLongitude },
-      delivery_location: { address: course.deliveryAddress, latitude: course.deliveryLatitude, longitude: course.deliveryLongitude },
-      estimated_price: course.estimatedPrice,
-      created_at: course.createdAt.toISOString(),
-      pickup_time: course.pickupTime?.toISOString() ?? null,
-      delivery_time: course.deliveryTime?.toISOString() ?? null,
-      arrival_estimate: arrivalEstimate(course.status, eta),
-      eta_minutes: eta,
-      delivery_person_location: position && ACTIVE_STATUSES.includes(course.status) ? { latitude: position.lat, longitude: position.lng, at: position.at } : null,
-      courier_contact: course.courier && canCallCourier(user, course) ? { name: course.courier.fullName, phone: course.courier.phone } : null,
-      route: readRoute(course.route),
-      proof_photo_url: proofPhotoUrlFor(user, course),
-    };
+    return toTrackingDto(course, user, position);
   }
+
 
   /** The course if the access policy lets the caller see it (its client, its courier, staff); otherwise 404, as if it did not exist. */
   private async visibleCourse(user: AuthUser, id: string): Promise<CourseWithRelations> {
