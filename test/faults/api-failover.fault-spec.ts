@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CourseStatus } from '@coursa/domain';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
@@ -110,20 +112,41 @@ async function inBatches<T>(items: T[], size: number, each: (item: T, index: num
   }
 }
 
-const lbRequest = async (method: string, path: string, bearer: string) => {
-  const response = await fetch(`${lb.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}` }, signal: AbortSignal.timeout(20_000) });
+const lbRequest = async (method: string, path: string, bearer: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${lb.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, ...headers }, signal: AbortSignal.timeout(20_000) });
   const body = await response.json().catch(() => null);
   return { status: response.status, body, api: response.headers.get('x-coursa-api') };
 };
+
+/**
+ * A step as the courier's phone sends it (its outbox): with an Idempotency-Key, and sent again with the same key when
+ * the connection fails. HAProxy may send a request over a kept-alive connection to the API just killed; a POST that
+ * went out is not retried by HAProxy (it may have reached the API), which closes the phone's connection instead,
+ * as a keep-alive server would: the phone's resend is what carries it, the key what keeps it from counting twice.
+ */
+async function stepAsThePhone(courier: Courier, status: CourseStatus) {
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ...(await lbRequest('POST', `/api/delivery/course/${courier.courseId}/update-status?new_status=${status}`, courier.token, { 'idempotency-key': key })), resent: attempt - 1 };
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await sleep(500);
+    }
+  }
+}
 
 /** Every courier moves its course to `status` through the load balancer, 25 at a time; `requestedAt`: when the first left. */
 async function moveAll(status: CourseStatus) {
   const requestedAt = performance.now();
   const answers: number[] = [];
+  let resent = 0;
   await inBatches(couriers, 25, async (courier) => {
-    answers.push((await lbRequest('POST', `/api/delivery/course/${courier.courseId}/update-status?new_status=${status}`, courier.token)).status);
+    const answer = await stepAsThePhone(courier, status);
+    answers.push(answer.status);
+    resent += answer.resent;
   });
-  return { requestedAt, answers, ms: Math.round(performance.now() - requestedAt) };
+  return { requestedAt, answers, resent, ms: Math.round(performance.now() - requestedAt) };
 }
 
 /** When the process logged each step of its shutdown (ms after the first). */
@@ -214,6 +237,11 @@ beforeAll(async () => {
 afterAll(async () => {
   timers.forEach((timer) => clearInterval(timer));
   [...followers, ...couriers].forEach((one) => one.socket?.disconnect());
+  // HAProxy's log (one line a request, with its termination state) for whoever reads a failed drill.
+  if (lb) {
+    mkdirSync('var', { recursive: true });
+    writeFileSync('var/haproxy-api-failover.log', lb.output());
+  }
   await lb?.stop();
   await coursa?.close();
   await Promise.all([postgres?.stop(), redis?.stop()]);
@@ -297,6 +325,7 @@ it('rolling restart: an API told to stop (SIGTERM) drops no request, and its soc
     status_changes_while_moving: collected.answers.length,
     status_changes_ms: collected.ms,
     status_changes_failed: collected.answers.filter((status) => status !== 200).length,
+    status_changes_resent: collected.resent,
     positions_gap_ms: { p50: quantile(gapMs, 0.5), p99: quantile(gapMs, 0.99), max: Math.max(...gapMs) },
   };
   recordFigures('api-rolling-restart', figures);
@@ -321,7 +350,8 @@ it('kill -9 of an API under live tracking: every socket reconnects through the l
   const killedAt = performance.now();
   expect(await second.process.kill('SIGKILL')).toBe('SIGKILL');
   // Status changes in the failover window, through the load balancer: a request to the dead process fails to connect
-  // and HAProxy sends it to the other one.
+  // and HAProxy sends it to the other one; one HAProxy wrote on a kept-alive connection to it comes back as a closed
+  // connection, and the phone sends it again (stepAsThePhone).
   const delivering = await moveAll('en_route_delivery');
   const failedChanges = delivering.answers.filter((status) => status !== 200).length;
 
@@ -345,6 +375,7 @@ it('kill -9 of an API under live tracking: every socket reconnects through the l
     status_changes_in_window: delivering.answers.length,
     status_changes_ms: delivering.ms,
     status_changes_failed: failedChanges,
+    status_changes_resent: delivering.resent,
     status_events_lost: lost,
     all_reconnected_ms_after_kill: Math.round(Math.max(...moved.map((one) => one.reconnects.find((reconnect) => reconnect.at >= killedAt)!.at)) - killedAt),
     reconnect_ms: { p50: quantile(reconnectMs, 0.5), p99: quantile(reconnectMs, 0.99), max: Math.max(0, ...reconnectMs) },
