@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { LOGGER } from '../../common/logging/logger.js';
-import { redisConnection, type RedisClient } from '../../common/redis/redis-connection.js';
+import { isCluster, redisConnection, type RedisClient } from '../../common/redis/redis-connection.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuthStateCache } from './auth-state-cache.js';
@@ -38,7 +38,7 @@ export class AuthStates implements OnModuleInit, OnModuleDestroy {
     this.cache = new AuthStateCache(AUTH_STATE_TTL_MS, MAX_CACHED_ACCOUNTS, () => clock.now().getTime());
     this.channel = redis.key('auth-state-changed');
     // Subscribed again by hand on every reconnection, so the cache is trusted only once the subscription stands.
-    // On a cluster a PUBLISH reaches the subscribers of every node (classic pub/sub), so any node will do.
+    // On a cluster the subscription stands on any one node (ioredis picks it): see `publishers`.
     this.subscriber = redisConnection(config.REDIS_URL, { lazyConnect: true, autoResubscribe: false });
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (_channel: string, userId: string) => this.cache.forget(userId));
@@ -68,7 +68,7 @@ export class AuthStates implements OnModuleInit, OnModuleDestroy {
   async changed(userId: string): Promise<void> {
     this.cache.forget(userId);
     try {
-      await this.redis.client.publish(this.channel, userId);
+      await Promise.all(publishers(this.redis.client).map((node) => node.publish(this.channel, userId)));
     } catch (error) {
       this.logger.warn({ userId, err: error }, `auth state change not announced: other API processes see it within ${AUTH_STATE_TTL_MS / 1000} s`);
     }
@@ -89,4 +89,14 @@ export class AuthStates implements OnModuleInit, OnModuleDestroy {
     this.listening = false;
     this.subscriber.disconnect();
   }
+}
+
+/**
+ * Where a change is published. A node hands a message to its own subscribers before it answers the PUBLISH, but
+ * passes it to the other nodes of a cluster over the cluster bus afterwards: published on one node only, a process
+ * subscribed on another could still serve the old state just after the change's answer. So on a cluster each node
+ * gets it (a handful of messages, for a change a user makes rarely; a process may forget the same id twice).
+ */
+export function publishers(client: RedisClient): Pick<RedisClient, 'publish'>[] {
+  return isCluster(client) ? client.nodes('all') : [client];
 }
