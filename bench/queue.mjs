@@ -1,6 +1,8 @@
 // Scenario 3: Coursa's real worker process (apps/api/src/worker.ts) draining three kinds of jobs, each against its own
 // bare BullMQ worker doing the same work without Nest or Prisma (bench/bare-worker.mjs, BENCH_KIND):
-//   sms      20,000 OTP SMS jobs (`notifications`, log driver writing to a throwaway file) against a no-op handler;
+//   sms      20,000 OTP SMS jobs (`notifications`): the per-phone hourly limit counted in Redis and the line written to a
+//            throwaway file (Coursa's log driver; the baseline the same, or nothing with BENCH_SMS=noop); both workers
+//            run at once and take turns (`measureSms`);
 //   receipt  RECEIPT_JOBS receipts (`receipts`, `render-receipt`) of delivered courses: the course read, the PDF
 //            rendered, written under STORAGE_DIR and recorded;
 //   webhook  WEBHOOK_JOBS merchants' webhooks (`webhooks`, `send-webhook`): the delivery read, signed, POSTed to a
@@ -15,7 +17,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { deploy } from '../scripts/lib/migrations.mjs';
 import { VAPID_KEYS } from './api-support.mjs';
@@ -31,6 +33,8 @@ const JOBS = {
   receipt: Math.min(RECEIPT_JOBS, LIMIT),
   webhook: Math.min(WEBHOOK_JOBS, LIMIT),
 };
+/** SMS drained by each worker before its measured drain (see `measure`). */
+const SMS_WARM_UP = 5_000;
 const KINDS = (process.env.BENCH_QUEUE_KINDS ?? 'sms,receipt,webhook').split(',').filter((kind) => kind in JOBS);
 const RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 3);
 const TARGET_RATIO = 0.85; // issue 42, item 4
@@ -43,7 +47,9 @@ const DATABASE_URL = 'postgresql://postgres:postgres@127.0.0.1:5432/coursa_bench
 const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
 const RECEIVER_PORT = 47_391;
 const RECEIVER_ORIGIN = `http://127.0.0.1:${RECEIVER_PORT}`;
-const OUTBOX = '/tmp/coursa-bench-outbox.jsonl';
+/** Where each side's SMS lines go (Coursa's log driver; the baseline writes them the same way). */
+const OUTBOX = { coursa: '/tmp/coursa-bench-outbox.jsonl', bare: '/tmp/coursa-bench-outbox-bare.jsonl' };
+const SMS_PER_PHONE_PER_HOUR = '1000000';
 const STORAGE = { coursa: '/tmp/coursa-bench-queue-storage-coursa', bare: '/tmp/coursa-bench-queue-storage-bare' };
 const QUEUES = { sms: 'notifications', receipt: 'receipts', webhook: 'webhooks' };
 /** As Coursa's JobQueue adds them (common/queue/job-queue.service.ts DEFAULT_JOB_OPTIONS); SMS as the bench always did. */
@@ -173,13 +179,16 @@ async function check(db, kind) {
 
 // ───────── one drain ─────────
 
+/** `count` OTP SMS jobs, their ids prefixed `name`. */
+const smsJobs = (count, name) =>
+  Array.from({ length: count }, (_, index) => ({
+    name: 'send-sms',
+    data: { to: `+22462${String(index).padStart(7, '0')}`, text: `Coursa : votre code de livraison est ${String(index % 1000).padStart(6, '0')}.`, kind: 'delivery_otp' },
+    opts: { jobId: `${name}-${index}`, removeOnComplete: true },
+  }));
+
 function jobsOf(kind, ids) {
-  if (kind === 'sms')
-    return Array.from({ length: JOBS.sms }, (_, index) => ({
-      name: 'send-sms',
-      data: { to: `+22462${String(index).padStart(7, '0')}`, text: `Coursa : votre code de livraison est ${String(index % 1000).padStart(6, '0')}.`, kind: 'delivery_otp' },
-      opts: { jobId: `job-${index}`, removeOnComplete: true },
-    }));
+  if (kind === 'sms') return smsJobs(JOBS.sms, 'job');
   if (kind === 'receipt') return ids.receipt.map((courseId) => ({ name: 'render-receipt', data: { courseId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `receipt-${courseId}` } }));
   return ids.webhook.map((deliveryId) => ({ name: 'send-webhook', data: { deliveryId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `webhook-${deliveryId}` } }));
 }
@@ -198,6 +207,7 @@ async function drain(kind, prefix, jobs, worker) {
   let failed;
   const finished = new Promise((resolve, reject) => ((done = resolve), (failed = reject)));
   events.on('completed', ({ jobId }) => {
+    if (!enqueuedAt.has(jobId)) return; // an earlier drain's, on the same queue
     latencies.push(Date.now() - enqueuedAt.get(jobId));
     if (latencies.length === total) done();
   });
@@ -217,7 +227,7 @@ async function drain(kind, prefix, jobs, worker) {
   await queue.close();
   connection.disconnect();
   if (error) throw error;
-  return { jobs: total, seconds: Math.round(seconds * 100) / 100, jobs_per_second: Math.round(total / seconds), latency_ms: percentiles(latencies) };
+  return { jobs: total, seconds, latencies };
 }
 
 /** Coursa's queues (libs/contracts QueueName), which its worker serves all at once. */
@@ -253,15 +263,23 @@ async function redisCpuSeconds() {
   return Number(/used_cpu_user:([\d.]+)/.exec(info)[1]) + Number(/used_cpu_sys:([\d.]+)/.exec(info)[1]);
 }
 
-async function measure(kind, side, db, ids, run) {
-  await reset(db, kind);
+/** Starts one side's worker on a queue prefix of its own; Coursa's once its start-up jobs are done. */
+async function startWorker(kind, side, run) {
   const prefix = `bench-${side}-${kind}-${Date.now()}`;
-  const jobs = jobsOf(kind, ids);
   const profile = PROFILE_DIR ? ['--import', './bench/cpu-profile.mjs'] : [];
   const profileEnv = PROFILE_DIR ? { PROFILE_FILE: `${PROFILE_DIR}/${side}-${kind}-${run}.cpuprofile` } : {};
   const child =
     side === 'bare'
-      ? await startProcess([...profile, 'bench/bare-worker.mjs'], { ...profileEnv, BENCH_KIND: kind, REDIS_PREFIX: prefix, DATABASE_URL, STORAGE_DIR: STORAGE.bare, SECRET_KEY })
+      ? await startProcess([...profile, 'bench/bare-worker.mjs'], {
+          ...profileEnv,
+          BENCH_KIND: kind,
+          REDIS_PREFIX: prefix,
+          DATABASE_URL,
+          STORAGE_DIR: STORAGE.bare,
+          SECRET_KEY,
+          OUTBOX_FILE: OUTBOX.bare,
+          SMS_PER_PHONE_PER_HOUR,
+        })
       : await startProcess(
           [...profile, 'apps/api/src/worker.ts'],
           {
@@ -273,8 +291,8 @@ async function measure(kind, side, db, ids, run) {
             DATABASE_URL,
             SECRET_KEY,
             SMS_DRIVER: 'log',
-            OUTBOX_FILE: OUTBOX,
-            SMS_PER_PHONE_PER_HOUR: '1000000',
+            OUTBOX_FILE: OUTBOX.coursa,
+            SMS_PER_PHONE_PER_HOUR,
             STORAGE_DIR: STORAGE.coursa,
             WEBHOOK_ALLOWED_ORIGINS: RECEIVER_ORIGIN,
             LOG_LEVEL: 'info',
@@ -282,21 +300,86 @@ async function measure(kind, side, db, ids, run) {
           'workers started',
         );
   if (side === 'coursa') await startJobsDone(prefix);
-  if (PROFILE_DIR) {
-    child.kill('SIGWINCH');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  return { child, prefix };
+}
+
+/** The profile, when asked for, starts here: after the boot and the start-up jobs (bench/cpu-profile.mjs). */
+async function startProfile({ child }) {
+  if (!PROFILE_DIR) return;
+  child.kill('SIGWINCH');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+async function stopWorker({ child }) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+}
+
+/** One drain by `worker`, with the CPU its process and Redis used meanwhile. */
+async function timedDrain(kind, worker, jobs) {
+  const [workerAtStart, redisAtStart] = [cpuSeconds(worker.child.pid), await redisCpuSeconds()];
+  const result = await drain(kind, worker.prefix, jobs, worker.child);
+  return { ...result, worker_cpu_seconds: cpuSeconds(worker.child.pid) - workerAtStart, redis_cpu_seconds: (await redisCpuSeconds()) - redisAtStart };
+}
+
+/** The figures of one side from its drains (one, or an SMS run's slices). */
+function figuresOf(drains) {
+  const jobs = drains.reduce((sum, one) => sum + one.jobs, 0);
+  const seconds = drains.reduce((sum, one) => sum + one.seconds, 0);
+  const perJob = (key) => Math.round((drains.reduce((sum, one) => sum + one[key], 0) * 1e6) / jobs);
+  return {
+    jobs,
+    seconds: Math.round(seconds * 100) / 100,
+    jobs_per_second: Math.round(jobs / seconds),
+    latency_ms: percentiles(drains.flatMap((one) => one.latencies)),
+    worker_cpu_us_per_job: perJob('worker_cpu_seconds'),
+    redis_cpu_us_per_job: perJob('redis_cpu_seconds'),
+  };
+}
+
+/** Receipts and webhooks: each side's worker started, its drain measured, its work checked, one side after the other. */
+async function measure(kind, sides, db, ids, run) {
+  const figures = {};
+  for (const side of sides) {
+    await reset(db, kind);
+    const worker = await startWorker(kind, side, run);
+    try {
+      await startProfile(worker);
+      figures[side] = figuresOf([await timedDrain(kind, worker, jobsOf(kind, ids))]);
+      await check(db, kind);
+    } finally {
+      await stopWorker(worker);
+    }
   }
+  return figures;
+}
+
+/**
+ * SMS: an SMS is tens of µs, so a drain lasts seconds, and measured one side after the other the machine's own drift
+ * (its speed varied by half from one drain to the next: the Redis server's CPU per job too) weighed more than the
+ * workers. So both workers run at once on their own queues, each first drains SMS_WARM_UP jobs, not measured (a fresh
+ * process's first second: code still being compiled, pools and scripts loaded), then they take turns in four slices,
+ * in the order A B B A (a drift in time weighs the same on both), and each side's figures are its two slices'.
+ */
+async function measureSms(sides, run) {
+  const workers = {};
+  const drains = Object.fromEntries(sides.map((side) => [side, []]));
   try {
-    const [workerAtStart, redisAtStart] = [cpuSeconds(child.pid), await redisCpuSeconds()];
-    const result = await drain(kind, prefix, jobs, child);
-    const perJob = (seconds) => Math.round((seconds * 1e6) / jobs.length);
-    const figures = { ...result, worker_cpu_us_per_job: perJob(cpuSeconds(child.pid) - workerAtStart), redis_cpu_us_per_job: perJob((await redisCpuSeconds()) - redisAtStart) };
-    await check(db, kind);
-    return figures;
+    for (const side of sides) workers[side] = await startWorker('sms', side, run);
+    for (const side of sides) await drain('sms', workers[side].prefix, smsJobs(SMS_WARM_UP, 'warm-up'), workers[side].child);
+    for (const side of sides) await startProfile(workers[side]);
+    const slice = Math.round(JOBS.sms / 2);
+    for (const [index, side] of [sides[0], sides[1], sides[1], sides[0]].entries()) drains[side].push(await timedDrain('sms', workers[side], smsJobs(slice, `slice-${index}`)));
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    await Promise.all(Object.values(workers).map(stopWorker));
   }
+  // Every message written by both (a fast worker that skipped it would win), then the files start afresh.
+  for (const side of sides.filter((side) => side === 'coursa' || process.env.BENCH_SMS !== 'noop')) {
+    const lines = readFileSync(OUTBOX[side], 'utf8').split('\n').length - 1;
+    if (lines !== SMS_WARM_UP + 2 * Math.round(JOBS.sms / 2)) throw new Error(`sms: ${side} wrote ${lines} lines`);
+  }
+  Object.values(OUTBOX).forEach((file) => rmSync(file, { force: true }));
+  return Object.fromEntries(sides.map((side) => [side, figuresOf(drains[side])]));
 }
 
 // ───────── the runs ─────────
@@ -314,8 +397,7 @@ try {
     for (const kind of KINDS) {
       // Baseline first in odd runs, Coursa first in even ones: neither always gets the warmer (or busier) machine.
       const sides = run % 2 ? ['bare', 'coursa'] : ['coursa', 'bare'];
-      const figures = {};
-      for (const side of sides) figures[side] = await measure(kind, side, db, ids, run);
+      const figures = kind === 'sms' ? await measureSms(sides, run) : await measure(kind, sides, db, ids, run);
       const ratio = ratioOf(figures.coursa, figures.bare);
       byKind[kind].runs.push({ coursa: figures.coursa, baseline: figures.bare, ratio });
       console.log(`run ${run} ${kind}: Coursa ${figures.coursa.jobs_per_second} jobs/s, baseline ${figures.bare.jobs_per_second}, ratio ${ratio}`);
@@ -332,7 +414,7 @@ try {
   }
 } finally {
   receiver?.kill('SIGTERM');
-  rmSync(OUTBOX, { force: true });
+  Object.values(OUTBOX).forEach((file) => rmSync(file, { force: true }));
   Object.values(STORAGE).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   await db.end();
 }
