@@ -1,8 +1,7 @@
 // Scenario 3: Coursa's real worker process (apps/api/src/worker.ts) draining three kinds of jobs, each against its own
 // bare BullMQ worker doing the same work without Nest or Prisma (bench/bare-worker.mjs, BENCH_KIND):
 //   sms      20,000 OTP SMS jobs (`notifications`): the per-phone hourly limit counted in Redis and the line written to a
-//            throwaway file (Coursa's log driver; the baseline the same, or nothing with BENCH_SMS=noop); both workers
-//            run at once and take turns (`measureSms`);
+//            throwaway file (Coursa's log driver; the baseline the same, or nothing with BENCH_SMS=noop);
 //   receipt  RECEIPT_JOBS receipts (`receipts`, `render-receipt`) of delivered courses: the course read, the PDF
 //            rendered, written under STORAGE_DIR and recorded;
 //   webhook  WEBHOOK_JOBS merchants' webhooks (`webhooks`, `send-webhook`): the delivery read, signed, POSTed to a
@@ -10,7 +9,7 @@
 // Each measurement: drain rate and enqueue → done latency, and the CPU the worker process and Redis used per job (steadier
 // than the rate on a machine others share; Redis's includes the adds, and whatever else the shared server did
 // meanwhile). Jobs are added by this process, the workers and the receiver run in their own processes. BENCH_QUEUE_RUNS
-// runs (3 unless told), each measuring every kind's baseline and Coursa, their order swapped from one run to the next;
+// runs (3 unless told), each measuring every kind's baseline and Coursa, both running, in turns (`measure`);
 // the target is met when every run of every kind drains at TARGET_RATIO of its baseline or better. BENCH_JOBS caps the
 // jobs of every kind (and sets the SMS count), BENCH_QUEUE_KINDS picks kinds (`receipt,webhook`), BENCH_QUEUE_PROFILE
 // names a folder for each worker's CPU profile.
@@ -33,8 +32,8 @@ const JOBS = {
   receipt: Math.min(RECEIPT_JOBS, LIMIT),
   webhook: Math.min(WEBHOOK_JOBS, LIMIT),
 };
-/** SMS drained by each worker before its measured drain (see `measure`). */
-const SMS_WARM_UP = 5_000;
+/** Jobs each worker drains before it is measured (see `measure`): about a quarter of a measured slice. */
+const WARM_UP = { sms: 5_000, receipt: 250, webhook: 1_250 };
 const KINDS = (process.env.BENCH_QUEUE_KINDS ?? 'sms,receipt,webhook').split(',').filter((kind) => kind in JOBS);
 const RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 3);
 const TARGET_RATIO = 0.85; // issue 42, item 4
@@ -165,15 +164,15 @@ async function reset(db, kind) {
 }
 
 /** Both workers must have done the whole work (a fast worker that skipped it would win). */
-async function check(db, kind) {
+async function check(db, kind, expected) {
   const count = async (sql) => (await db.query(sql)).rows[0].n;
   if (kind === 'receipt') {
     const [linked, files] = [await count('SELECT count(*)::int AS n FROM courses WHERE receipt_file_id IS NOT NULL'), await count(`SELECT count(*)::int AS n FROM stored_files WHERE kind = 'receipt'`)];
-    if (linked !== JOBS.receipt || files !== JOBS.receipt) throw new Error(`receipts: ${linked} courses linked, ${files} files for ${JOBS.receipt} jobs`);
+    if (linked !== expected || files !== expected) throw new Error(`receipts: ${linked} courses linked, ${files} files for ${expected} jobs`);
   }
   if (kind === 'webhook') {
     const [sent, tries] = [await count(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'succeeded'`), await count('SELECT count(*)::int AS n FROM webhook_attempts')];
-    if (sent !== JOBS.webhook || tries !== JOBS.webhook) throw new Error(`webhooks: ${sent} deliveries succeeded, ${tries} tries for ${JOBS.webhook} jobs`);
+    if (sent !== expected || tries !== expected) throw new Error(`webhooks: ${sent} deliveries succeeded, ${tries} tries for ${expected} jobs`);
   }
 }
 
@@ -322,7 +321,7 @@ async function timedDrain(kind, worker, jobs) {
   return { ...result, worker_cpu_seconds: cpuSeconds(worker.child.pid) - workerAtStart, redis_cpu_seconds: (await redisCpuSeconds()) - redisAtStart };
 }
 
-/** The figures of one side from its drains (one, or an SMS run's slices). */
+/** The figures of one side from its slices. */
 function figuresOf(drains) {
   const jobs = drains.reduce((sum, one) => sum + one.jobs, 0);
   const seconds = drains.reduce((sum, one) => sum + one.seconds, 0);
@@ -334,51 +333,53 @@ function figuresOf(drains) {
     latency_ms: percentiles(drains.flatMap((one) => one.latencies)),
     worker_cpu_us_per_job: perJob('worker_cpu_seconds'),
     redis_cpu_us_per_job: perJob('redis_cpu_seconds'),
+    other_worker_cpu_us_per_job: perJob('other_worker_cpu_seconds'),
   };
 }
 
-/** Receipts and webhooks: each side's worker started, its drain measured, its work checked, one side after the other. */
-async function measure(kind, sides, db, ids, run) {
-  const figures = {};
-  for (const side of sides) {
-    await reset(db, kind);
-    const worker = await startWorker(kind, side, run);
-    try {
-      await startProfile(worker);
-      figures[side] = figuresOf([await timedDrain(kind, worker, jobsOf(kind, ids))]);
-      await check(db, kind);
-    } finally {
-      await stopWorker(worker);
-    }
-  }
-  return figures;
-}
-
 /**
- * SMS: an SMS is tens of µs, so a drain lasts seconds, and measured one side after the other the machine's own drift
- * (its speed varied by half from one drain to the next: the Redis server's CPU per job too) weighed more than the
- * workers. So both workers run at once on their own queues, each first drains SMS_WARM_UP jobs, not measured (a fresh
- * process's first second: code still being compiled, pools and scripts loaded), then they take turns in four slices,
- * in the order A B B A (a drift in time weighs the same on both), and each side's figures are its two slices'.
+ * One run of a kind. A drain lasts seconds, and measured one side after the other the machine's own drift weighed
+ * more than the workers (within one whole run the same receipt code made 0.59 and 0.96 of its baseline, and the Redis
+ * server's CPU per SMS moved with the rates). So both workers run at once, each on its own queue; each first drains
+ * WARM_UP[kind] jobs, not measured (a fresh process's first seconds: code still being compiled, pools and scripts
+ * loaded); then they take turns in four slices of half the kind's jobs, in the order A B B A, so that a drift in time
+ * weighs the same on both. Each slice starts from the same rows (`reset`) and its work is checked (`check`); each
+ * side's figures are its two slices'.
  */
-async function measureSms(sides, run) {
+async function measure(kind, sides, db, ids, run) {
   const workers = {};
   const drains = Object.fromEntries(sides.map((side) => [side, []]));
+  const half = Math.round(JOBS[kind] / 2);
+  const sliceJobs = (index) => (kind === 'sms' ? smsJobs(half, `slice-${index}`) : jobsOf(kind, ids).slice(0, half));
   try {
-    for (const side of sides) workers[side] = await startWorker('sms', side, run);
-    for (const side of sides) await drain('sms', workers[side].prefix, smsJobs(SMS_WARM_UP, 'warm-up'), workers[side].child);
+    for (const side of sides) workers[side] = await startWorker(kind, side, run);
+    for (const side of sides) {
+      await reset(db, kind);
+      const warmUp = kind === 'sms' ? smsJobs(WARM_UP.sms, 'warm-up') : jobsOf(kind, ids).slice(0, WARM_UP[kind]);
+      await drain(kind, workers[side].prefix, warmUp, workers[side].child);
+    }
     for (const side of sides) await startProfile(workers[side]);
-    const slice = Math.round(JOBS.sms / 2);
-    for (const [index, side] of [sides[0], sides[1], sides[1], sides[0]].entries()) drains[side].push(await timedDrain('sms', workers[side], smsJobs(slice, `slice-${index}`)));
+    for (const [index, side] of [sides[0], sides[1], sides[1], sides[0]].entries()) {
+      await reset(db, kind);
+      const other = workers[sides.find((one) => one !== side)];
+      const otherAtStart = cpuSeconds(other.child.pid);
+      const slice = await timedDrain(kind, workers[side], sliceJobs(index));
+      // What the idle one used meanwhile (its timers, its other queues' polling) was taken from the one measured.
+      slice.other_worker_cpu_seconds = cpuSeconds(other.child.pid) - otherAtStart;
+      drains[side].push(slice);
+      if (kind !== 'sms') await check(db, kind, half);
+    }
   } finally {
     await Promise.all(Object.values(workers).map(stopWorker));
   }
-  // Every message written by both (a fast worker that skipped it would win), then the files start afresh.
-  for (const side of sides.filter((side) => side === 'coursa' || process.env.BENCH_SMS !== 'noop')) {
-    const lines = readFileSync(OUTBOX[side], 'utf8').split('\n').length - 1;
-    if (lines !== SMS_WARM_UP + 2 * Math.round(JOBS.sms / 2)) throw new Error(`sms: ${side} wrote ${lines} lines`);
+  if (kind === 'sms') {
+    // Every message written by both (a fast worker that skipped it would win), then the files start afresh.
+    for (const side of sides.filter((side) => side === 'coursa' || process.env.BENCH_SMS !== 'noop')) {
+      const lines = readFileSync(OUTBOX[side], 'utf8').split('\n').length - 1;
+      if (lines !== WARM_UP.sms + 2 * half) throw new Error(`sms: ${side} wrote ${lines} lines`);
+    }
+    Object.values(OUTBOX).forEach((file) => rmSync(file, { force: true }));
   }
-  Object.values(OUTBOX).forEach((file) => rmSync(file, { force: true }));
   return Object.fromEntries(sides.map((side) => [side, figuresOf(drains[side])]));
 }
 
@@ -397,16 +398,17 @@ try {
     for (const kind of KINDS) {
       // Baseline first in odd runs, Coursa first in even ones: neither always gets the warmer (or busier) machine.
       const sides = run % 2 ? ['bare', 'coursa'] : ['coursa', 'bare'];
-      const figures = kind === 'sms' ? await measureSms(sides, run) : await measure(kind, sides, db, ids, run);
+      const figures = await measure(kind, sides, db, ids, run);
       const ratio = ratioOf(figures.coursa, figures.bare);
       byKind[kind].runs.push({ coursa: figures.coursa, baseline: figures.bare, ratio });
       console.log(`run ${run} ${kind}: Coursa ${figures.coursa.jobs_per_second} jobs/s, baseline ${figures.bare.jobs_per_second}, ratio ${ratio}`);
-      const row = ({ jobs_per_second, latency_ms, worker_cpu_us_per_job, redis_cpu_us_per_job }) => ({
+      const row = ({ jobs_per_second, latency_ms, worker_cpu_us_per_job, redis_cpu_us_per_job, other_worker_cpu_us_per_job }) => ({
         'jobs/s': jobs_per_second,
         p50: latency_ms.p50,
         p99: latency_ms.p99,
         'worker µs/job': worker_cpu_us_per_job,
         'Redis µs/job': redis_cpu_us_per_job,
+        'idle other µs/job': other_worker_cpu_us_per_job,
       });
       rows[`${run} ${kind} coursa`] = { ...row(figures.coursa), ratio };
       rows[`${run} ${kind} baseline`] = row(figures.bare);

@@ -1,6 +1,6 @@
 // `npm run bench` (not part of `npm test`): runs the benchmark scenarios, most against a bare baseline in the
 // same run, and writes bench/results/latest.json. `npm run bench -- tracking memory` runs only those. `web` is the
-// built app's weight, then Lighthouse and the slow sign-in (bench/lighthouse.mjs; build the web app first).
+// built app's weight, then Lighthouse and the slow sign-in (bench/lighthouse.mjs), on the web app built first.
 import { spawnSync } from 'node:child_process';
 
 const scenarios = [
@@ -16,6 +16,7 @@ const scenarios = [
 const only = process.argv.slice(2);
 for (const [name, scripts] of scenarios.filter(([name]) => !only.length || only.includes(name))) {
   console.log(`\n▶ ${name}`);
+  if (name === 'web' && spawnSync('npm', ['run', '--silent', 'build', '-w', '@coursa/web'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   for (const script of scripts) {
     const { status } = spawnSync('node', [script], { stdio: 'inherit' });
     if (status !== 0) process.exit(status ?? 1);
