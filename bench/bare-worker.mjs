@@ -2,8 +2,8 @@
 // concurrency as Coursa's worker for that queue, doing the same work as Coursa's job without Nest or Prisma: the same
 // rows read and written through `pg` (a pool of 10 with JIT off, as Prisma's adapter is set up), the same libraries.
 //   sms      `notifications`: the per-phone hourly limit counted in Redis with HourlyLimits' own script, and the
-//            message's line appended to OUTBOX_FILE as the log driver writes it, both gathered per event-loop turn as
-//            Coursa gathers them (one script call, one write for the jobs that woke up together). BENCH_SMS=noop: a
+//            message's line appended to OUTBOX_FILE as the log driver writes it, both gathered per event-loop turn with
+//            Coursa's PerTurnBatch (one script call, one write for the jobs that woke up together). BENCH_SMS=noop: a
 //            no-op handler instead, the comparison the README kept until issue 42 (a worker that does nothing).
 // Each statement is the one Coursa's repository sends (ReceiptsRepository, WebhooksRepository), word for word.
 //   receipt  `receipts`: the course read, Coursa's own renderReceipt (pdfkit), the file written as StorageService
@@ -175,52 +175,22 @@ async function webhookHandler() {
   };
 }
 
-/** HourlyLimits' script (apps/api/src/modules/notifications/hourly-limits.ts), word for word. */
-const TAKE = `
-local answers = {}
-for index, key in ipairs(KEYS) do
-  local sent = redis.call('INCR', key)
-  if sent == 1 then redis.call('EXPIRE', key, 3600) end
-  if sent <= tonumber(ARGV[index]) then
-    answers[index] = 0
-  else
-    redis.call('DECR', key)
-    answers[index] = math.max(1, redis.call('TTL', key))
-  end
-end
-return answers`;
-
-/** The calls of one event-loop turn run as one batch, each answered with its own result (as PerTurnBatch does). */
-function perTurn(run) {
-  let waiting = [];
-  return (item) =>
-    new Promise((resolve, reject) => {
-      if (!waiting.length)
-        setImmediate(() => {
-          const calls = waiting;
-          waiting = [];
-          run(calls.map((call) => call.item)).then(
-            (results) => calls.forEach((call, index) => call.resolve(results?.[index])),
-            (error) => calls.forEach((call) => call.reject(error)),
-          );
-        });
-      waiting.push({ item, resolve, reject });
-    });
-}
-
 async function smsHandler() {
   if (process.env.BENCH_SMS === 'noop') return async () => {};
+  // Coursa's own script and per-turn batching (plain modules, no Nest): the same Redis work, gathered the same way.
+  const { TAKE } = await import('../apps/api/src/modules/notifications/hourly-limits.script.ts');
+  const { PerTurnBatch } = await import('../apps/api/src/common/batching/per-turn-batch.ts');
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   redis.defineCommand('take', { lua: TAKE });
   const perHour = Number(process.env.SMS_PER_PHONE_PER_HOUR);
-  const take = perTurn((keys) => redis.take(keys.length, ...keys, ...keys.map(() => perHour)));
+  const takes = new PerTurnBatch((keys) => redis.take(keys.length, ...keys, ...keys.map(() => perHour)));
   await mkdir(dirname(process.env.OUTBOX_FILE), { recursive: true });
   const file = await open(process.env.OUTBOX_FILE, 'a');
-  const write = perTurn((lines) => file.appendFile(lines.join('')));
+  const lines = new PerTurnBatch((batch) => file.appendFile(batch.join('')));
   return async (job) => {
     const { to, text, kind } = job.data;
-    if (await take(`${process.env.REDIS_PREFIX}:sms-sent:${to.toLowerCase()}`)) throw new Error('over the hourly limit');
-    await write(`${JSON.stringify({ at: new Date().toISOString(), channel: 'sms', to, subject: undefined, text, kind })}\n`);
+    if (await takes.add(`${process.env.REDIS_PREFIX}:sms-sent:${to.toLowerCase()}`)) throw new Error('over the hourly limit');
+    await lines.add(`${JSON.stringify({ at: new Date().toISOString(), channel: 'sms', to, subject: undefined, text, kind })}\n`);
   };
 }
 

@@ -178,18 +178,16 @@ async function check(db, kind, expected) {
 
 // ───────── one drain ─────────
 
-/** `count` OTP SMS jobs, their ids prefixed `name`. */
-const smsJobs = (count, name) =>
-  Array.from({ length: count }, (_, index) => ({
-    name: 'send-sms',
-    data: { to: `+22462${String(index).padStart(7, '0')}`, text: `Coursa : votre code de livraison est ${String(index % 1000).padStart(6, '0')}.`, kind: 'delivery_otp' },
-    opts: { jobId: `${name}-${index}`, removeOnComplete: true },
-  }));
-
-function jobsOf(kind, ids) {
-  if (kind === 'sms') return smsJobs(JOBS.sms, 'job');
-  if (kind === 'receipt') return ids.receipt.map((courseId) => ({ name: 'render-receipt', data: { courseId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `receipt-${courseId}` } }));
-  return ids.webhook.map((deliveryId) => ({ name: 'send-webhook', data: { deliveryId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `webhook-${deliveryId}` } }));
+/** `count` jobs of `kind`: SMS named `name`, receipts and webhooks of the first seeded rows (reset before each drain). */
+function jobsOf(kind, ids, count, name) {
+  if (kind === 'sms')
+    return Array.from({ length: count }, (_, index) => ({
+      name: 'send-sms',
+      data: { to: `+22462${String(index).padStart(7, '0')}`, text: `Coursa : votre code de livraison est ${String(index % 1000).padStart(6, '0')}.`, kind: 'delivery_otp' },
+      opts: { jobId: `${name}-${index}`, removeOnComplete: true },
+    }));
+  if (kind === 'receipt') return ids.receipt.slice(0, count).map((courseId) => ({ name: 'render-receipt', data: { courseId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `receipt-${courseId}` } }));
+  return ids.webhook.slice(0, count).map((deliveryId) => ({ name: 'send-webhook', data: { deliveryId }, opts: { ...COURSA_JOB_OPTIONS, jobId: `webhook-${deliveryId}` } }));
 }
 
 async function drain(kind, prefix, jobs, worker) {
@@ -350,20 +348,18 @@ async function measure(kind, sides, db, ids, run) {
   const workers = {};
   const drains = Object.fromEntries(sides.map((side) => [side, []]));
   const half = Math.round(JOBS[kind] / 2);
-  const sliceJobs = (index) => (kind === 'sms' ? smsJobs(half, `slice-${index}`) : jobsOf(kind, ids).slice(0, half));
   try {
     for (const side of sides) workers[side] = await startWorker(kind, side, run);
     for (const side of sides) {
       await reset(db, kind);
-      const warmUp = kind === 'sms' ? smsJobs(WARM_UP.sms, 'warm-up') : jobsOf(kind, ids).slice(0, WARM_UP[kind]);
-      await drain(kind, workers[side].prefix, warmUp, workers[side].child);
+      await drain(kind, workers[side].prefix, jobsOf(kind, ids, WARM_UP[kind], 'warm-up'), workers[side].child);
     }
     for (const side of sides) await startProfile(workers[side]);
     for (const [index, side] of [sides[0], sides[1], sides[1], sides[0]].entries()) {
       await reset(db, kind);
       const other = workers[sides.find((one) => one !== side)];
       const otherAtStart = cpuSeconds(other.child.pid);
-      const slice = await timedDrain(kind, workers[side], sliceJobs(index));
+      const slice = await timedDrain(kind, workers[side], jobsOf(kind, ids, half, `slice-${index}`));
       // What the idle one used meanwhile (its timers, its other queues' polling) was taken from the one measured.
       slice.other_worker_cpu_seconds = cpuSeconds(other.child.pid) - otherAtStart;
       drains[side].push(slice);

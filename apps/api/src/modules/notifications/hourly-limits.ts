@@ -1,31 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PerTurnBatch } from '../../common/batching/per-turn-batch.js';
 import { RedisService } from '../../common/redis/redis.service.js';
+import { TAKE } from './hourly-limits.script.js';
 
 /** How many messages one recipient gets in an hour, counted under `counter`. */
 export interface HourlyLimit {
   counter: 'sms-sent' | 'email-sent' | 'push-sent';
   perHour: number;
 }
-
-/**
- * For each counter (KEYS) and its limit (ARGV, same order): 0 when the message is counted, else the seconds left in
- * the recipient's hour (the message is not counted then). The hour opens with the first message: INCR creates the
- * key and the expiry is set in the same script, so a counter never lives without one.
- */
-const TAKE = `
-local answers = {}
-for index, key in ipairs(KEYS) do
-  local sent = redis.call('INCR', key)
-  if sent == 1 then redis.call('EXPIRE', key, 3600) end
-  if sent <= tonumber(ARGV[index]) then
-    answers[index] = 0
-  else
-    redis.call('DECR', key)
-    answers[index] = math.max(1, redis.call('TTL', key))
-  end
-end
-return answers`;
 
 interface Taking {
   key: string;
