@@ -38,6 +38,9 @@ export default {
   modulePathIgnorePatterns: ['<rootDir>/apps/web/dist'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   maxWorkers: 2,
+  // ESM suites (--experimental-vm-modules) leave each file's module graph behind in the worker: across 270 files one
+  // worker reached its 4 GB heap and crashed mid-run. A worker holding more than this once a file ends is replaced.
+  workerIdleMemoryLimit: '1GB',
   // Also each beforeAll's: starting an API (and a browser) on a shared 2-core machine while the other worker runs a
   // browser journey has taken more than 30 s (Redis's first connect timed out and was retried).
   testTimeout: 60000,
