@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { TEST_DATABASE } from '../../../../../test/support/test-env.mjs';
+import { createAccount } from '../../../../../test/support/accounts.js';
+import { insertCourse } from '../../../../../test/support/courses.js';
+import { createTestSchema } from '../../../../../test/support/database.js';
 import { loadConfig } from '../config/config.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { COURSE_COLUMNS } from './columns.js';
 import { PrismaService } from './prisma.service.js';
 
 /** Where figures are read (issue 41): the replica when DATABASE_REPLICA_URL is set, else the primary. */
@@ -58,5 +63,42 @@ describe('PrismaService.figures', () => {
       }),
     ).rejects.toThrow(/division by zero/);
     expect(runs).toBe(1);
+  });
+});
+
+describe('PrismaService.read (the hot reads, issue 42)', () => {
+  it('answers as $queryRaw does: a timestamp in UTC, an int8 as a BigInt, a date at midnight UTC, JSON parsed', async () => {
+    const prisma = service({});
+    const query = Prisma.sql`
+      SELECT ${new Date('2026-11-28T06:30:00.123Z')}::timestamp(3) AS at, 9007199254740993::int8 AS big, '2026-11-28'::date AS day,
+        '{"a":[1]}'::jsonb AS doc, 12::int AS n, 1.5::float8 AS f, 'x' AS t, NULL::text AS nothing`;
+    const [hot] = await prisma.read<Record<string, unknown>>(query);
+    const [raw] = await prisma.client.$queryRaw<Record<string, unknown>[]>(query);
+    expect(hot).toEqual(raw);
+    expect(hot).toEqual({ at: new Date('2026-11-28T06:30:00.123Z'), big: 9007199254740993n, day: new Date('2026-11-28T00:00:00Z'), doc: { a: [1] }, n: 12, f: 1.5, t: 'x', nothing: null });
+  });
+
+  it('prepares each statement once per connection, apart from the names Prisma gives its own', async () => {
+    const prisma = service({});
+    const first = Prisma.sql`SELECT ${1}::int AS one`;
+    await prisma.read(first);
+    await prisma.client.$queryRaw`SELECT ${2}::int AS two`;
+    await prisma.read(Prisma.sql`SELECT ${3}::int AS one`);
+    const [{ names }] = await prisma.read<{ names: string[] }>(Prisma.sql`SELECT array_agg(name ORDER BY name) AS names FROM pg_prepared_statements`);
+    // One connection answered all three here (the pool keeps it): the hot read's name, then Prisma's.
+    expect(names.filter((name) => name.startsWith('coursa_read_'))).toContain('coursa_read_0');
+  });
+
+  it('reads a course as findUnique does, every column of the model', async () => {
+    const schema = await createTestSchema();
+    const prisma = service({ DATABASE_URL: schema.url });
+    try {
+      const client = await createAccount({ db: prisma.client }, 'client');
+      const { id } = await insertCourse({ db: prisma.client }, { clientId: client.user.id, route: { points: [[9.5, -13.7]] }, otpGeneratedAt: new Date() });
+      const [hot] = await prisma.read<Record<string, unknown>>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ${id}::uuid`);
+      expect(hot).toEqual(await prisma.client.course.findUnique({ where: { id } }));
+    } finally {
+      await schema.drop();
+    }
   });
 });

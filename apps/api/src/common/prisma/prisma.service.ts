@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { readReplicas } from '@prisma/extension-read-replicas';
-import { PrismaClient } from '../../generated/prisma/client.js';
+import pg from 'pg';
+import { PrismaClient, type Prisma } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isDependencyDown } from '../errors/error-response.js';
 
@@ -11,7 +12,15 @@ export function schemaOf(databaseUrl: string): string | undefined {
 }
 
 /** `connectTimeoutMs`: how long a new connection may take (unset: as long as the system's TCP allows). */
-export function createPrismaClient(databaseUrl: string, { connectTimeoutMs }: { connectTimeoutMs?: number } = {}): PrismaClient {
+export function createPrismaClient(databaseUrl: string, options: { connectTimeoutMs?: number } = {}): PrismaClient {
+  return createDatabase(databaseUrl, options).client;
+}
+
+/**
+ * A Prisma client and the `pg` pool its adapter runs on: one pool of connections, which the hot reads also use
+ * (PrismaService.read). Prisma ends the pool when it disconnects.
+ */
+export function createDatabase(databaseUrl: string, { connectTimeoutMs }: { connectTimeoutMs?: number } = {}): { client: PrismaClient; pool: pg.Pool } {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema') ?? undefined;
   url.searchParams.delete('schema');
@@ -19,11 +28,9 @@ export function createPrismaClient(databaseUrl: string, { connectTimeoutMs }: { 
   // query here answers in milliseconds, and on a year's data a misestimated one (thousands of rows expected, tens read)
   // crossed jit_above_cost and spent 20–25 ms compiling a plan that then ran in 2 ms (issue 25's soak).
   const options = [...(schema ? [`-c search_path="${schema}"`] : []), '-c jit=off'].join(' ');
-  const adapter = new PrismaPg(
-    { connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) },
-    { schema, statementNameGenerator: preparedStatementNames() },
-  );
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) });
+  const adapter = new PrismaPg(pool, { schema, statementNameGenerator: preparedStatementNames(), disposeExternalPool: true });
+  return { client: new PrismaClient({ adapter }), pool };
 }
 
 /** How many distinct statements a process prepares at most; any other runs unnamed, parsed each time as before. */
@@ -38,18 +45,44 @@ const MAX_PREPARED_STATEMENTS = 1_000;
  * leaves a prepared statement's answer unchanged; one changing a column's type means restarting the processes, as the
  * rolling restart of README « Two of everything » does after every migration.
  */
-export function preparedStatementNames(max = MAX_PREPARED_STATEMENTS): (query: { sql: string }) => string {
+export function preparedStatementNames(max = MAX_PREPARED_STATEMENTS, prefix = 'coursa_'): (query: { sql: string }) => string {
   const names = new Map<string, string>();
   return ({ sql }) => {
     let name = names.get(sql);
     if (name === undefined && names.size < max) {
-      name = `coursa_${names.size}`;
+      name = `${prefix}${names.size}`;
       names.set(sql, name);
     }
     // An empty name: pg sends the statement unnamed.
     return name ?? '';
   };
 }
+
+/** `timestamp` (Prisma's DateTime: UTC, without a zone) as the instant it is, whatever the process's time zone. */
+const utcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+
+/**
+ * How the hot reads parse their columns: as Prisma's `$queryRaw` does, so that a read moved from one to the other answers
+ * the same (a `timestamp` is a Date in UTC, an `int8` a BigInt, a `date` a Date at midnight UTC); pg's own parsers
+ * otherwise (text, integers, floats, booleans, uuid, enums as text, JSON parsed, `timestamptz` a Date).
+ */
+export const PRISMA_LIKE_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (text: string) => unknown {
+    switch (oid) {
+      case pg.types.builtins.TIMESTAMP:
+        return utcTimestamp;
+      case pg.types.builtins.INT8:
+        return BigInt;
+      case pg.types.builtins.DATE:
+        return (text) => new Date(`${text}T00:00:00Z`);
+      default:
+        return pg.types.getTypeParser(oid, format as 'text');
+    }
+  },
+};
+
+/** A parameter as Prisma sends it: an instant as its UTC time (pg would write a Date in the process's time zone). */
+const asParameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /** A standby cancelled the read: the WAL it was replaying removed rows the read still needed (hot standby). */
 function isRecoveryConflict(error: unknown): boolean {
@@ -74,14 +107,30 @@ function withReplica(primary: PrismaClient, replicaUrl: string) {
 @Injectable()
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: PrismaClient;
+  /** The pool under `client`'s adapter, for the hot reads. */
+  private readonly pool: pg.Pool;
+  /** Their statements' names, apart from the ones Prisma's adapter gives (a name must keep its text on a connection). */
+  private readonly names = preparedStatementNames(MAX_PREPARED_STATEMENTS, 'coursa_read_');
   /** Set with DATABASE_REPLICA_URL. Its own reads are not routed: only `figures()` reaches the replica. */
   private readonly routed?: ReturnType<typeof withReplica>;
   /** Until when figures skip a replica that could not be reached. */
   private replicaDownUntil = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = createPrismaClient(config.DATABASE_URL);
+    ({ client: this.client, pool: this.pool } = createDatabase(config.DATABASE_URL));
     if (config.DATABASE_REPLICA_URL) this.routed = withReplica(this.client, config.DATABASE_REPLICA_URL);
+  }
+
+  /**
+   * A hot read (issue 42): the statement runs on the primary's pool straight through `pg`, named so that each connection
+   * prepares it once, and its rows come parsed as `$queryRaw` parses them (PRISMA_LIKE_TYPES). The same SQL template as
+   * `$queryRaw`, without Prisma's query path, which cost a small read two to three times what the statement itself
+   * costs (README « The API at the speed of its engine »). Never inside a transaction: its statements go through `tx`.
+   */
+  async read<T>(query: Prisma.Sql): Promise<T[]> {
+    const text = query.text;
+    const result = await this.pool.query({ name: this.names({ sql: text }) || undefined, text, values: query.values.map(asParameter), types: PRISMA_LIKE_TYPES });
+    return result.rows as T[];
   }
 
   /** Whether figures are read on a replica (DATABASE_REPLICA_URL). */

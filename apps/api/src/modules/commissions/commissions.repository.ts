@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { CommissionStatus, PayoutRequest, Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type CommissionStatus, type PayoutRequest } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
@@ -28,9 +28,11 @@ export class CommissionsRepository {
 
   async totalsByStatus(courierId: string): Promise<Record<CommissionStatus, { amount: number; count: number }>> {
     // The courier's rows of commission_sums (a few per month, kept by triggers), not their every commission.
-    const groups = await this.prisma.client.commissionSum.groupBy({ by: ['status'], where: { courierId }, _sum: { amount: true, count: true } });
+    // A hot read (the earnings screen; PrismaService.read).
+    const groups = await this.prisma.read<{ status: CommissionStatus; amount: number; count: number }>(Prisma.sql`
+      SELECT status, sum(amount)::float8 AS amount, sum(count)::int AS count FROM commission_sums WHERE courier_id = ${courierId}::uuid GROUP BY status`);
     const totals = { pending: { amount: 0, count: 0 }, paid: { amount: 0, count: 0 } };
-    for (const group of groups) totals[group.status] = { amount: Number(group._sum.amount ?? 0), count: group._sum.count ?? 0 };
+    for (const group of groups) totals[group.status] = { amount: group.amount, count: group.count };
     return totals;
   }
 

@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxEventInput } from '@coursa/contracts';
 import type { CourseStatus } from '@coursa/domain';
-import { Prisma, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
+import { Prisma, type Course, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
+import { COURSE_COLUMNS } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { isUuid } from '../../common/validation/params.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { CourseView, CourseWithRelations } from './courses.mapper.js';
@@ -59,6 +61,19 @@ function toListed(row: CourseListRow): CourseView {
     rating: rating === null ? null : { rating, comment: ratingComment },
   });
 }
+
+/** findById's row: the course's columns and its relations' flattened beside them. */
+type CourseRow = Course & {
+  clientName: string;
+  courierName: string | null;
+  courierPhone: string | null;
+  paymentStatus: PaymentStatus | null;
+  refundStatus: RefundStatus | null;
+  refundAmount: number | null;
+  refundMethod: RefundMethod | null;
+  ratingValue: number | null;
+  ratingComment: string | null;
+};
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
@@ -170,7 +185,7 @@ export class CoursesRepository {
     const after = COURSES_NEWEST_FIRST.sqlAfter(page.cursor, COURSE_KEYS);
     const take = COURSES_NEWEST_FIRST.take(page);
     const [rows, [counted]] = await Promise.all([
-      this.prisma.client.$queryRaw<CourseListRow[]>`
+      this.prisma.read<CourseListRow>(Prisma.sql`
         SELECT ${LIST_COLUMNS}
         FROM ((SELECT * FROM courses WHERE client_id = ${userId}::uuid ${withStatus} AND ${after} ORDER BY ${order} LIMIT ${take}::int)
               UNION ALL
@@ -181,15 +196,39 @@ export class CoursesRepository {
         LEFT JOIN payments p ON p.course_id = c.id
         LEFT JOIN refunds r ON r.payment_id = p.id
         LEFT JOIN ratings rt ON rt.course_id = c.id
-        ORDER BY ${COURSES_NEWEST_FIRST.sqlOrderBy(LISTED_KEYS)} LIMIT ${take}::int`,
+        ORDER BY ${COURSES_NEWEST_FIRST.sqlOrderBy(LISTED_KEYS)} LIMIT ${take}::int`),
       // The total from the user's per-status counts (trigger-kept, issue 25), a courier's own order counted once.
-      this.prisma.client.$queryRaw<{ total: number }[]>`
-        SELECT coalesce(sum(as_client + as_courier - as_both), 0)::int AS total FROM user_course_counts WHERE user_id = ${userId}::uuid ${withStatus}`,
+      this.prisma.read<{ total: number }>(Prisma.sql`
+        SELECT coalesce(sum(as_client + as_courier - as_both), 0)::int AS total FROM user_course_counts WHERE user_id = ${userId}::uuid ${withStatus}`),
     ]);
     return { ...COURSES_NEWEST_FIRST.page(rows.map(toListed), page), total: counted!.total };
   }
 
-  findById(id: string): Promise<CourseWithRelations | null> {
-    return this.prisma.client.course.findUnique({ where: { id }, include: WITH_RELATIONS });
+  /**
+   * A course with the relations its answers show, in one statement (Prisma's `include` made a query of each relation):
+   * a hot read (PrismaService.read), behind the client's map, a course's page and its cancellation.
+   */
+  async findById(id: string): Promise<CourseWithRelations | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.prisma.read<CourseRow>(Prisma.sql`
+      SELECT ${COURSE_COLUMNS}, u.full_name AS "clientName", k.full_name AS "courierName", k.phone AS "courierPhone",
+        p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount", r.method AS "refundMethod",
+        rt.rating AS "ratingValue", rt.comment AS "ratingComment"
+      FROM courses c
+      JOIN users u ON u.id = c.client_id
+      LEFT JOIN users k ON k.id = c.courier_id
+      LEFT JOIN payments p ON p.course_id = c.id
+      LEFT JOIN refunds r ON r.payment_id = p.id
+      LEFT JOIN ratings rt ON rt.course_id = c.id
+      WHERE c.id = ${id}::uuid`);
+    if (!row) return null;
+    const { clientName, courierName, courierPhone, paymentStatus, refundStatus, refundAmount, refundMethod, ratingValue, ratingComment, ...course } = row;
+    return {
+      ...course,
+      client: { fullName: clientName },
+      courier: courierName === null ? null : { fullName: courierName, phone: courierPhone! },
+      payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
+      rating: ratingValue === null ? null : { rating: ratingValue, comment: ratingComment },
+    };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus, type HandoverFlag } from '@coursa/domain';
 import { Prisma, type Course, type Payment, type SupportRequest, type User } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
+import { COURSE_COLUMNS } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -30,10 +31,11 @@ const WITH_CLIENT = {
 } as const;
 
 /** Pending courses are offered oldest first: the longest wait on top. */
-const OLDEST_FIRST = new Keyset<Pick<Course, 'createdAt' | 'id'>, Prisma.CourseWhereInput, Prisma.CourseOrderByWithRelationInput>([
+const OLDEST_FIRST = new Keyset<Pick<Course, 'createdAt' | 'id'>>([
   { field: 'createdAt', order: 'asc', kind: 'date' },
   { field: 'id', order: 'asc', kind: 'uuid' },
 ]);
+const OLDEST_COLUMNS = { createdAt: 'c.created_at', id: 'c.id' };
 
 /** A course of the courier's history names its courier (himself) as every course answer does (CourseDto). */
 const IN_HISTORY = { ...WITH_CLIENT, courier: { select: { fullName: true } } } as const;
@@ -57,8 +59,9 @@ export class DeliveryRepository {
     return row!.is_available;
   }
 
+  /** A hot read (PrismaService.read): the offer and accepting ask it first. */
   async isAvailable(courierId: string): Promise<boolean> {
-    const courier = await this.prisma.client.user.findUnique({ where: { id: courierId }, select: { isAvailable: true } });
+    const [courier] = await this.prisma.read<{ isAvailable: boolean }>(Prisma.sql`SELECT is_available AS "isAvailable" FROM users WHERE id = ${courierId}::uuid`);
     return courier?.isAvailable ?? false;
   }
 
@@ -69,14 +72,20 @@ export class DeliveryRepository {
    * `offer.radiusKm`; one without, oldest first and only those past the delay.
    */
   async listPending(cash: boolean, page: PageRequest, offer: PendingOffer): Promise<RowsPage<Course & { distanceM: number | null }>> {
-    const where: Prisma.CourseWhereInput = { status: 'pending', courierId: null, ...(!cash && { paymentMethod: { not: 'cash_on_delivery' } }) };
+    // Hot reads (PrismaService.read): every courier waiting for work asks for them.
+    const cashFilter = cash ? Prisma.sql`TRUE` : Prisma.sql`c.payment_method <> 'cash_on_delivery'`;
     if (!offer.from) {
-      const oldest = await OLDEST_FIRST.read(page, { AND: [where, { createdAt: { lte: offer.youngSince } }] }, (args) => this.prisma.client.course.findMany(args));
-      return { ...oldest, rows: oldest.rows.map((course) => ({ ...course, distanceM: null })) };
+      const oldest = await this.prisma.read<Course>(Prisma.sql`
+        SELECT ${COURSE_COLUMNS} FROM courses c
+        WHERE c.status = 'pending' AND c.courier_id IS NULL AND ${cashFilter} AND c.created_at <= ${offer.youngSince.toISOString()}::timestamp(3)
+          AND ${OLDEST_FIRST.sqlAfter(page.cursor, OLDEST_COLUMNS)}
+        ORDER BY ${OLDEST_FIRST.sqlOrderBy(OLDEST_COLUMNS)}
+        LIMIT ${OLDEST_FIRST.take(page)}`);
+      const cut = OLDEST_FIRST.page(oldest, page);
+      return { ...cut, rows: cut.rows.map((course) => ({ ...course, distanceM: null })) };
     }
     const { latitude, longitude } = offer.from;
-    const cashFilter = cash ? Prisma.sql`TRUE` : Prisma.sql`c.payment_method <> 'cash_on_delivery'`;
-    const found = await this.prisma.client.$queryRaw<{ id: string; distanceM: number }[]>`
+    const found = await this.prisma.read<{ id: string; distanceM: number }>(Prisma.sql`
       WITH offered AS (
         SELECT c.id, c.created_at,
           round(${KM_PER_DEGREE * 1000}::float8 * sqrt(power(c.pickup_latitude - ${latitude}::float8, 2) + power(c.pickup_longitude - ${longitude}::float8, 2)))::int AS distance_m
@@ -87,23 +96,28 @@ export class DeliveryRepository {
       WHERE (created_at <= ${offer.youngSince.toISOString()}::timestamp(3) OR distance_m <= ${Math.round(offer.radiusKm * 1000)})
         AND ${NEAREST_FIRST.sqlAfter(page.cursor, NEAREST_COLUMNS)}
       ORDER BY ${NEAREST_FIRST.sqlOrderBy(NEAREST_COLUMNS)}
-      LIMIT ${NEAREST_FIRST.take(page)}`;
+      LIMIT ${NEAREST_FIRST.take(page)}`);
     const cut = NEAREST_FIRST.page(found, page);
-    const courses = new Map((await this.prisma.client.course.findMany({ where: { id: { in: cut.rows.map((row) => row.id) } } })).map((course) => [course.id, course]));
+    const courses = new Map(
+      (await this.prisma.read<Course>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ANY(${cut.rows.map((row) => row.id)}::uuid[])`)).map((course) => [course.id, course]),
+    );
     return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [{ ...courses.get(row.id)!, distanceM: row.distanceM }] : [])) };
   }
 
   /** A course as it is now (a courier accepting it: whether it is cash, and what the lifecycle moves). */
-  findCourse(courseId: string): Promise<Course | null> {
-    return this.prisma.client.course.findUnique({ where: { id: courseId } });
+  async findCourse(courseId: string): Promise<Course | null> {
+    const [course] = await this.prisma.read<Course>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ${courseId}::uuid`);
+    return course ?? null;
   }
 
   /**
-   * The courier's course alone: what his steps, his handover and their checks read. A relation is a query of its own in
-   * Prisma; the screen that shows the client asks for it (findForCourierWithClient).
+   * The courier's course alone: what his steps, his handover and their checks read, as a hot read (PrismaService.read);
+   * the screen that shows the client asks for it too (findForCourierWithClient).
    */
-  findForCourier(courseId: string, courierId: string): Promise<Course | null> {
-    return this.prisma.client.course.findFirst({ where: { id: courseId, courierId } });
+  async findForCourier(courseId: string, courierId: string): Promise<Course | null> {
+    const [course] = await this.prisma.read<Course>(Prisma.sql`
+      SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ${courseId}::uuid AND c.courier_id = ${courierId}::uuid`);
+    return course ?? null;
   }
 
   /** The courier's course with its client's name and phone (his navigation screen). */

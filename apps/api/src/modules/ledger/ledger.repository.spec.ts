@@ -3,13 +3,15 @@ import { courierBalances } from '@coursa/domain';
 import { createAccount } from '../../../../../test/support/accounts.js';
 import { createTestSchema } from '../../../../../test/support/database.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { createPrismaClient, type PrismaService } from '../../common/prisma/prisma.service.js';
+import { loadConfig } from '../../common/config/config.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import { LedgerRepository, type NewLedgerEntry } from './ledger.repository.js';
 
 /** The ledger's SQL on the real database (a schema of its own): sums, the week's sums, the courier lock, the rollup. */
 let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let prisma: PrismaService;
 let db: PrismaClient;
 let ledger: LedgerRepository;
 let cash: CourierCashRepository;
@@ -17,15 +19,15 @@ let unitOfWork: UnitOfWork;
 
 beforeAll(async () => {
   schema = await createTestSchema();
-  db = createPrismaClient(schema.url);
-  const prisma = { client: db } as PrismaService;
+  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  db = prisma.client;
   ledger = new LedgerRepository(prisma);
   cash = new CourierCashRepository(prisma);
   unitOfWork = new UnitOfWork(prisma);
 });
 
 afterAll(async () => {
-  await db.$disconnect();
+  await prisma.onModuleDestroy();
   await schema.drop();
 });
 

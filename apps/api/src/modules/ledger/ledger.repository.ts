@@ -65,7 +65,11 @@ export class LedgerRepository {
    * adds them (migration money_rollups); none yet when they have no entry.
    */
   async sums(courierId: string, tx?: Tx): Promise<LedgerSums> {
-    const row = await (tx ?? this.prisma.client).courierBalance.findUnique({ where: { courierId } });
+    const row = tx
+      ? await tx.courierBalance.findUnique({ where: { courierId } })
+      : // The earnings screen and every cash-cap check read it: a hot read (PrismaService.read).
+        (await this.prisma.read<{ earnings: bigint; cash: bigint; deposited: bigint }>(Prisma.sql`
+          SELECT earnings, cash, deposited FROM courier_balances WHERE courier_id = ${courierId}::uuid`))[0];
     return row ? ledgerSums(row) : { ...NO_SUMS };
   }
 

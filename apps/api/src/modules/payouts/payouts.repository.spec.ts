@@ -3,27 +3,29 @@ import { createAccount } from '../../../../../test/support/accounts.js';
 import { insertCourse } from '../../../../../test/support/courses.js';
 import { createTestSchema } from '../../../../../test/support/database.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { createPrismaClient, type PrismaService } from '../../common/prisma/prisma.service.js';
+import { loadConfig } from '../../common/config/config.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { PayoutsRepository, type NewPayout } from './payouts.repository.js';
 
 /** The payouts' SQL on the real database (a schema of its own): each conditional write happens once. */
 let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let prisma: PrismaService;
 let db: PrismaClient;
 let payouts: PayoutsRepository;
 let unitOfWork: UnitOfWork;
 
 beforeAll(async () => {
   schema = await createTestSchema();
-  db = createPrismaClient(schema.url);
-  const prisma = { client: db } as PrismaService;
+  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  db = prisma.client;
   payouts = new PayoutsRepository(prisma, new AuditRepository(prisma));
   unitOfWork = new UnitOfWork(prisma);
 });
 
 afterAll(async () => {
-  await db.$disconnect();
+  await prisma.onModuleDestroy();
   await schema.drop();
 });
 
