@@ -90,18 +90,30 @@ const one = async (statement, values, db = pool) => (await query(db, statement, 
 /** The courier's course alone (DeliveryRepository.findForCourier). */
 const courierCourse = (id, courierId) => one(`SELECT ${COURSE} FROM courses c WHERE c.id = $1 AND c.courier_id = $2 LIMIT 1`, [id, courierId]);
 
-/** The course with what its answer shows (client, payment and its refund, rating, courier), one query each. */
+/** The course with what its answer shows (client, payment and its refund, rating, courier), in one statement (CoursesRepository.findById). */
 async function courseWithRelations(id) {
-  const course = await one(COURSE_BY_ID, [id]);
-  if (!course) return null;
-  const [client, payment, rating, courier] = await Promise.all([
-    one('SELECT id, full_name AS "fullName" FROM users WHERE id = $1', [course.clientId]),
-    one('SELECT id, status::text, course_id FROM payments WHERE course_id = $1', [id]),
-    one('SELECT id, rating, comment, course_id FROM ratings WHERE course_id = $1', [id]),
-    one('SELECT id, full_name AS "fullName", phone FROM users WHERE id = $1', [course.courierId]),
-  ]);
-  const refund = payment ? await one('SELECT id, status::text, amount, method::text, payment_id FROM refunds WHERE payment_id IN ($1)', [payment.id]) : null;
-  return { ...course, client, payment: payment && { status: payment.status, refund: refund && { status: refund.status, amount: refund.amount, method: refund.method } }, rating, courier };
+  const row = await one(
+    `SELECT ${COURSE}, u.full_name AS "clientName", k.full_name AS "courierName", k.phone AS "courierPhone",
+       p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount", r.method AS "refundMethod",
+       rt.rating AS "ratingValue", rt.comment AS "ratingComment"
+     FROM courses c
+     JOIN users u ON u.id = c.client_id
+     LEFT JOIN users k ON k.id = c.courier_id
+     LEFT JOIN payments p ON p.course_id = c.id
+     LEFT JOIN refunds r ON r.payment_id = p.id
+     LEFT JOIN ratings rt ON rt.course_id = c.id
+     WHERE c.id = $1::uuid`,
+    [id],
+  );
+  if (!row) return null;
+  const { clientName, courierName, courierPhone, paymentStatus, refundStatus, refundAmount, refundMethod, ratingValue, ratingComment, ...course } = row;
+  return {
+    ...course,
+    client: { fullName: clientName },
+    courier: courierName === null ? null : { fullName: courierName, phone: courierPhone },
+    payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount, method: refundMethod } },
+    rating: ratingValue === null ? null : { rating: ratingValue, comment: ratingComment },
+  };
 }
 
 const statusEvent = (course, to) => ({
