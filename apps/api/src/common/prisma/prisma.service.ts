@@ -127,9 +127,22 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
    * `$queryRaw`, without Prisma's query path, which cost a small read two to three times what the statement itself
    * costs (README « The API at the speed of its engine »). Never inside a transaction: its statements go through `tx`.
    */
-  async read<T>(query: Prisma.Sql): Promise<T[]> {
-    const text = query.text;
-    const result = await this.pool.query({ name: this.names({ sql: text }) || undefined, text, values: query.values.map(asParameter), types: PRISMA_LIKE_TYPES });
+  read<T>(query: Prisma.Sql): Promise<T[]> {
+    return this.run<T>(query);
+  }
+
+  /**
+   * A hot write that is one statement, its own transaction (PostgreSQL commits or rolls back the statement whole): a
+   * change and the rows that record it, written together with data-modifying WITHs (CourseLifecycleRepository.moveAlone),
+   * without opening an interactive transaction. Its RETURNING rows, parsed as `read`'s.
+   */
+  write<T>(statement: Prisma.Sql): Promise<T[]> {
+    return this.run<T>(statement);
+  }
+
+  private async run<T>(statement: Prisma.Sql): Promise<T[]> {
+    const text = statement.text;
+    const result = await this.pool.query({ name: this.names({ sql: text }) || undefined, text, values: statement.values.map(asParameter), types: PRISMA_LIKE_TYPES });
     return result.rows as T[];
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction } from '@coursa/contracts';
 import type { Role } from '@coursa/domain';
 import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
@@ -27,10 +27,19 @@ export class AuditRepository {
    * back (issue 42: 250–460 against 125 µs). The row is as Prisma wrote it: a new id, the process's time.
    */
   async record(entry: AuditEntry, tx?: Tx): Promise<void> {
+    await (tx ?? this.prisma.client).$executeRaw(this.insert(entry));
+  }
+
+  /**
+   * The row's INSERT, written only when `when` holds: what `record` sends, and what a statement that records its own
+   * change puts in its WITH (CourseLifecycleRepository.moveAlone: `EXISTS (SELECT 1 FROM moved)`).
+   */
+  insert(entry: AuditEntry, when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
     const details = entry.details === undefined ? null : JSON.stringify(entry.details);
-    await (tx ?? this.prisma.client).$executeRaw`
+    return Prisma.sql`
       INSERT INTO audit_logs (id, at, actor_id, actor_role, action, resource_type, resource_id, success, ip, details)
-      VALUES (${randomUUID()}::uuid, ${new Date()}, ${entry.actorId ?? null}::uuid, ${entry.actorRole ?? null}, ${entry.action}, ${entry.resourceType},
-        ${entry.resourceId ?? null}, ${entry.success}, ${entry.ip ?? null}, ${details}::jsonb)`;
+      SELECT ${randomUUID()}::uuid, ${new Date()}::timestamp(3), ${entry.actorId ?? null}::uuid, ${entry.actorRole ?? null}::text, ${entry.action}::text,
+        ${entry.resourceType}::text, ${entry.resourceId ?? null}::text, ${entry.success}::boolean, ${entry.ip ?? null}::text, ${details}::jsonb
+      WHERE ${when}`;
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseStatus } from '@coursa/domain';
-import type { Course, Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type Course } from '../../generated/prisma/client.js';
+import { columnOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
+import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 
 /** The fields a move sets beside the status (times, courier, price, reason, the dead delivery code). */
@@ -18,9 +20,11 @@ export interface AssignableCourier {
   isActive: boolean;
 }
 
-/** The only writer of a course's status: used by the course lifecycle, inside its transaction. */
+/** The only writer of a course's status: used by the course lifecycle, inside its transaction or in one statement. */
 @Injectable()
 export class CourseLifecycleRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   find(tx: Tx, id: string): Promise<Course | null> {
     return tx.course.findUnique({ where: { id } });
   }
@@ -32,6 +36,38 @@ export class CourseLifecycleRepository {
   async move(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Promise<Course | null> {
     const [moved] = await tx.course.updateManyAndReturn({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { ...fields, status: to } });
     return moved ?? null;
+  }
+
+  /**
+   * `move` and the rows that record it in one statement, without a transaction to open (issue 42): the conditional
+   * update, then `records(moved)` — each an INSERT written only when the course moved (its events, its audit line). The
+   * moved course, or null when it had moved meanwhile and nothing was written. The fields must be plain values.
+   */
+  async moveAlone(
+    seen: Pick<Course, 'id' | 'status' | 'courierId'>,
+    to: CourseStatus,
+    fields: StatusFields,
+    records: (moved: Prisma.Sql) => Prisma.Sql[],
+  ): Promise<Course | null> {
+    const sets = Object.entries(fields).map(([field, value]) => {
+      if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw new Error(`moveAlone: ${field} is not a plain value`);
+      return Prisma.sql`${Prisma.raw(columnOf(field))} = ${value}`;
+    });
+    const inserts = records(Prisma.sql`EXISTS (SELECT 1 FROM moved)`).map((insert, index) => Prisma.sql`${Prisma.raw(`record_${index}`)} AS (${insert})`);
+    const [moved] = await this.prisma.write<Course>(Prisma.sql`
+      WITH moved AS (
+        UPDATE courses c SET ${Prisma.join([...sets, Prisma.sql`status = ${to}::"CourseStatus"`, Prisma.sql`updated_at = ${new Date()}`])}
+        WHERE c.id = ${seen.id}::uuid AND c.status = ${seen.status}::"CourseStatus" AND c.courier_id IS NOT DISTINCT FROM ${seen.courierId}::uuid
+        RETURNING ${COURSE_COLUMNS}
+      ), ${Prisma.join(inserts)}
+      SELECT * FROM moved`);
+    return moved ?? null;
+  }
+
+  /** A course's status now, outside any transaction (a move refused as stale says where the course went). */
+  async statusOf(id: string): Promise<CourseStatus | null> {
+    const [row] = await this.prisma.read<{ status: CourseStatus }>(Prisma.sql`SELECT status FROM courses WHERE id = ${id}::uuid`);
+    return row?.status ?? null;
   }
 
   /** Locks the course's row until the transaction ends (staff assigning it: two clicks or two staff take turns). */

@@ -47,14 +47,24 @@ function setUp() {
       return { ...seen, ...fields, status: to } as Course;
     }),
     countHandover: jest.fn(async (..._args: unknown[]) => {}),
+    // The one-statement move: its records are built against the condition it is given, written only if it moved.
+    moveAlone: jest.fn(async (seen: Course, to: CourseStatus, fields: object, records: (moved: string) => unknown[]) => {
+      const built = records('MOVED');
+      if (raceLost) return null;
+      writes.push({ to, fields });
+      alone.push(built);
+      return { ...seen, ...fields, status: to } as Course;
+    }),
+    statusOf: jest.fn(async (..._args: unknown[]): Promise<CourseStatus | null> => null),
   };
+  const alone: unknown[][] = [];
   const fake = () => jest.fn(async (..._args: unknown[]) => {});
   const payments = { collectCashOnDelivery: fake(), releaseForCancelledCourse: fake() };
   const loyalty = { creditForDelivery: fake() };
   const commissions = { recordForDelivery: fake() };
   const ledger = { cashCollected: fake() };
-  const outbox = { add: fake() };
-  const audit = { record: fake() };
+  const outbox = { add: fake(), insert: jest.fn((events: unknown[], when: string) => ({ events, when })) };
+  const audit = { record: fake(), insert: jest.fn((entry: unknown, when: string) => ({ entry, when })) };
   const uow = { run: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})) };
   const lifecycle = new CourseLifecycle(
     repository as never,
@@ -67,7 +77,7 @@ function setUp() {
     { now: () => NOW } as never,
     uow as never,
   );
-  return { lifecycle, repository, uow, payments, loyalty, commissions, ledger, outbox, audit, writes, loseRace: () => (raceLost = true) };
+  return { lifecycle, repository, uow, payments, loyalty, commissions, ledger, outbox, audit, writes, alone, loseRace: () => (raceLost = true) };
 }
 
 describe('CourseLifecycle.transition', () => {
@@ -257,6 +267,53 @@ describe('CourseLifecycle.transition', () => {
     expect(await t.lifecycle.transition({} as never, course('pending'), 'assigned', actors.courier)).toEqual({ ok: false, refusal: 'stale', status: 'assigned' });
     expect(t.outbox.add).not.toHaveBeenCalled();
     expect(t.audit.record).not.toHaveBeenCalled();
+  });
+
+  describe('moveSeen', () => {
+    it('makes a move with no effect of its own in one statement, with the same event and audit line, no transaction', async () => {
+      const result = await t.lifecycle.moveSeen(course('pending'), 'assigned', actors.courier);
+      expect(result).toMatchObject({ ok: true, course: { status: 'assigned', courierId: COURIER, assignedAt: NOW } });
+      expect(t.uow.run).not.toHaveBeenCalled();
+      expect(t.alone).toEqual([
+        [
+          {
+            events: [
+              {
+                type: 'course.status',
+                aggregateType: 'course',
+                aggregateId: 'course-1',
+                payload: { courseId: 'course-1', courseNumber: 42, clientId: CLIENT, courierId: COURIER, status: 'assigned', movedBy: 'courier' },
+              },
+            ],
+            when: 'MOVED',
+          },
+          { entry: expect.objectContaining({ actorId: COURIER, action: 'course_accepted', details: { from: 'pending', status: 'assigned' } }), when: 'MOVED' },
+        ],
+      ]);
+      await t.lifecycle.moveSeen(course('assigned'), 'en_route_pickup', actors.courier);
+      await t.lifecycle.moveSeen(course('en_route_pickup'), 'collected', actors.courier);
+      await t.lifecycle.moveSeen(course('collected'), 'en_route_delivery', actors.courier);
+      expect(t.repository.moveAlone).toHaveBeenCalledTimes(4);
+      expect(t.writes[2]).toEqual({ to: 'collected', fields: { statusAt: NOW, pickupTime: NOW } });
+    });
+
+    it('refuses before writing, and says where a course that moved meanwhile went', async () => {
+      expect(await t.lifecycle.moveSeen(course('assigned'), 'collected', actors.courier)).toMatchObject({ ok: false, refusal: 'not_allowed' });
+      expect(t.repository.moveAlone).not.toHaveBeenCalled();
+      t.loseRace();
+      t.repository.statusOf.mockResolvedValueOnce('cancelled');
+      expect(await t.lifecycle.moveSeen(course('assigned'), 'en_route_pickup', actors.courier)).toEqual({ ok: false, refusal: 'stale', status: 'cancelled' });
+      expect(t.alone).toEqual([]);
+    });
+
+    it('runs a hand-back, a cancellation and a handover in a transaction, with their effects', async () => {
+      await t.lifecycle.moveSeen(course('assigned'), 'pending', actors.courier, { reason: 'Panne', proofs: ['hand_back_reason'] });
+      await t.lifecycle.moveSeen(course('en_route_delivery'), 'delivered', actors.courier, { proofs: ['delivery_code'] });
+      await t.lifecycle.moveSeen(course('pending'), 'cancelled', actors.client);
+      expect(t.uow.run).toHaveBeenCalledTimes(3);
+      expect(t.repository.moveAlone).not.toHaveBeenCalled();
+      expect(t.commissions.recordForDelivery).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('move reads the course in its own transaction; an unknown course is not_found', async () => {
