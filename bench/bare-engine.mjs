@@ -149,6 +149,39 @@ function move(seen, to, actor, fields, action, effects = async () => []) {
 /** Stands for the move's time in `fields`. */
 const AT = Symbol('at');
 
+/**
+ * A move with no effect of its own as Coursa makes it (CourseLifecycle.moveAlone): the conditional update, its outbox
+ * event and its audit line in one statement, each record written only if the course moved.
+ */
+async function moveAlone(seen, to, actor, fields, action) {
+  const at = new Date();
+  const expected = { ...seen, courierId: 'courier_id' in fields ? fields.courier_id : seen.courierId };
+  const values = [...Object.values(fields).map((value) => (value === AT ? at : value)), at, to, new Date(), seen.id, seen.status, seen.courierId];
+  const n = Object.keys(fields).length;
+  const sets = Object.keys(fields).map((column, i) => `${column} = $${i + 1}, `).join('');
+  const event = statusEvent(expected, to);
+  const e = values.length;
+  values.push(event.type, event.aggregateId, JSON.stringify(event.payload), at);
+  const a = values.length;
+  values.push(randomUUID(), at, actor.id, actor.role, action, seen.id, actor.ip, JSON.stringify({ from: seen.status, status: to }));
+  return one(
+    `WITH moved AS (
+       UPDATE courses c SET ${sets}status_at = $${n + 1}, status = $${n + 2}::"CourseStatus", updated_at = $${n + 3}
+       WHERE c.id = $${n + 4}::uuid AND c.status = $${n + 5}::"CourseStatus" AND c.courier_id IS NOT DISTINCT FROM $${n + 6}::uuid
+       RETURNING ${COURSE}
+     ), record_0 AS (
+       INSERT INTO outbox_events (type, aggregate_type, aggregate_id, payload, created_at, attempts)
+       SELECT * FROM (VALUES ($${e + 1}::text, 'course'::text, $${e + 2}::text, $${e + 3}::jsonb, $${e + 4}::timestamp(3), 0)) AS event WHERE EXISTS (SELECT 1 FROM moved)
+     ), record_1 AS (
+       INSERT INTO audit_logs (id, at, actor_id, actor_role, action, resource_type, resource_id, success, ip, details)
+       SELECT $${a + 1}::uuid, $${a + 2}::timestamp(3), $${a + 3}::uuid, $${a + 4}::text, $${a + 5}::text, 'course'::text, $${a + 6}::text, true, $${a + 7}::text, $${a + 8}::jsonb
+       WHERE EXISTS (SELECT 1 FROM moved)
+     )
+     SELECT * FROM moved`,
+    values,
+  );
+}
+
 const app = Fastify();
 app.setErrorHandler((error, request, reply) => {
   console.error(request.url, error);
@@ -349,7 +382,7 @@ app.post('/api/delivery/accept-course/:id', async (request, reply) => {
     const sums = await one('SELECT courier_id, earnings, cash, deposited FROM courier_balances WHERE courier_id = $1 LIMIT 1', [user.id]);
     if (isOverCashCap(courierBalances({ earnings: Number(sums?.earnings ?? 0), cash: Number(sums?.cash ?? 0), deposited: Number(sums?.deposited ?? 0) }), CASH_CAP)) return reply.code(409).send({});
   }
-  const moved = await move(course, 'assigned', user, { courier_id: user.id, assigned_at: AT }, 'course_accepted');
+  const moved = await moveAlone(course, 'assigned', user, { courier_id: user.id, assigned_at: AT }, 'course_accepted');
   if (!moved) return reply.code(409).send({ detail: 'Cette course a déjà été prise.' });
   return { message: 'Course acceptée.', course_id: moved.id, status: moved.status };
 });
@@ -360,7 +393,7 @@ app.post('/api/delivery/course/:id/update-status', async (request, reply) => {
   const to = request.query.new_status;
   const course = await courierCourse(request.params.id, user.id);
   if (!course) return reply.code(404).send({});
-  const moved = await move(course, to, user, {}, 'course_status_changed');
+  const moved = await moveAlone(course, to, user, {}, 'course_status_changed');
   if (!moved) return reply.code(409).send({});
   return { message: 'Statut mis à jour.', status: to, status_label: COURSE_STATUS_LABELS[to] };
 });
