@@ -82,7 +82,8 @@ export class DeliveryRepository {
         ORDER BY ${OLDEST_FIRST.sqlOrderBy(OLDEST_COLUMNS)}
         LIMIT ${OLDEST_FIRST.take(page)}`);
       const cut = OLDEST_FIRST.page(oldest, page);
-      return { ...cut, rows: cut.rows.map((course) => ({ ...course, distanceM: null })) };
+      // Each row is the page's own: its distance added in place, not copied with its 45 columns.
+      return { ...cut, rows: cut.rows.map((course) => Object.assign(course, { distanceM: null })) };
     }
     const { latitude, longitude } = offer.from;
     const found = await this.prisma.read<{ id: string; distanceM: number }>(Prisma.sql`
@@ -101,7 +102,7 @@ export class DeliveryRepository {
     const courses = new Map(
       (await this.prisma.read<Course>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ANY(${cut.rows.map((row) => row.id)}::uuid[])`)).map((course) => [course.id, course]),
     );
-    return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [{ ...courses.get(row.id)!, distanceM: row.distanceM }] : [])) };
+    return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [Object.assign(courses.get(row.id)!, { distanceM: row.distanceM })] : [])) };
   }
 
   /** A course as it is now (a courier accepting it: whether it is cash, and what the lifecycle moves). */
