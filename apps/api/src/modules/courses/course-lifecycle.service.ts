@@ -132,13 +132,17 @@ export class CourseLifecycle {
     if (to === 'cancelled') await this.payments.releaseForCancelledCourse(tx, moved.id);
     if (to === 'delivered') {
       const { closesCashByHand, at } = plan;
+      // Cash is collected by a courier's handover, or when staff say his courier had it; otherwise it never was.
       const collected = !closesCashByHand || (context.cashCollected === true && !!moved.courierId);
       if (collected) await this.payments.collectCashOnDelivery(tx, moved.id, at);
       else await this.payments.dropUncollectedCash(tx, moved.id);
       if (closesCashByHand && collected) await this.ledger.cashCollected(tx, moved.courierId!, moved.id, moved.finalPrice ?? 0);
+      // A courier's handover earns the client's points and the courier's commission; staff closing a course by hand
+      // is an administrative act that earns neither (a commission can be added by hand).
       if (moverOf(actor.role) === 'courier') {
         await this.loyalty.creditForDelivery(tx, moved, at);
         await this.commissions.recordForDelivery(tx, moved, actor.role);
+        // The client paid the courier in cash: the courier now holds it (the ledger's cash account).
         if (moved.paymentMethod === 'cash_on_delivery') await this.ledger.cashCollected(tx, actor.id, moved.id, moved.finalPrice ?? 0);
         await this.courses.countHandover(tx, actor.id);
       }
@@ -201,6 +205,7 @@ export class CourseLifecycle {
         courierId: moved.courierId,
         status: to,
         movedBy: moverOf(actor.role),
+        // A hand-back: the courier it leaves, and the offer round it starts again in (DispatchEvents).
         ...(to === 'pending' && { previousCourierId: course.courierId, handBackCount: moved.handBackCount }),
       },
     };
