@@ -26,7 +26,10 @@ export const COURSES_NEWEST_FIRST = newestFirst<Prisma.CourseWhereInput, Prisma.
  * A course of the client's or courier's list as one row: what its answer shows, its relations flattened (the list
  * is read in raw SQL: through Prisma's query builder it cost twice the database's time, README "Performance").
  */
-type CourseListRow = Omit<CourseView, 'client' | 'payment' | 'rating' | 'courier'> & {
+type CourseListRow = Omit<CourseView, 'client' | 'payment' | 'rating' | 'courier'> & RelationColumns;
+
+/** A course's relations as its answers show them, read flattened beside its columns (RELATION_COLUMNS). */
+interface RelationColumns {
   clientName: string;
   courierName: string | null;
   paymentStatus: PaymentStatus | null;
@@ -35,7 +38,27 @@ type CourseListRow = Omit<CourseView, 'client' | 'payment' | 'rating' | 'courier
   refundMethod: RefundMethod | null;
   rating: number | null;
   ratingComment: string | null;
-};
+}
+
+/** The relations of a course `c` its answers show: its client, its courier, its payment and that one's refund, its rating. */
+const RELATION_JOINS = Prisma.raw(`JOIN users u ON u.id = c.client_id
+  LEFT JOIN users k ON k.id = c.courier_id
+  LEFT JOIN payments p ON p.course_id = c.id
+  LEFT JOIN refunds r ON r.payment_id = p.id
+  LEFT JOIN ratings rt ON rt.course_id = c.id`);
+const RELATION_COLUMNS = `u.full_name AS "clientName", k.full_name AS "courierName", p.status AS "paymentStatus", r.status AS "refundStatus",
+  r.amount AS "refundAmount", r.method AS "refundMethod", rt.rating, rt.comment AS "ratingComment"`;
+
+/** The relations read with RELATION_COLUMNS, in the shape of the course's answers (its courier by name). */
+function relationsOf(row: RelationColumns): Pick<CourseView, 'client' | 'courier' | 'payment' | 'rating'> {
+  const { clientName, courierName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment } = row;
+  return {
+    client: { fullName: clientName },
+    courier: courierName === null ? null : { fullName: courierName },
+    payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
+    rating: rating === null ? null : { rating, comment: ratingComment },
+  };
+}
 
 const LIST_COLUMNS = Prisma.raw(`c.id, c.number, c.status, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.client_id AS "clientId", c.courier_id AS "courierId", c.pickup_address AS "pickupAddress",
@@ -46,34 +69,17 @@ const LIST_COLUMNS = Prisma.raw(`c.id, c.number, c.status, c.created_at AS "crea
   c.recipient_phone AS "recipientPhone", c.description, c.photo_url AS "photoUrl", c.package_type AS "packageType",
   c.estimated_price AS "estimatedPrice", c.discount, c.final_price AS "finalPrice", c.payment_method AS "paymentMethod",
   c.pickup_time AS "pickupTime", c.delivery_time AS "deliveryTime", c.otp_hash AS "otpHash", c.proof_photo_file_id AS "proofPhotoFileId",
-  u.full_name AS "clientName", k.full_name AS "courierName", p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount",
-  r.method AS "refundMethod", rt.rating, rt.comment AS "ratingComment"`);
+  ${RELATION_COLUMNS}`);
 const COURSE_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'created_at', id: 'id' };
 const LISTED_KEYS: SqlColumns<{ createdAt: Date; id: string }> = { createdAt: 'c.created_at', id: 'c.id' };
 
 /** The row becomes the course's view in place, its relations added beside its flat columns: no copy of 30 columns a row. */
 function toListed(row: CourseListRow): CourseView {
-  const { clientName, courierName, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment } = row;
-  return Object.assign(row, {
-    client: { fullName: clientName },
-    courier: courierName === null ? null : { fullName: courierName },
-    payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
-    rating: rating === null ? null : { rating, comment: ratingComment },
-  });
+  return Object.assign(row, relationsOf(row));
 }
 
-/** findById's row: the course's columns and its relations' flattened beside them. */
-type CourseRow = Course & {
-  clientName: string;
-  courierName: string | null;
-  courierPhone: string | null;
-  paymentStatus: PaymentStatus | null;
-  refundStatus: RefundStatus | null;
-  refundAmount: number | null;
-  refundMethod: RefundMethod | null;
-  ratingValue: number | null;
-  ratingComment: string | null;
-};
+/** findById's row: the course's columns, its relations' beside them, and its courier's phone. */
+type CourseRow = Course & RelationColumns & { courierPhone: string | null };
 
 export type NewCourse = Omit<Prisma.CourseUncheckedCreateInput, 'id' | 'status' | 'paymentMethod'>;
 
@@ -191,11 +197,7 @@ export class CoursesRepository {
               UNION ALL
               (SELECT * FROM courses WHERE courier_id = ${userId}::uuid AND client_id <> ${userId}::uuid ${withStatus} AND ${after}
                ORDER BY ${order} LIMIT ${take}::int)) c
-        JOIN users u ON u.id = c.client_id
-        LEFT JOIN users k ON k.id = c.courier_id
-        LEFT JOIN payments p ON p.course_id = c.id
-        LEFT JOIN refunds r ON r.payment_id = p.id
-        LEFT JOIN ratings rt ON rt.course_id = c.id
+        ${RELATION_JOINS}
         ORDER BY ${COURSES_NEWEST_FIRST.sqlOrderBy(LISTED_KEYS)} LIMIT ${take}::int`),
       // The total from the user's per-status counts (trigger-kept, issue 25), a courier's own order counted once.
       this.prisma.read<{ total: number }>(Prisma.sql`
@@ -211,24 +213,12 @@ export class CoursesRepository {
   async findById(id: string): Promise<CourseWithRelations | null> {
     if (!isUuid(id)) return null;
     const [row] = await this.prisma.read<CourseRow>(Prisma.sql`
-      SELECT ${COURSE_COLUMNS}, u.full_name AS "clientName", k.full_name AS "courierName", k.phone AS "courierPhone",
-        p.status AS "paymentStatus", r.status AS "refundStatus", r.amount AS "refundAmount", r.method AS "refundMethod",
-        rt.rating AS "ratingValue", rt.comment AS "ratingComment"
-      FROM courses c
-      JOIN users u ON u.id = c.client_id
-      LEFT JOIN users k ON k.id = c.courier_id
-      LEFT JOIN payments p ON p.course_id = c.id
-      LEFT JOIN refunds r ON r.payment_id = p.id
-      LEFT JOIN ratings rt ON rt.course_id = c.id
+      SELECT ${COURSE_COLUMNS}, ${Prisma.raw(RELATION_COLUMNS)}, k.phone AS "courierPhone"
+      FROM courses c ${RELATION_JOINS}
       WHERE c.id = ${id}::uuid`);
     if (!row) return null;
-    const { clientName, courierName, courierPhone, paymentStatus, refundStatus, refundAmount, refundMethod, ratingValue, ratingComment, ...course } = row;
-    return {
-      ...course,
-      client: { fullName: clientName },
-      courier: courierName === null ? null : { fullName: courierName, phone: courierPhone! },
-      payment: paymentStatus && { status: paymentStatus, refund: refundStatus && { status: refundStatus, amount: refundAmount!, method: refundMethod } },
-      rating: ratingValue === null ? null : { rating: ratingValue, comment: ratingComment },
-    };
+    const { clientName, courierName, courierPhone, paymentStatus, refundStatus, refundAmount, refundMethod, rating, ratingComment, ...course } = row;
+    const relations = relationsOf(row);
+    return { ...course, ...relations, courier: relations.courier && { ...relations.courier, phone: courierPhone! } };
   }
 }
