@@ -15,7 +15,7 @@ import { COMPRESSION_OPTIONS } from './common/http/compression.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { clientErrorResponse, routerErrorAnswer } from './common/errors/error-response.js';
 import { maskPathSecrets } from './common/logging/log-path.js';
-import { PinoNestLogger } from './common/logging/logger.js';
+import { LazyRequestLogger, PinoNestLogger } from './common/logging/logger.js';
 import { METRICS, type Metrics } from './common/ops/metrics.js';
 import { boardToken, mountQueueBoard, QUEUE_BOARD_ROLES } from './common/ops/queue-board.js';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter.js';
@@ -37,6 +37,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     requestIdHeader: false,
     // One access-log line per request (below) instead of Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
+    // `request.log` made only if something logs through it (most requests log nothing but the access log's line).
+    childLoggerFactory: LazyRequestLogger.factory,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const answer = routerErrorAnswer(error.code);
       void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);

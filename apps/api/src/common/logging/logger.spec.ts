@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
-import { loggerOptions } from './logger.js';
+import { LazyRequestLogger, loggerOptions } from './logger.js';
 
 function capture() {
   const lines: string[] = [];
@@ -32,5 +32,27 @@ describe('logger', () => {
     expect(logged.err).toMatchObject({ error_code: 'P1001', message: "Can't reach database server" });
     logger.warn({ err: 'Connection is closed.' }, 'job failed');
     expect(JSON.parse(lines[1]!)).toMatchObject({ err: 'Connection is closed.' });
+  });
+});
+
+describe('LazyRequestLogger (request.log)', () => {
+  it('makes no child until something logs, then logs with the request id and the redaction', () => {
+    const { logger, lines } = capture();
+    let children = 0;
+    const parent = Object.assign(Object.create(logger) as typeof logger, { child: (...args: Parameters<typeof logger.child>) => ((children += 1), logger.child(...args)) });
+    const log = LazyRequestLogger.factory(parent, { reqId: 'req-1' }, {});
+    expect(log.level).toBe('info');
+    expect(children).toBe(0);
+    log.warn({ password: 'Secret123!' }, 'x %s', 'y');
+    log.error('plain');
+    expect(children).toBe(1);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toMatchObject([
+      { level: 40, reqId: 'req-1', password: '[masqué]', msg: 'x y' },
+      { level: 50, reqId: 'req-1', msg: 'plain' },
+    ]);
+    log.level = 'error';
+    log.warn('dropped');
+    expect(lines).toHaveLength(2);
+    expect(log.child({ more: 1 }).level).toBe('error');
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import { Prisma, type User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 
 /** What the auth guard needs to know on every request. */
@@ -7,6 +7,9 @@ export type AuthState = Pick<
   User,
   'id' | 'role' | 'fullName' | 'isActive' | 'activatedAt' | 'anonymizedAt' | 'sessionVersion'
 >;
+
+const AUTH_STATE_COLUMNS = Prisma.sql`id, role, full_name AS "fullName", is_active AS "isActive", activated_at AS "activatedAt",
+  anonymized_at AS "anonymizedAt", session_version AS "sessionVersion"`;
 
 /** What an account's own view needs beside its row (toUserDto): whether it is a merchant (issue 40), one relation read. */
 export const ACCOUNT = { merchant: { select: { userId: true } } } as const satisfies Prisma.UserInclude;
@@ -32,26 +35,17 @@ export class UsersRepository {
     return this.prisma.client.user.findUnique({ where: { referralCode } });
   }
 
-  findAuthState(id: string): Promise<AuthState | null> {
-    return this.prisma.client.user.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        role: true,
-        fullName: true,
-        isActive: true,
-        activatedAt: true,
-        anonymizedAt: true,
-        sessionVersion: true,
-      },
-    });
+  /**
+   * Every request's session check reads it, once per account every few seconds (AuthStates): a hot read, through `pg`
+   * (docs/conventions.md, « The hottest paths leave Prisma's query path »).
+   */
+  async findAuthState(id: string): Promise<AuthState | null> {
+    const [state] = await this.prisma.read<AuthState>(Prisma.sql`SELECT ${AUTH_STATE_COLUMNS} FROM users WHERE id = ${id}::uuid`);
+    return state ?? null;
   }
 
   /** Many users' states in one query (one array parameter rather than an IN list): the socket sweep asks for every connected user. */
   findAuthStates(ids: string[]): Promise<AuthState[]> {
-    return this.prisma.client.$queryRaw<AuthState[]>`
-      SELECT id, role, full_name AS "fullName", is_active AS "isActive", activated_at AS "activatedAt",
-             anonymized_at AS "anonymizedAt", session_version AS "sessionVersion"
-      FROM users WHERE id = ANY(${ids}::uuid[])`;
+    return this.prisma.client.$queryRaw<AuthState[]>`SELECT ${AUTH_STATE_COLUMNS} FROM users WHERE id = ANY(${ids}::uuid[])`;
   }
 }
