@@ -55,6 +55,12 @@ const COURSE = `c.id, c.number, c.status::text, c.client_id AS "clientId", c.cou
   c.cancelled_at AS "cancelledAt", c.cancel_reason AS "cancelReason", c.hand_back_count AS "handBackCount",
   c.tracking_token_hash AS "trackingTokenHash", c.receipt_file_id AS "receiptFileId", c.proof_photo_file_id AS "proofPhotoFileId",
   c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.arriving_sms_at AS "arrivingSmsAt"`;
+/** What the courier's offer shows of a course (Coursa's OFFERED_FIELDS, in DeliveryRepository). */
+const OFFERED = `c.id, c.number, c.estimated_price AS "estimatedPrice", c.discount, c.final_price AS "finalPrice",
+  c.payment_method::text AS "paymentMethod", c.pickup_address AS "pickupAddress", c.pickup_latitude AS "pickupLatitude",
+  c.pickup_longitude AS "pickupLongitude", c.pickup_instructions AS "pickupInstructions", c.delivery_address AS "deliveryAddress",
+  c.delivery_latitude AS "deliveryLatitude", c.delivery_longitude AS "deliveryLongitude", c.delivery_instructions AS "deliveryInstructions",
+  c.description, c.package_type AS "packageType", c.created_at AS "createdAt"`;
 const COURSE_BY_ID = `SELECT ${COURSE} FROM courses c WHERE c.id = $1 LIMIT 1`;
 const AUDIT = `INSERT INTO audit_logs (id, at, actor_id, actor_role, action, resource_type, resource_id, success, ip, details)
   VALUES ($1, $2, $3, $4, $5, 'course', $6, true, $7, $8)`;
@@ -267,7 +273,7 @@ app.get('/api/delivery/available-courses', async (request, reply) => {
   const youngSince = new Date(Date.now() - 60_000);
   const { rows } = await query(
     pool,
-    `SELECT ${COURSE} FROM courses c WHERE c.status = 'pending' AND c.courier_id IS NULL ${overCap ? "AND c.payment_method <> 'cash_on_delivery'" : ''} AND c.created_at <= $1
+    `SELECT ${OFFERED} FROM courses c WHERE c.status = 'pending' AND c.courier_id IS NULL ${overCap ? "AND c.payment_method <> 'cash_on_delivery'" : ''} AND c.created_at <= $1
      ORDER BY c.created_at ASC, c.id ASC LIMIT $2`,
     [youngSince, limit + 1],
   );

@@ -6,9 +6,10 @@ export const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `
 /**
  * Every column of a model as its field (`c.pickup_latitude AS "pickupLatitude", …`), from its generated
  * `Prisma.<Model>ScalarFieldEnum`: a raw read answers the model's row as Prisma's query builder does, and a column added
- * to the schema is read with the others (prisma.service.spec.ts compares a course read so with findUnique).
+ * to the schema is read with the others (prisma.service.spec.ts compares a course read so with findUnique). Or the
+ * columns of some fields only, the keys of a `select` (the courier's offer).
  */
-export function columnsOf(fields: Record<string, string>, alias: string): Prisma.Sql {
+export function columnsOf(fields: Record<string, unknown>, alias: string): Prisma.Sql {
   return Prisma.raw(Object.keys(fields).map((field) => `${alias}.${columnOf(field)} AS "${field}"`).join(', '));
 }
 

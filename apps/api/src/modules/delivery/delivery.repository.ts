@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ACTIVE_STATUSES, KM_PER_DEGREE, type CourseStatus, type HandoverFlag } from '@coursa/domain';
 import { Prisma, type Course, type Payment, type SupportRequest, type User } from '../../generated/prisma/client.js';
 import { Keyset, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
-import { COURSE_COLUMNS } from '../../common/prisma/columns.js';
+import { columnsOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { Tx } from '../../common/prisma/transaction.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -15,6 +15,32 @@ export interface PendingOffer {
   radiusKm: number;
   youngSince: Date;
 }
+
+/**
+ * What the offer shows of a course (DeliveryService.availableCourses): 17 of its 45 columns. Every courier waiting for
+ * work reads a page of them every few seconds; the other columns would be parsed and collected for nothing (issue 42).
+ */
+const OFFERED_FIELDS = {
+  id: true,
+  number: true,
+  estimatedPrice: true,
+  discount: true,
+  finalPrice: true,
+  paymentMethod: true,
+  pickupAddress: true,
+  pickupLatitude: true,
+  pickupLongitude: true,
+  pickupInstructions: true,
+  deliveryAddress: true,
+  deliveryLatitude: true,
+  deliveryLongitude: true,
+  deliveryInstructions: true,
+  description: true,
+  packageType: true,
+  createdAt: true,
+} as const satisfies Partial<Record<keyof Course, true>>;
+export type OfferedCourse = Pick<Course, keyof typeof OFFERED_FIELDS>;
+const OFFERED_COLUMNS = columnsOf(OFFERED_FIELDS, 'c');
 
 /** For a courier with a live position: the nearest pickup first (whole metres), then by id. */
 const NEAREST_FIRST = new Keyset<{ distanceM: number; id: string }>([
@@ -71,18 +97,18 @@ export class DeliveryRepository {
    * each with its distance (the straight line, as `straightLineKm` measures it), the young ones only within
    * `offer.radiusKm`; one without, oldest first and only those past the delay.
    */
-  async listPending(cash: boolean, page: PageRequest, offer: PendingOffer): Promise<RowsPage<Course & { distanceM: number | null }>> {
+  async listPending(cash: boolean, page: PageRequest, offer: PendingOffer): Promise<RowsPage<OfferedCourse & { distanceM: number | null }>> {
     // Hot reads (PrismaService.read): every courier waiting for work asks for them.
     const cashFilter = cash ? Prisma.sql`TRUE` : Prisma.sql`c.payment_method <> 'cash_on_delivery'`;
     if (!offer.from) {
-      const oldest = await this.prisma.read<Course>(Prisma.sql`
-        SELECT ${COURSE_COLUMNS} FROM courses c
+      const oldest = await this.prisma.read<OfferedCourse>(Prisma.sql`
+        SELECT ${OFFERED_COLUMNS} FROM courses c
         WHERE c.status = 'pending' AND c.courier_id IS NULL AND ${cashFilter} AND c.created_at <= ${offer.youngSince.toISOString()}::timestamp(3)
           AND ${OLDEST_FIRST.sqlAfter(page.cursor, OLDEST_COLUMNS)}
         ORDER BY ${OLDEST_FIRST.sqlOrderBy(OLDEST_COLUMNS)}
         LIMIT ${OLDEST_FIRST.take(page)}`);
       const cut = OLDEST_FIRST.page(oldest, page);
-      // Each row is the page's own: its distance added in place, not copied with its 45 columns.
+      // Each row is the page's own: its distance added in place, not copied with its columns.
       return { ...cut, rows: cut.rows.map((course) => Object.assign(course, { distanceM: null })) };
     }
     const { latitude, longitude } = offer.from;
@@ -100,7 +126,7 @@ export class DeliveryRepository {
       LIMIT ${NEAREST_FIRST.take(page)}`);
     const cut = NEAREST_FIRST.page(found, page);
     const courses = new Map(
-      (await this.prisma.read<Course>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ANY(${cut.rows.map((row) => row.id)}::uuid[])`)).map((course) => [course.id, course]),
+      (await this.prisma.read<OfferedCourse>(Prisma.sql`SELECT ${OFFERED_COLUMNS} FROM courses c WHERE c.id = ANY(${cut.rows.map((row) => row.id)}::uuid[])`)).map((course) => [course.id, course]),
     );
     return { ...cut, rows: cut.rows.flatMap((row) => (courses.has(row.id) ? [Object.assign(courses.get(row.id)!, { distanceM: row.distanceM })] : [])) };
   }

@@ -64,7 +64,7 @@ const isCourierStep = (status: CourseStatus) => Object.values(COURIER_NEXT_STEP)
 const isTimeRefusal = (refusal: string): refusal is OccurredAtRefusal => (OCCURRED_AT_REFUSALS as readonly string[]).includes(refusal);
 
 /** What the courier is told of a course's money and trip (issue 34): the price after the promo, the cash to collect, the trip. */
-const moneyForCourier = (course: Course): CourseMoneyForCourier => ({
+const moneyForCourier = (course: Parameters<typeof cashToCollect>[0] & Parameters<typeof tripKm>[0]): CourseMoneyForCourier => ({
   price_to_pay: priceToPay(course),
   cash_to_collect: cashToCollect(course),
   trip_km: tripKm(course),
