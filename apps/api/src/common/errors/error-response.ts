@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
+import pg from 'pg';
 import { Prisma } from '../../generated/prisma/client.js';
 import { COMMON_MESSAGES, DomainError } from './domain-error.js';
 
@@ -65,6 +66,8 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     if (error.code === 'P2002' || isRawUniqueViolation(error)) return { status: 409, ...STATUS_DEFAULTS[409]! };
     if (error.code === 'P2025') return { status: 404, code: 'NOT_FOUND', detail: COMMON_MESSAGES.notFound };
   }
+  // The same refusal from a statement sent on pg (a hot read or write, a transaction on pg).
+  if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return { status: 409, ...STATUS_DEFAULTS[409]! };
   if (isDependencyDown(error)) {
     return { status: 503, ...STATUS_DEFAULTS[503]!, headers: { 'retry-after': '5' } };
   }
@@ -84,6 +87,9 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { status: 500, code: 'INTERNAL_ERROR', detail: COMMON_MESSAGES.internal, unexpected: true };
 }
 
+/** A transaction on pg that could not start in time or ran past its timeout (PrismaService.transaction). */
+export const TRANSACTION_UNAVAILABLE = 'TRANSACTION_UNAVAILABLE';
+
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -102,9 +108,14 @@ const CONNECTION_ERRORS = new Set([
   'P1002',
   'P1017',
   // Prisma: a transaction could not start in time, or ran past its timeout, under a load above what the process can
-  // serve (issue 42's steady-load runs): rolled back, nothing written, worth trying again in a moment.
+  // serve (issue 42's steady-load runs): rolled back, nothing written, worth trying again in a moment. The same for
+  // a transaction on pg (PrismaService.transaction).
   'P2028',
+  TRANSACTION_UNAVAILABLE,
 ]);
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
 /** How Prisma's pg driver adapter names a connection it could not make or lost. */
 const DRIVER_ADAPTER_DOWN = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
 const DOWN_MESSAGES = /Stream isn't writeable|Connection is closed|max retries per request|Connection terminated/i;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OutboxEventInput } from '@coursa/contracts';
 import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../prisma/prisma.service.js';
-import type { Tx } from '../prisma/transaction.js';
+import type { SqlTx, Tx } from '../prisma/transaction.js';
 import type { AnyRelayedEvent } from './outbox-handler.js';
 
 @Injectable()
@@ -10,7 +10,7 @@ export class OutboxRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Writes events inside the caller's transaction: they exist if and only if the change committed. */
-  async add(tx: Tx, ...events: OutboxEventInput[]): Promise<void> {
+  async add(tx: SqlTx, ...events: OutboxEventInput[]): Promise<void> {
     if (!events.length) return;
     await tx.$executeRaw(this.insert(events));
   }

@@ -6,7 +6,8 @@ import { createTestSchema } from '../../../../../test/support/database.js';
 import { loadConfig } from '../config/config.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { COURSE_COLUMNS } from './columns.js';
-import { PrismaService } from './prisma.service.js';
+import { toErrorAnswer } from '../errors/error-response.js';
+import { PrismaService, TransactionUnavailable } from './prisma.service.js';
 
 /** Where figures are read (issue 41): the replica when DATABASE_REPLICA_URL is set, else the primary. */
 const services: PrismaService[] = [];
@@ -100,5 +101,73 @@ describe('PrismaService.read (the hot reads, issue 42)', () => {
     } finally {
       await schema.drop();
     }
+  });
+});
+
+describe('PrismaService.transaction (a transaction on pg, issue 42)', () => {
+  const table = (name: string) => Prisma.raw(`tx_probe_${name}`);
+
+  it('commits the work whole, its rows parsed as $queryRaw parses them, in a template or a Prisma.sql', async () => {
+    const prisma = service({});
+    const name = table(`commit_${process.pid}`);
+    await prisma.client.$executeRaw(Prisma.sql`DROP TABLE IF EXISTS ${name}`);
+    await prisma.client.$executeRaw(Prisma.sql`CREATE TABLE ${name} (n int, at timestamp(3))`);
+    try {
+      const at = new Date('2026-11-28T06:30:00.123Z');
+      const answer = await prisma.transaction(async (tx) => {
+        const written = await tx.$executeRaw`INSERT INTO ${name} (n, at) VALUES (${1}, ${at}), (${2}, ${at})`;
+        const rows = await tx.$queryRaw<{ n: number; at: Date }[]>(Prisma.sql`SELECT n, at FROM ${name} ORDER BY n`);
+        return { written, rows };
+      });
+      expect(answer).toEqual({ written: 2, rows: [{ n: 1, at }, { n: 2, at }] });
+      expect(await prisma.client.$queryRaw(Prisma.sql`SELECT n, at FROM ${name} ORDER BY n`)).toEqual(answer.rows);
+    } finally {
+      await prisma.client.$executeRaw(Prisma.sql`DROP TABLE IF EXISTS ${name}`);
+    }
+  });
+
+  it('rolls everything back when the work throws, and gives its connection back', async () => {
+    const prisma = service({});
+    const name = table(`rollback_${process.pid}`);
+    await prisma.client.$executeRaw(Prisma.sql`DROP TABLE IF EXISTS ${name}`);
+    await prisma.client.$executeRaw(Prisma.sql`CREATE TABLE ${name} (n int UNIQUE)`);
+    try {
+      await expect(
+        prisma.transaction(async (tx) => {
+          await tx.$executeRaw`INSERT INTO ${name} (n) VALUES (1)`;
+          await tx.$executeRaw`INSERT INTO ${name} (n) VALUES (1)`;
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await prisma.client.$queryRaw(Prisma.sql`SELECT count(*)::int AS n FROM ${name}`)).toEqual([{ n: 0 }]);
+      // Ten more than the pool holds, one after the other: no connection was kept by the failed one.
+      for (let i = 0; i < 12; i++) await prisma.transaction((tx) => tx.$queryRaw`SELECT 1`);
+    } finally {
+      await prisma.client.$executeRaw(Prisma.sql`DROP TABLE IF EXISTS ${name}`);
+    }
+  });
+
+  it('refuses work past its timeout and a connection not free in time, as a database too busy (503)', async () => {
+    const prisma = service({});
+    const late = prisma.transaction(async (tx) => {
+      await tx.$queryRaw`SELECT pg_sleep(0.2)`;
+      return tx.$queryRaw`SELECT 1`;
+    }, { timeout: 100 });
+    await expect(late).rejects.toBeInstanceOf(TransactionUnavailable);
+    await expect(late.catch(toErrorAnswer)).resolves.toMatchObject({ status: 503, headers: { 'retry-after': '5' } });
+
+    // Every connection of the pool held: the next transaction waits maxWait, then gives up, and its connection, once one
+    // comes free, goes back to the pool.
+    const release: (() => void)[] = [];
+    const holding = Array.from({ length: 10 }, () => prisma.transaction(() => new Promise<void>((done) => release.push(done)), { timeout: 10_000 }));
+    await expect(prisma.transaction((tx) => tx.$queryRaw`SELECT 1`, { maxWait: 50 })).rejects.toBeInstanceOf(TransactionUnavailable);
+    release.forEach((done) => done());
+    await Promise.all(holding);
+    await expect(prisma.transaction((tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
+  });
+
+  it('runs at the isolation level asked', async () => {
+    const prisma = service({});
+    const [{ level }] = await prisma.transaction((tx) => tx.$queryRaw<[{ level: string }]>`SELECT current_setting('transaction_isolation') AS level`, { isolationLevel: 'Serializable' });
+    expect(level).toBe('serializable');
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from './prisma.service.js';
-import type { Tx } from './transaction.js';
+import type { SqlTx, Tx } from './transaction.js';
 
 export interface UnitOfWorkOptions {
   /** The longest the work may take, in ms (Prisma's default: 5 000). */
@@ -20,5 +20,13 @@ export class UnitOfWork {
 
   run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
     return this.prisma.client.$transaction(work, options);
+  }
+
+  /**
+   * The same, on `pg` (PrismaService.transaction), for work that sends only its own SQL (`SqlTx`): a handover's dozen
+   * statements cost about a quarter of what they cost inside Prisma's transaction (issue 42).
+   */
+  runSql<T>(work: (tx: SqlTx) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
+    return this.prisma.transaction(work, options);
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma, type CommissionStatus, type PayoutRequest } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 
 const COMMISSIONS_NEWEST_FIRST = newestFirst<Prisma.CommissionWhereInput, Prisma.CommissionOrderByWithRelationInput>();
 
@@ -19,7 +19,7 @@ export class CommissionsRepository {
     return this.prisma.client.commissionRun.findUnique({ where: { isoWeek }, select: { finishedAt: true, couriersPaid: true, totalPaid: true } });
   }
 
-  async create(tx: Tx, commission: { courierId: string; courseId: string; courseAmount: number; rateBps: number; amount: number }): Promise<void> {
+  async create(tx: SqlTx, commission: { courierId: string; courseId: string; courseAmount: number; rateBps: number; amount: number }): Promise<void> {
     // The plain INSERT (issue 42): Prisma's create reads the row back and costs about three times the CPU.
     await tx.$executeRaw`
       INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at)

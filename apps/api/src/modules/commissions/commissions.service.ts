@@ -6,7 +6,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { JobQueue } from '../../common/queue/job-queue.service.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 import { Clock } from '../../common/security/secrets.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -44,7 +44,7 @@ export class CommissionsService {
    * The courier's commission on a course they handed over, on what the client pays (`finalPrice`), in the handover's
    * transaction (called by the course lifecycle).
    */
-  async recordForDelivery(tx: Tx, course: { id: string; courierId: string | null; finalPrice: number | null; estimatedPrice: number; discount: number }, courierRole: Role): Promise<void> {
+  async recordForDelivery(tx: SqlTx, course: { id: string; courierId: string | null; finalPrice: number | null; estimatedPrice: number; discount: number }, courierRole: Role): Promise<void> {
     if (!course.courierId) return;
     const price = course.finalPrice ?? course.estimatedPrice - course.discount;
     const rate = this.rateFor(courierRole);

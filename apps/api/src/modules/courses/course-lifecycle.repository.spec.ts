@@ -78,8 +78,27 @@ describe('CourseLifecycleRepository.moveAlone', () => {
     expect(await db().auditLog.count({ where: { resourceId: course.id } })).toBe(0);
   });
 
-  it('refuses a field that is not a plain value (a hand-back counts in a transaction)', async () => {
+  it('refuses a field that is neither a plain value nor an increment', async () => {
     const course = await pendingCourse();
-    await expect(courses.moveAlone(course, 'pending', { handBackCount: { increment: 1 } }, () => [])).rejects.toThrow(/not a plain value/);
+    await expect(courses.moveAlone(course, 'pending', { handBackCount: { decrement: 1 } } as never, () => [])).rejects.toThrow(/neither a plain value nor an increment/);
+  });
+});
+
+describe('CourseLifecycleRepository.move and find, in either transaction (SqlTx)', () => {
+  it("answer the row as findUnique does, on pg and in Prisma's transaction alike, an increment included", async () => {
+    const course = await pendingCourse();
+    const courier = (await createAccount({ db: db() }, 'independent_delivery')).user.id;
+    const at = new Date('2026-11-28T08:00:00.123Z');
+    const accepted = await prisma.transaction((tx) => courses.move(tx, course, 'assigned', { courierId: courier, assignedAt: at, statusAt: at }));
+    expect(accepted).toEqual(await db().course.findUnique({ where: { id: course.id } }));
+    expect(accepted).toMatchObject({ status: 'assigned', courierId: courier, assignedAt: at });
+    // A stale move (the course is no longer pending) moves nothing.
+    expect(await prisma.transaction((tx) => courses.move(tx, course, 'assigned', { courierId: courier }))).toBeNull();
+
+    const handedBack = await db().$transaction((tx) => courses.move(tx, accepted!, 'pending', { courierId: null, assignedAt: null, handBackCount: { increment: 1 } }));
+    expect(handedBack).toEqual(await db().course.findUnique({ where: { id: course.id } }));
+    expect(handedBack).toMatchObject({ status: 'pending', courierId: null, handBackCount: 1 });
+    expect(await db().$transaction((tx) => courses.find(tx, course.id))).toEqual(handedBack);
+    expect(await prisma.transaction((tx) => courses.find(tx, course.id))).toEqual(handedBack);
   });
 });

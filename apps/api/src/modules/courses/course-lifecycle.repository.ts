@@ -3,7 +3,7 @@ import type { CourseStatus } from '@coursa/domain';
 import { Prisma, type Course } from '../../generated/prisma/client.js';
 import { columnOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 
 /** The fields a move sets beside the status (times, courier, price, reason, the dead delivery code). */
 export type StatusFields = Pick<
@@ -25,23 +25,24 @@ export interface AssignableCourier {
 export class CourseLifecycleRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  find(tx: Tx, id: string): Promise<Course | null> {
-    return tx.course.findUnique({ where: { id } });
+  async find(tx: SqlTx, id: string): Promise<Course | null> {
+    const [course] = await tx.$queryRaw<Course[]>(Prisma.sql`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = ${id}::uuid`);
+    return course ?? null;
   }
 
   /**
    * Moves the course only if it is still where the caller saw it (same status, same courier), so of any number of
    * racing moves exactly one applies. The moved course, or null when it had moved meanwhile.
    */
-  async move(tx: Tx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Promise<Course | null> {
-    const [moved] = await tx.course.updateManyAndReturn({ where: { id: seen.id, status: seen.status, courierId: seen.courierId }, data: { ...fields, status: to } });
+  async move(tx: SqlTx, seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Promise<Course | null> {
+    const [moved] = await tx.$queryRaw<Course[]>(this.update(seen, to, fields));
     return moved ?? null;
   }
 
   /**
    * `move` and the rows that record it in one statement, without a transaction to open (issue 42): the conditional
    * update, then `records(moved)` — each an INSERT written only when the course moved (its events, its audit line). The
-   * moved course, or null when it had moved meanwhile and nothing was written. The fields must be plain values.
+   * moved course, or null when it had moved meanwhile and nothing was written.
    */
   async moveAlone(
     seen: Pick<Course, 'id' | 'status' | 'courierId'>,
@@ -49,19 +50,31 @@ export class CourseLifecycleRepository {
     fields: StatusFields,
     records: (moved: Prisma.Sql) => Prisma.Sql[],
   ): Promise<Course | null> {
-    const sets = Object.entries(fields).map(([field, value]) => {
-      if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw new Error(`moveAlone: ${field} is not a plain value`);
-      return Prisma.sql`${Prisma.raw(columnOf(field))} = ${value}`;
-    });
     const inserts = records(Prisma.sql`EXISTS (SELECT 1 FROM moved)`).map((insert, index) => Prisma.sql`${Prisma.raw(`record_${index}`)} AS (${insert})`);
     const [moved] = await this.prisma.write<Course>(Prisma.sql`
-      WITH moved AS (
-        UPDATE courses c SET ${Prisma.join([...sets, Prisma.sql`status = ${to}::"CourseStatus"`, Prisma.sql`updated_at = ${new Date()}`])}
-        WHERE c.id = ${seen.id}::uuid AND c.status = ${seen.status}::"CourseStatus" AND c.courier_id IS NOT DISTINCT FROM ${seen.courierId}::uuid
-        RETURNING ${COURSE_COLUMNS}
-      ), ${Prisma.join(inserts)}
+      WITH moved AS (${this.update(seen, to, fields)}), ${Prisma.join(inserts)}
       SELECT * FROM moved`);
     return moved ?? null;
+  }
+
+  /**
+   * The conditional update of `move` and `moveAlone`, answering the moved row: the fields are plain values, but for an
+   * increment (`{ increment: 1 }`, a hand-back's count).
+   */
+  private update(seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Prisma.Sql {
+    const sets = Object.entries(fields).map(([field, value]) => {
+      const column = Prisma.raw(columnOf(field));
+      if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+        const { increment, ...other } = value as { increment?: unknown };
+        if (typeof increment !== 'number' || Object.keys(other).length) throw new Error(`CourseLifecycleRepository: ${field} is neither a plain value nor an increment`);
+        return Prisma.sql`${column} = ${column} + ${increment}`;
+      }
+      return Prisma.sql`${column} = ${value}`;
+    });
+    return Prisma.sql`
+      UPDATE courses c SET ${Prisma.join([...sets, Prisma.sql`status = ${to}::"CourseStatus"`, Prisma.sql`updated_at = ${new Date()}`])}
+      WHERE c.id = ${seen.id}::uuid AND c.status = ${seen.status}::"CourseStatus" AND c.courier_id IS NOT DISTINCT FROM ${seen.courierId}::uuid
+      RETURNING ${COURSE_COLUMNS}`;
   }
 
   /** A course's status now, outside any transaction (a move refused as stale says where the course went). */
@@ -92,7 +105,7 @@ export class CourseLifecycleRepository {
   }
 
   /** One more course handed over, on the courier's profile (spec: "courses complétées"). */
-  async countHandover(tx: Tx, courierId: string): Promise<void> {
-    await tx.user.updateMany({ where: { id: courierId }, data: { totalCourses: { increment: 1 } } });
+  async countHandover(tx: SqlTx, courierId: string): Promise<void> {
+    await tx.$executeRaw`UPDATE users SET total_courses = total_courses + 1, updated_at = ${new Date()} WHERE id = ${courierId}::uuid`;
   }
 }

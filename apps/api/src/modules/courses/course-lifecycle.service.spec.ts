@@ -65,7 +65,7 @@ function setUp() {
   const ledger = { cashCollected: fake() };
   const outbox = { add: fake(), insert: jest.fn((events: unknown[], when: string) => ({ events, when })) };
   const audit = { record: fake(), insert: jest.fn((entry: unknown, when: string) => ({ entry, when })) };
-  const uow = { run: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})) };
+  const uow = { run: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})), runSql: jest.fn(async (work: (tx: object) => Promise<unknown>) => work({})) };
   const lifecycle = new CourseLifecycle(
     repository as never,
     payments as never,
@@ -274,6 +274,7 @@ describe('CourseLifecycle.transition', () => {
       const result = await t.lifecycle.moveSeen(course('pending'), 'assigned', actors.courier);
       expect(result).toMatchObject({ ok: true, course: { status: 'assigned', courierId: COURIER, assignedAt: NOW } });
       expect(t.uow.run).not.toHaveBeenCalled();
+      expect(t.uow.runSql).not.toHaveBeenCalled();
       expect(t.alone).toEqual([
         [
           {
@@ -306,20 +307,21 @@ describe('CourseLifecycle.transition', () => {
       expect(t.alone).toEqual([]);
     });
 
-    it('runs a hand-back, a cancellation and a handover in a transaction, with their effects', async () => {
+    it('runs a hand-back, a cancellation and a handover in a transaction on pg, with their effects', async () => {
       await t.lifecycle.moveSeen(course('assigned'), 'pending', actors.courier, { reason: 'Panne', proofs: ['hand_back_reason'] });
       await t.lifecycle.moveSeen(course('en_route_delivery'), 'delivered', actors.courier, { proofs: ['delivery_code'] });
       await t.lifecycle.moveSeen(course('pending'), 'cancelled', actors.client);
-      expect(t.uow.run).toHaveBeenCalledTimes(3);
+      expect(t.uow.runSql).toHaveBeenCalledTimes(3);
+      expect(t.uow.run).not.toHaveBeenCalled();
       expect(t.repository.moveAlone).not.toHaveBeenCalled();
       expect(t.commissions.recordForDelivery).toHaveBeenCalledTimes(1);
     });
   });
 
-  it('move reads the course in its own transaction; an unknown course is not_found', async () => {
+  it('move reads the course in its own transaction (on pg); an unknown course is not_found', async () => {
     expect(await t.lifecycle.move('nope', 'cancelled', actors.staff)).toEqual({ ok: false, refusal: 'not_found', status: null });
     t.repository.find.mockResolvedValueOnce(course('pending'));
     expect(await t.lifecycle.move('course-1', 'cancelled', actors.staff)).toMatchObject({ ok: true });
-    expect(t.uow.run).toHaveBeenCalledTimes(2);
+    expect(t.uow.runSql).toHaveBeenCalledTimes(2);
   });
 });

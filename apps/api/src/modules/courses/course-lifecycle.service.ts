@@ -14,7 +14,7 @@ import {
 } from '@coursa/domain';
 import type { Actor } from '../../common/auth/actor.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { Clock } from '../../common/security/secrets.js';
 import type { Course } from '../../generated/prisma/client.js';
@@ -99,9 +99,12 @@ export class CourseLifecycle {
     private readonly uow: UnitOfWork,
   ) {}
 
-  /** Reads the course and moves it, in one transaction of its own. */
+  /**
+   * Reads the course and moves it, in one transaction of its own. A move's statements are all plain SQL (`SqlTx`), so its
+   * own transactions run on pg (UnitOfWork.runSql, issue 42); a caller's may be Prisma's (`transition`).
+   */
   move(courseId: string, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
-    return this.uow.run(async (tx) => {
+    return this.uow.runSql(async (tx) => {
       const course = await this.courses.find(tx, courseId);
       if (!course) return { ok: false, refusal: 'not_found', status: null };
       return this.transition(tx, course, to, actor, context);
@@ -115,11 +118,11 @@ export class CourseLifecycle {
    */
   moveSeen(seen: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
     if (!HAS_EFFECTS.has(to)) return this.moveAlone(seen, to, actor, context);
-    return this.uow.run((tx) => this.transition(tx, seen, to, actor, context));
+    return this.uow.runSql((tx) => this.transition(tx, seen, to, actor, context));
   }
 
   /** Moves `course` (as the caller saw it) to `to`, inside the caller's transaction. */
-  async transition(tx: Tx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
+  async transition(tx: SqlTx, course: Course, to: CourseStatus, actor: Actor, context: TransitionContext = {}): Promise<TransitionResult> {
     const plan = this.plan(course, to, actor, context);
     if (!plan.ok) return plan;
     const moved = await this.courses.move(tx, course, to, plan.fields);

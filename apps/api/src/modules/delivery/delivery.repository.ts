@@ -195,11 +195,11 @@ export class DeliveryRepository {
    * one, or null when none is left (or the course is no longer this courier's, under way, with a code).
    */
   async reserveOtpAttempt(courseId: string, courierId: string, maxAttempts: number): Promise<number | null> {
-    const [reserved] = await this.prisma.client.course.updateManyAndReturn({
-      where: { id: courseId, courierId, status: 'en_route_delivery', otpHash: { not: null }, otpAttempts: { lt: maxAttempts } },
-      data: { otpAttempts: { increment: 1 } },
-      select: { otpAttempts: true },
-    });
+    // A hot write (every handover's first statement, PrismaService.write): one conditional update, its own transaction.
+    const [reserved] = await this.prisma.write<{ otpAttempts: number }>(Prisma.sql`
+      UPDATE courses SET otp_attempts = otp_attempts + 1, updated_at = ${new Date()}
+      WHERE id = ${courseId}::uuid AND courier_id = ${courierId}::uuid AND status = 'en_route_delivery' AND otp_hash IS NOT NULL AND otp_attempts < ${maxAttempts}
+      RETURNING otp_attempts AS "otpAttempts"`);
     return reserved ? reserved.otpAttempts : null;
   }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma, type CourierLedgerEntry, type LedgerAccount, type LedgerEntryKind } from '../../generated/prisma/client.js';
 import { newestFirst, type PageRequest, type RowsPage } from '../../common/pagination/pagination.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 
 export interface NewLedgerEntry {
   courierId: string;
@@ -44,7 +44,7 @@ export class LedgerRepository {
    * Adds entries in the caller's transaction. An event's entry exists once: a second one for the same (kind, account,
    * course | payout | deposit) is skipped, so a retried or replayed event never counts twice. The number added.
    */
-  async add(tx: Tx, ...entries: NewLedgerEntry[]): Promise<number> {
+  async add(tx: SqlTx, ...entries: NewLedgerEntry[]): Promise<number> {
     const kept = entries.filter((entry) => entry.amount !== 0);
     if (!kept.length) return 0;
     // createMany's statement (skipDuplicates: ON CONFLICT DO NOTHING), written out: a handover adds two entries, and

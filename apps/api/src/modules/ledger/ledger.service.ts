@@ -3,7 +3,7 @@ import type { LedgerResponse } from '@coursa/contracts';
 import { courierBalances, isOverCashCap, type CourierBalances } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import type { PageRequest } from '../../common/pagination/pagination.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 import { LedgerRepository, type LedgerSums } from './ledger.repository.js';
 
 /**
@@ -50,12 +50,12 @@ export class LedgerService {
   }
 
   /** A courier's commission on a course they handed over (with the commission row, in the handover's transaction). */
-  async commissionEarned(tx: Tx, courierId: string, courseId: string, amount: number): Promise<void> {
+  async commissionEarned(tx: SqlTx, courierId: string, courseId: string, amount: number): Promise<void> {
     await this.ledger.add(tx, { courierId, account: 'earnings', kind: 'commission_earned', amount, courseId });
   }
 
   /** A cash course handed over: the courier now holds its price (in the handover's transaction). */
-  async cashCollected(tx: Tx, courierId: string, courseId: string, amount: number): Promise<void> {
+  async cashCollected(tx: SqlTx, courierId: string, courseId: string, amount: number): Promise<void> {
     await this.ledger.add(tx, { courierId, account: 'cash', kind: 'cash_collected', amount, courseId });
   }
 

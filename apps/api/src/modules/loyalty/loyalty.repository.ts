@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { LoyaltyReason, PromoCode } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 
 @Injectable()
 export class LoyaltyRepository {
@@ -42,7 +42,7 @@ export class LoyaltyRepository {
   }
 
   /** Adds points to the ledger and the running total; the ledger's unique key credits a (user, reason, course) once. */
-  async credit(tx: Tx, userId: string, points: number, reason: LoyaltyReason, courseId: string): Promise<void> {
+  async credit(tx: SqlTx, userId: string, points: number, reason: LoyaltyReason, courseId: string): Promise<void> {
     // Plain statements on every handover (issue 42): Prisma's create and update read whole rows back (the user's with his
     // password hash) and cost two to three times the CPU.
     await tx.$executeRaw`
@@ -52,22 +52,25 @@ export class LoyaltyRepository {
   }
 
   /** Courses handed over to this client that earned points (a course staff closed by hand earns none, and does not count). */
-  creditedDeliveries(tx: Tx, clientId: string): Promise<number> {
-    return tx.loyaltyEntry.count({ where: { userId: clientId, reason: 'course_delivered' } });
+  async creditedDeliveries(tx: SqlTx, clientId: string): Promise<number> {
+    const [{ count }] = await tx.$queryRaw<[{ count: number }]>`
+      SELECT count(*)::int AS count FROM loyalty_entries WHERE user_id = ${clientId}::uuid AND reason = 'course_delivered'`;
+    return count;
   }
 
-  async givePersonalPromo(tx: Tx, ownerId: string, promo: { code: string; expiresAt: Date; reason: 'free_delivery_milestone' }): Promise<void> {
-    await tx.promoCode.create({ data: { ...promo, type: 'percentage', value: 100, ownerId } });
+  async givePersonalPromo(tx: SqlTx, ownerId: string, promo: { code: string; expiresAt: Date; reason: 'free_delivery_milestone' }): Promise<void> {
+    await tx.$executeRaw`
+      INSERT INTO promo_codes (id, code, type, value, owner_id, reason, expires_at, created_at)
+      VALUES (${randomUUID()}::uuid, ${promo.code}, 'percentage', 100, ${ownerId}::uuid, ${promo.reason}, ${promo.expiresAt}, ${new Date()})`;
   }
 
   /**
    * Marks the referral of this client rewarded, once (a conditional update): the referrer's id when this call did it,
    * null when there is no referral or it was rewarded already.
    */
-  async claimReferralReward(tx: Tx, referredId: string, at: Date): Promise<string | null> {
-    const referral = await tx.referral.findUnique({ where: { referredId } });
-    if (!referral || referral.rewardedAt) return null;
-    const claimed = await tx.referral.updateMany({ where: { id: referral.id, rewardedAt: null }, data: { rewardedAt: at } });
-    return claimed.count === 1 ? referral.referrerId : null;
+  async claimReferralReward(tx: SqlTx, referredId: string, at: Date): Promise<string | null> {
+    const [claimed] = await tx.$queryRaw<{ referrerId: string }[]>`
+      UPDATE referrals SET rewarded_at = ${at} WHERE referred_id = ${referredId}::uuid AND rewarded_at IS NULL RETURNING referrer_id AS "referrerId"`;
+    return claimed?.referrerId ?? null;
   }
 }

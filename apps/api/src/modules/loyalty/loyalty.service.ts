@@ -9,7 +9,7 @@ import {
   REFERRAL_BONUS_POINTS,
 } from '@coursa/domain';
 import { badRequest } from '../../common/errors/domain-error.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 import { Clock, RandomSource } from '../../common/security/secrets.js';
 import { LoyaltyRepository } from './loyalty.repository.js';
 
@@ -63,7 +63,7 @@ export class LoyaltyService {
    * points, a personal free-delivery code every COURSES_PER_FREE_DELIVERY deliveries, and, on the first delivery of a
    * client someone referred, the referrer's bonus (once).
    */
-  async creditForDelivery(tx: Tx, course: { id: string; clientId: string }, at: Date): Promise<void> {
+  async creditForDelivery(tx: SqlTx, course: { id: string; clientId: string }, at: Date): Promise<void> {
     await this.loyalty.credit(tx, course.clientId, POINTS_PER_COURSE, 'course_delivered', course.id);
     if ((await this.loyalty.creditedDeliveries(tx, course.clientId)) % COURSES_PER_FREE_DELIVERY === 0) {
       await this.loyalty.givePersonalPromo(tx, course.clientId, {

@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { Payment, PaymentMethod, PaymentProvider, PaymentStatus, Prisma } from '../../generated/prisma/client.js';
+import { randomUUID } from 'node:crypto';
+import { Prisma, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import { columnsOf } from '../../common/prisma/columns.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 import { refundReference, refundsThroughProvider } from '@coursa/domain';
+
+/** A payment's whole row (`p`), as `findFirst` reads it. */
+const PAYMENT_COLUMNS = columnsOf(Prisma.PaymentScalarFieldEnum, 'p');
 
 export interface NewPayment {
   orderId: string;
@@ -84,8 +89,10 @@ export class PaymentsRepository {
   }
 
   /** A course delivered (the course lifecycle's transaction): its cash payment is collected. */
-  async collectCashOnDelivery(tx: Tx, courseId: string, at: Date): Promise<void> {
-    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'succeeded', creditedAt: at } });
+  async collectCashOnDelivery(tx: SqlTx, courseId: string, at: Date): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE payments SET status = 'succeeded', credited_at = ${at}, updated_at = ${new Date()}
+      WHERE course_id = ${courseId}::uuid AND provider = 'cash' AND status = 'pending'`;
   }
 
   /**
@@ -98,18 +105,23 @@ export class PaymentsRepository {
   }
 
   /** A cash course closed by staff whose courier never collected the cash (the course lifecycle's transaction). */
-  async dropUncollectedCash(tx: Tx, courseId: string): Promise<void> {
-    await tx.payment.updateMany({ where: { courseId, provider: 'cash', status: 'pending' }, data: { status: 'failed', failureReason: 'cash_not_collected' } });
+  async dropUncollectedCash(tx: SqlTx, courseId: string): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE payments SET status = 'failed', failure_reason = 'cash_not_collected', updated_at = ${new Date()}
+      WHERE course_id = ${courseId}::uuid AND provider = 'cash' AND status = 'pending'`;
   }
 
   /**
    * A course cancelled (the course lifecycle's transaction): cash will never be collected, nor a merchant's course on
    * account put on its statement (issue 40), and a paid payment is to be refunded (README "Refunds").
    */
-  async releaseForCancelledCourse(tx: Tx, courseId: string): Promise<void> {
-    const paid = await tx.payment.findFirst({ where: { courseId, status: 'succeeded', amount: { gt: 0 } } });
+  async releaseForCancelledCourse(tx: SqlTx, courseId: string): Promise<void> {
+    const [paid] = await tx.$queryRaw<Payment[]>`
+      SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.course_id = ${courseId}::uuid AND p.status = 'succeeded' AND p.amount > 0 LIMIT 1`;
     if (paid) await this.openRefund(tx, paid, courseId);
-    await tx.payment.updateMany({ where: { courseId, provider: { in: ['cash', 'statement'] }, status: 'pending' }, data: { status: 'failed', failureReason: 'course_cancelled' } });
+    await tx.$executeRaw`
+      UPDATE payments SET status = 'failed', failure_reason = 'course_cancelled', updated_at = ${new Date()}
+      WHERE course_id = ${courseId}::uuid AND provider IN ('cash', 'statement') AND status = 'pending'`;
   }
 
   /** Locks a payment's row until the unit of work ends, and reads it. */
@@ -122,20 +134,15 @@ export class PaymentsRepository {
    * Opens the refund of a succeeded payment (its cancelled course's, or none when its order could not be made): an
    * MTN MoMo payment is sent back by the refund job, queued through the outbox; any other is to do, by staff.
    */
-  async openRefund(tx: Tx, paid: Payment, courseId: string | null): Promise<void> {
-    await tx.payment.update({ where: { id: paid.id }, data: { status: 'refund_pending' } });
+  async openRefund(tx: SqlTx, paid: Payment, courseId: string | null): Promise<void> {
+    await tx.$executeRaw`UPDATE payments SET status = 'refund_pending', updated_at = ${new Date()} WHERE id = ${paid.id}::uuid`;
     const byProvider = refundsThroughProvider(paid);
-    const refund = await tx.refund.create({
-      data: {
-        paymentId: paid.id,
-        courseId,
-        clientId: paid.clientId,
-        amount: paid.amount,
-        reference: refundReference(paid.orderId),
-        provider: paid.provider,
-        ...(byProvider ? { method: 'provider', status: 'processing' } : { status: 'to_do' }),
-      },
-    });
+    // Plain statements, so that a cancellation's transaction may run on pg (SqlTx).
+    const refund = { id: randomUUID(), reference: refundReference(paid.orderId) };
+    await tx.$executeRaw`
+      INSERT INTO refunds (id, payment_id, course_id, client_id, amount, reference, provider, method, status, created_at)
+      VALUES (${refund.id}::uuid, ${paid.id}::uuid, ${courseId}::uuid, ${paid.clientId}::uuid, ${paid.amount}, ${refund.reference},
+        ${paid.provider}::"PaymentProvider", ${byProvider ? 'provider' : null}::"RefundMethod", ${byProvider ? 'processing' : 'to_do'}::"RefundStatus", ${new Date()})`;
     if (byProvider) {
       await this.outbox.add(tx, {
         type: 'refund.requested',
