@@ -62,12 +62,8 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof DomainError) {
     return { status: error.status, code: error.code, detail: error.detail, headers: error.headers };
   }
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === 'P2002' || isRawUniqueViolation(error)) return { status: 409, ...STATUS_DEFAULTS[409]! };
-    if (error.code === 'P2025') return { status: 404, code: 'NOT_FOUND', detail: COMMON_MESSAGES.notFound };
-  }
-  // The same refusal from a statement sent on pg (a hot read or write, a transaction on pg).
-  if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return { status: 409, ...STATUS_DEFAULTS[409]! };
+  if (isUniqueViolation(error)) return { status: 409, ...STATUS_DEFAULTS[409]! };
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return { status: 404, code: 'NOT_FOUND', detail: COMMON_MESSAGES.notFound };
   if (isDependencyDown(error)) {
     return { status: 503, ...STATUS_DEFAULTS[503]!, headers: { 'retry-after': '5' } };
   }
@@ -120,10 +116,15 @@ const UNIQUE_VIOLATION = '23505';
 const DRIVER_ADAPTER_DOWN = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
 const DOWN_MESSAGES = /Stream isn't writeable|Connection is closed|max retries per request|Connection terminated/i;
 
-/** A unique key refused a raw statement's row (P2010, the driver adapter's kind): the same conflict as P2002. */
-function isRawUniqueViolation(error: Prisma.PrismaClientKnownRequestError): boolean {
+/**
+ * A unique key refused a row: through Prisma's query builder (P2002), in a raw statement through Prisma (P2010, the driver
+ * adapter's kind), or in a statement sent on pg (a hot write, a transaction on pg: PostgreSQL's own code).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return error.code === UNIQUE_VIOLATION;
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   const cause = (error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined)?.driverAdapterError?.cause;
-  return error.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation';
+  return error.code === 'P2002' || (error.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation');
 }
 
 /** PostgreSQL or Redis cannot be reached: the request may succeed later, so 503 rather than 500. */

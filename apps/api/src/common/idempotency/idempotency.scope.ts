@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Prisma } from '../../generated/prisma/client.js';
-import type { Tx } from '../prisma/transaction.js';
+import type { SqlTx } from '../prisma/transaction.js';
 
 /** The record an idempotent request will leave: who asked, with which key, for which request. */
 export interface IdempotencyScope {
@@ -17,9 +16,13 @@ export const idempotencyScope = new AsyncLocalStorage<IdempotencyScope>();
  * a crash between the commit and a separate save would let the client's retry (same key) do it all again.
  * Outside an idempotent request, does nothing.
  */
-export async function saveAnswerWithin(tx: Tx, responseBody: unknown): Promise<void> {
+export async function saveAnswerWithin(tx: SqlTx, responseBody: unknown): Promise<void> {
   const scope = idempotencyScope.getStore();
   if (!scope) return;
-  await tx.idempotencyRecord.create({ data: { ...scope.record, responseBody: responseBody as Prisma.InputJsonValue } });
+  const { userId, key, route, requestHash, statusCode } = scope.record;
+  // A plain statement, so that an order's transaction may run on pg (SqlTx).
+  await tx.$executeRaw`
+    INSERT INTO idempotency_records (user_id, key, route, request_hash, status_code, response_body, created_at)
+    VALUES (${userId}::uuid, ${key}, ${route}, ${requestHash}, ${statusCode}, ${JSON.stringify(responseBody)}::jsonb, ${new Date()})`;
   scope.saved = true;
 }

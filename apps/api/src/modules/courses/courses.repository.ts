@@ -5,19 +5,14 @@ import type { CourseStatus } from '@coursa/domain';
 import { Prisma, type Course, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
-import { COURSE_COLUMNS } from '../../common/prisma/columns.js';
+import { columnOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { isUuid } from '../../common/validation/params.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
+import { isUniqueViolation } from '../../common/errors/error-response.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { CourseView, CourseWithRelations } from './courses.mapper.js';
 
-const WITH_RELATIONS = {
-  client: { select: { fullName: true } },
-  payment: { select: { status: true, refund: { select: { status: true, amount: true, method: true } } } },
-  rating: { select: { rating: true, comment: true } },
-  courier: { select: { fullName: true, phone: true } },
-} as const;
 
 /** Lists of courses, newest first (the client's, the courier's history, the back office's). */
 export const COURSES_NEWEST_FIRST = newestFirst<Prisma.CourseWhereInput, Prisma.CourseOrderByWithRelationInput>();
@@ -122,31 +117,31 @@ export class CoursesRepository {
     events: (courseId: string, courseNumber: number) => OutboxEventInput[],
     options: {
       ip?: string;
-      /** The transaction to write in: the direct order's, or a paid order's crediting. */
-      tx: Tx;
+      /** The transaction to write in: the direct order's (on pg), or a paid order's crediting (Prisma's). */
+      tx: SqlTx;
       /** Runs last in the transaction, with the created course (to store the request's answer with it). */
-      withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>;
+      withCreated?: (tx: SqlTx, course: CourseWithRelations) => Promise<void>;
     },
   ): Promise<CourseWithRelations> {
     const paymentMethod: PaymentMethod = payment.kind === 'paid' ? payment.payment.method : METHOD_OF[payment.kind].method;
     const { ip, withCreated = async () => {} } = options;
-    const write = async (tx: Tx) => {
+    // Plain statements (issue 42), so that an order's transaction may run on pg (SqlTx).
+    const write = async (tx: SqlTx) => {
       if (course.promoCodeId) {
-        const claimed = await tx.promoCode.updateMany({ where: { id: course.promoCodeId, usedAt: null }, data: { usedAt: new Date() } });
-        if (claimed.count === 0) throw new PromoClaimLost();
+        const claimed = await tx.$executeRaw`UPDATE promo_codes SET used_at = ${new Date()} WHERE id = ${course.promoCodeId}::uuid AND used_at IS NULL`;
+        if (claimed === 0) throw new PromoClaimLost();
       }
-      const created = await tx.course.create({ data: { ...course, paymentMethod }, include: { client: WITH_RELATIONS.client } }).catch((error: unknown) => {
-        if (course.photoFileId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new PhotoClaimLost();
+      const created = await this.insertCourse(tx, { ...course, paymentMethod }).catch((error: unknown) => {
+        if (course.photoFileId && isUniqueViolation(error)) throw new PhotoClaimLost();
         throw error;
       });
       // Nothing to collect on a course a promo made free.
       const paymentStatus = payment.kind === 'paid' || payment.amount === 0 ? 'succeeded' : 'pending';
       if (payment.kind === 'paid') {
-        const claimed = await tx.payment.updateMany({
-          where: { id: payment.payment.id, clientId: course.clientId, status: 'succeeded', courseId: null },
-          data: { courseId: created.id },
-        });
-        if (claimed.count === 0) throw new PaymentClaimLost();
+        const claimed = await tx.$executeRaw`
+          UPDATE payments SET course_id = ${created.id}::uuid, updated_at = ${new Date()}
+          WHERE id = ${payment.payment.id}::uuid AND client_id = ${course.clientId}::uuid AND status = 'succeeded' AND course_id IS NULL`;
+        if (claimed === 0) throw new PaymentClaimLost();
       } else {
         // The plain INSERT (issue 42): Prisma's create costs about three times its CPU, on every order.
         const { provider, method } = METHOD_OF[payment.kind];
@@ -178,6 +173,27 @@ export class CoursesRepository {
     // Every caller writes a course inside its own transaction (UnitOfWork); `tx` stays optional in the type only until
     // OrderDesk.place, which passes its options through, requires it.
     return write(options.tx);
+  }
+
+  /**
+   * The course's row as `create` with its client's name wrote it: a new id, the number the sequence gives, the status
+   * and counts their defaults, the process's time; answered whole (COURSE_COLUMNS) with the client's name.
+   */
+  private async insertCourse(tx: SqlTx, course: NewCourse & { paymentMethod: PaymentMethod }): Promise<Course & { client: { fullName: string } }> {
+    const at = new Date();
+    const fields = Object.entries({ id: randomUUID(), ...course, createdAt: at, updatedAt: at }).filter(([, value]) => value !== undefined);
+    for (const [field, value] of fields) {
+      if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw new Error(`CoursesRepository.insertCourse: ${field} is not a plain value`);
+    }
+    const [created] = await tx.$queryRaw<(Course & { clientName: string })[]>`
+      WITH c AS (
+        INSERT INTO courses (${Prisma.raw(fields.map(([field]) => columnOf(field)).join(', '))})
+        VALUES (${Prisma.join(fields.map(([, value]) => value))})
+        RETURNING *
+      )
+      SELECT ${COURSE_COLUMNS}, u.full_name AS "clientName" FROM c JOIN users u ON u.id = c.client_id`;
+    const { clientName, ...row } = created!;
+    return { ...row, client: { fullName: clientName } };
   }
 
   /**

@@ -90,7 +90,7 @@ function setUp() {
     clock,
     {} as never,
     loyalty,
-    { run: (work: (tx: never) => Promise<unknown>) => work({} as never) } as never,
+    { runSql: (work: (tx: never) => Promise<unknown>) => work({} as never) } as never,
   );
   return { service, courses, pay, paymentsRepository, photos };
 }

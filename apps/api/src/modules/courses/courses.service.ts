@@ -68,8 +68,9 @@ export class CoursesService {
       payment = { kind: 'cash', orderId: `COD_${this.clock.now().getTime()}_${this.random.token(6)}`, amount: priced.total };
     }
     try {
-      // The course, its payment, its events, its audit row and the stored answer to the request: one transaction.
-      const course = await this.uow.run((tx) => this.desk.place(client, priced, payment, { ip, tx, withCreated: (tx, created) => saveAnswerWithin(tx, toCourseDto(created)) }));
+      // The course, its payment, its events, its audit row and the stored answer to the request: one transaction, on pg
+      // (every statement of it is plain SQL: issue 42).
+      const course = await this.uow.runSql((tx) => this.desk.place(client, priced, payment, { ip, tx, withCreated: (tx, created) => saveAnswerWithin(tx, toCourseDto(created)) }));
       return toCourseDto(course);
     } catch (error) {
       if (error instanceof PaymentClaimLost) throw PaymentErrors.alreadyUsed();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Payment, Prisma } from '../../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 import { Clock, RandomSource, SecretBox, SecretHasher } from '../../common/security/secrets.js';
 import { CourseErrors } from './courses.errors.js';
 import type { CourseWithRelations } from './courses.mapper.js';
@@ -125,7 +125,7 @@ export class OrderDesk {
     client: Orderer,
     priced: PricedOrder,
     payment: CoursePayment,
-    options: { ip?: string; tx: Tx; withCreated?: (tx: Tx, course: CourseWithRelations) => Promise<void>; merchant?: MerchantMark },
+    options: { ip?: string; tx: SqlTx; withCreated?: (tx: SqlTx, course: CourseWithRelations) => Promise<void>; merchant?: MerchantMark },
   ): Promise<CourseWithRelations> {
     const { order } = priced;
     const otp = this.random.digits(CODE_LENGTH);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { flatKm, KM_PER_DEGREE, placeFold, type PlacePoint } from '@coursa/domain';
 import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 import { containingPattern } from '../../common/prisma/search-sql.js';
 
 /** One of her own addresses matching the search: a saved one (with its label) or one of her past courses'. */
@@ -158,7 +158,7 @@ export class PlaceSearchRepository {
    * Which of these places exist, as placeSuggestible reads them; each row found is locked (FOR KEY SHARE, as a
    * foreign key does) until the transaction ends, so a merge cannot delete it before the course referring to it is written.
    */
-  async lockPlaces(tx: Tx, ids: readonly string[]): Promise<{ id: string; hidden: boolean; distinctClients: number }[]> {
+  async lockPlaces(tx: SqlTx, ids: readonly string[]): Promise<{ id: string; hidden: boolean; distinctClients: number }[]> {
     if (!ids.length) return [];
     return tx.$queryRaw<{ id: string; hidden: boolean; distinctClients: number }[]>`
       SELECT p.id::text AS id, p.hidden, p.distinct_clients AS "distinctClients"

@@ -3,7 +3,7 @@ import type { NearestPlaceResponse, PlaceSuggestionsResponse } from '@coursa/con
 import type { NearestPlaceQueryInput, PlaceSuggestionsQueryInput } from '@coursa/contracts/schemas';
 import { flatKm, KM_PER_DEGREE, PLACE_RULES, placeSuggestible, type PlacePoint } from '@coursa/domain';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config.js';
-import type { Tx } from '../../common/prisma/transaction.js';
+import type { SqlTx } from '../../common/prisma/transaction.js';
 import { bookSuggestion, ownSuggestion } from './place-search.mapper.js';
 import { PlaceSearchRepository } from './place-search.repository.js';
 
@@ -57,7 +57,7 @@ export class PlaceSearchService {
    * one is dropped without a word (it only adds a name for the courier). Inside the order's transaction, the places
    * kept stay until the course referring to them is written.
    */
-  async chosenPlaces(tx: Tx, ids: readonly (string | null | undefined)[]): Promise<Set<string>> {
+  async chosenPlaces(tx: SqlTx, ids: readonly (string | null | undefined)[]): Promise<Set<string>> {
     const wanted = [...new Set(ids.flatMap((id) => (id ? [id.toLowerCase()] : [])))];
     const found = await this.places.lockPlaces(tx, wanted);
     return new Set(found.filter((place) => placeSuggestible(place, this.config.PLACE_MIN_CLIENTS)).map((place) => place.id));
