@@ -327,7 +327,7 @@ app.get('/api/delivery/earnings', async (request) => {
 });
 
 // A client orders a course paid in cash: course, payment, the recipient's two SMS and the event, the audit line, and
-// the course read back with its relations, in one transaction (OrderDesk.place, CoursesRepository.create).
+// the course answered with its client's name, in one transaction (OrderDesk.place, CoursesRepository.create).
 app.post('/api/courses', async (request, reply) => {
   const { user } = request;
   const order = request.body;
@@ -338,21 +338,24 @@ app.post('/api/courses', async (request, reply) => {
   const now = new Date();
   const sender = { fullName: `Cliente` };
   const course = await transaction(async (tx) => {
-    const created = await one(
-      `INSERT INTO courses (id, status, client_id, pickup_address, pickup_latitude, pickup_longitude, pickup_instructions, pickup_contact_phone,
-         pickup_place_id, delivery_address, delivery_latitude, delivery_longitude, delivery_instructions, delivery_contact_phone, delivery_place_id,
-         recipient_phone, description, photo_url, package_type, distance_km, estimated_price, discount, payment_method, otp_hash, otp_attempts,
-         otp_generated_at, hand_back_count, tracking_token_hash, created_at, updated_at)
-       VALUES ($1, 'pending', $2, $3, $4, $5, $6, NULL, NULL, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL, $13, $14, $15, 0, 'cash_on_delivery', $16, 0, $17, 0, $18, $17, $17)
-       RETURNING id`,
+    // The course written and answered whole with its client's name, in one statement (CoursesRepository.insertCourse).
+    const { clientName, ...created } = await one(
+      `WITH c AS (
+         INSERT INTO courses (id, status, client_id, pickup_address, pickup_latitude, pickup_longitude, pickup_instructions, pickup_contact_phone,
+           pickup_place_id, delivery_address, delivery_latitude, delivery_longitude, delivery_instructions, delivery_contact_phone, delivery_place_id,
+           recipient_phone, description, photo_url, package_type, distance_km, estimated_price, discount, payment_method, otp_hash, otp_attempts,
+           otp_generated_at, hand_back_count, tracking_token_hash, created_at, updated_at)
+         VALUES ($1, 'pending', $2, $3, $4, $5, $6, NULL, NULL, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL, $13, $14, $15, 0, 'cash_on_delivery', $16, 0, $17, 0, $18, $17, $17)
+         RETURNING *
+       )
+       SELECT ${COURSE}, u.full_name AS "clientName" FROM c JOIN users u ON u.id = c.client_id`,
       [randomUUID(), user.id, order.pickup_location.address, order.pickup_location.latitude, order.pickup_location.longitude, order.pickup_location.instructions ?? null,
         order.delivery_location.address, order.delivery_location.latitude, order.delivery_location.longitude, order.delivery_location.instructions ?? null,
         recipientPhone, order.description ?? null, order.package_type ?? null, distanceKm(order.pickup_location, order.delivery_location), price, hmac(otp), now, hmac(trackingToken)],
       tx,
     );
-    // The course read back and its client's name (Prisma's create with `include`), then the payment, not read back.
-    const course = await one(COURSE_BY_ID, [created.id], tx);
-    const client = await one('SELECT id, full_name AS "fullName" FROM users WHERE id = $1', [user.id], tx);
+    const course = created;
+    const client = { id: user.id, fullName: clientName };
     await query(
       tx,
       `INSERT INTO payments (id, order_id, client_id, provider, method, amount, purpose, currency, status, course_id, created_at, updated_at)
@@ -429,7 +432,7 @@ app.post('/api/delivery/course/:id/verify-otp', async (request, reply) => {
       done.id,
     ]);
     await query(tx, 'UPDATE users SET loyalty_points = loyalty_points + $1, updated_at = now() WHERE id = $2', [POINTS_PER_COURSE, done.clientId]);
-    const counted = await one(`SELECT COUNT(*)::int AS n FROM (SELECT id FROM loyalty_entries WHERE user_id = $1 AND reason = 'course_delivered') sub`, [done.clientId], tx);
+    const counted = await one(`SELECT count(*)::int AS n FROM loyalty_entries WHERE user_id = $1 AND reason = 'course_delivered'`, [done.clientId], tx);
     if (counted.n % COURSES_PER_FREE_DELIVERY === 0) {
       await query(tx, `INSERT INTO promo_codes (id, code, type, value, owner_id, expires_at, reason) VALUES ($1, $2, 'percentage', 100, $3, $4, 'free_delivery_milestone')`, [
         randomUUID(),
@@ -438,7 +441,7 @@ app.post('/api/delivery/course/:id/verify-otp', async (request, reply) => {
         new Date(at.getTime() + 90 * 86400_000),
       ]);
     }
-    await query(tx, 'SELECT id, referrer_id, referred_id, rewarded_at, created_at FROM referrals WHERE referred_id = $1 LIMIT 1', [done.clientId]);
+    await query(tx, 'UPDATE referrals SET rewarded_at = $1 WHERE referred_id = $2 AND rewarded_at IS NULL RETURNING referrer_id', [at, done.clientId]);
     const amount = commissionFor(price, RATE_INDEPENDENT);
     await query(tx, 
       `INSERT INTO commissions (id, courier_id, course_id, course_amount, rate_bps, amount, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', now())`,

@@ -27,7 +27,8 @@ export class AuditRepository {
    * back (issue 42: 250–460 against 125 µs). The row is as Prisma wrote it: a new id, the process's time.
    */
   async record(entry: AuditEntry, tx?: SqlTx): Promise<void> {
-    await (tx ? tx.$executeRaw(this.insert(entry)) : this.prisma.client.$executeRaw(this.insert(entry)));
+    // Alone, a hot write of its own (PrismaService.write): a handover's flag, a sign-in, a refusal.
+    await (tx ? tx.$executeRaw(this.insert(entry)) : this.prisma.write(this.insert(entry)));
   }
 
   /**
