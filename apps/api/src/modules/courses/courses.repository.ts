@@ -13,7 +13,6 @@ import { isUniqueViolation } from '../../common/errors/error-response.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { CourseView, CourseWithRelations } from './courses.mapper.js';
 
-
 /** Lists of courses, newest first (the client's, the courier's history, the back office's). */
 export const COURSES_NEWEST_FIRST = newestFirst<Prisma.CourseWhereInput, Prisma.CourseOrderByWithRelationInput>();
 
