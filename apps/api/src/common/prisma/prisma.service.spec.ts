@@ -157,8 +157,21 @@ describe('PrismaService.transaction (a transaction on pg, issue 42)', () => {
 
     // Every connection of the pool held: the next transaction waits maxWait, then gives up, and its connection, once one
     // comes free, goes back to the pool.
+    // Each holder's work starts once its connection is open and BEGIN sent: the check waits for all ten (a loaded
+    // machine may take seconds to open them), which are let go together afterwards.
     const release: (() => void)[] = [];
-    const holding = Array.from({ length: 10 }, () => prisma.transaction(() => new Promise<void>((done) => release.push(done)), { timeout: 10_000 }));
+    const started: Promise<void>[] = [];
+    const holding = Array.from({ length: 10 }, () => {
+      let begun!: () => void;
+      started.push(new Promise<void>((resolve) => (begun = resolve)));
+      const work = () => new Promise<void>((done) => (release.push(done), begun()));
+      // A holder that could not start at all fails the test, rather than leaving it waiting for the ten.
+      return prisma.transaction(work, { timeout: 60_000, maxWait: 60_000 }).catch((error: unknown) => {
+        begun();
+        throw error;
+      });
+    });
+    await Promise.all(started);
     await expect(prisma.transaction((tx) => tx.$queryRaw`SELECT 1`, { maxWait: 50 })).rejects.toBeInstanceOf(TransactionUnavailable);
     release.forEach((done) => done());
     await Promise.all(holding);
