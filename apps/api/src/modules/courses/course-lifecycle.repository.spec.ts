@@ -1,31 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount } from '../../../../../test/support/accounts.js';
 import { insertCourse } from '../../../../../test/support/courses.js';
-import { createTestSchema } from '../../../../../test/support/database.js';
-import { loadConfig } from '../../common/config/config.js';
+import { createTestPrisma } from '../../../../../test/support/database.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { PrismaService } from '../../common/prisma/prisma.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CourseLifecycleRepository } from './course-lifecycle.repository.js';
 
 /** A move in one statement (issue 42) on the real database: the course, its event and its audit line, all or nothing. */
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let closeDatabase: () => Promise<void>;
 let prisma: PrismaService;
 let courses: CourseLifecycleRepository;
 let outbox: OutboxRepository;
 let audit: AuditRepository;
 
 beforeAll(async () => {
-  schema = await createTestSchema();
-  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  ({ prisma, close: closeDatabase } = await createTestPrisma());
   courses = new CourseLifecycleRepository(prisma);
   outbox = new OutboxRepository(prisma);
   audit = new AuditRepository(prisma);
 });
 
 afterAll(async () => {
-  await prisma.onModuleDestroy();
-  await schema.drop();
+  await closeDatabase();
 });
 
 const db = () => prisma.client;

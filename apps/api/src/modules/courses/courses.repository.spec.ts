@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, newPhone } from '../../../../../test/support/accounts.js';
-import { createTestSchema } from '../../../../../test/support/database.js';
-import { loadConfig } from '../../common/config/config.js';
+import { createTestPrisma } from '../../../../../test/support/database.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { SqlTx } from '../../common/prisma/transaction.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { CoursesRepository, PromoClaimLost, type NewCourse } from './courses.repository.js';
 
 /** An order's writes in plain statements (issue 42), in a transaction on pg or in Prisma's: the same rows either way. */
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let closeDatabase: () => Promise<void>;
 let prisma: PrismaService;
 let courses: CoursesRepository;
 
 beforeAll(async () => {
-  schema = await createTestSchema();
-  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  ({ prisma, close: closeDatabase } = await createTestPrisma());
   courses = new CoursesRepository(prisma, new OutboxRepository(prisma), new AuditRepository(prisma));
 });
 
 afterAll(async () => {
-  await prisma.onModuleDestroy();
-  await schema.drop();
+  await closeDatabase();
 });
 
 const db = () => prisma.client;

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { courierBalances } from '@coursa/domain';
 import { createAccount } from '../../../../../test/support/accounts.js';
-import { createTestSchema } from '../../../../../test/support/database.js';
+import { createTestPrisma } from '../../../../../test/support/database.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { loadConfig } from '../../common/config/config.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { PrismaService } from '../../common/prisma/prisma.service.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { CourierCashRepository } from './courier-cash.repository.js';
 import { LedgerRepository, type NewLedgerEntry } from './ledger.repository.js';
 
 /** The ledger's SQL on the real database (a schema of its own): sums, the week's sums, the courier lock, the rollup. */
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let closeDatabase: () => Promise<void>;
 let prisma: PrismaService;
 let db: PrismaClient;
 let ledger: LedgerRepository;
@@ -18,8 +17,7 @@ let cash: CourierCashRepository;
 let unitOfWork: UnitOfWork;
 
 beforeAll(async () => {
-  schema = await createTestSchema();
-  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  ({ prisma, close: closeDatabase } = await createTestPrisma());
   db = prisma.client;
   ledger = new LedgerRepository(prisma);
   cash = new CourierCashRepository(prisma);
@@ -27,8 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await prisma.onModuleDestroy();
-  await schema.drop();
+  await closeDatabase();
 });
 
 const courier = async () => (await createAccount({ db }, 'independent_delivery')).user.id;

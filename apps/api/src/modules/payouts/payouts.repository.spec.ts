@@ -1,32 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount } from '../../../../../test/support/accounts.js';
 import { insertCourse } from '../../../../../test/support/courses.js';
-import { createTestSchema } from '../../../../../test/support/database.js';
+import { createTestPrisma } from '../../../../../test/support/database.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { loadConfig } from '../../common/config/config.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
+import type { PrismaService } from '../../common/prisma/prisma.service.js';
 import { UnitOfWork } from '../../common/prisma/unit-of-work.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { PayoutsRepository, type NewPayout } from './payouts.repository.js';
 
 /** The payouts' SQL on the real database (a schema of its own): each conditional write happens once. */
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let closeDatabase: () => Promise<void>;
 let prisma: PrismaService;
 let db: PrismaClient;
 let payouts: PayoutsRepository;
 let unitOfWork: UnitOfWork;
 
 beforeAll(async () => {
-  schema = await createTestSchema();
-  prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+  ({ prisma, close: closeDatabase } = await createTestPrisma());
   db = prisma.client;
   payouts = new PayoutsRepository(prisma, new AuditRepository(prisma));
   unitOfWork = new UnitOfWork(prisma);
 });
 
 afterAll(async () => {
-  await prisma.onModuleDestroy();
-  await schema.drop();
+  await closeDatabase();
 });
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');

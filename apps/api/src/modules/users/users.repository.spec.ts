@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount } from '../../../../../test/support/accounts.js';
-import { createTestSchema } from '../../../../../test/support/database.js';
-import { loadConfig } from '../../common/config/config.js';
-import { PrismaService } from '../../common/prisma/prisma.service.js';
+import { createTestPrisma } from '../../../../../test/support/database.js';
+import type { PrismaService } from '../../common/prisma/prisma.service.js';
 import { UsersRepository } from './users.repository.js';
 
 /** The session check's read, moved off Prisma's query path (issue 42): it must answer what Prisma answered. */
 describe('UsersRepository.findAuthState', () => {
-  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let closeDatabase: () => Promise<void>;
   let prisma: PrismaService;
   let users: UsersRepository;
 
   beforeAll(async () => {
-    schema = await createTestSchema();
-    prisma = new PrismaService(loadConfig({ DATABASE_URL: schema.url }));
+    ({ prisma, close: closeDatabase } = await createTestPrisma());
     users = new UsersRepository(prisma);
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
-    await schema.drop();
+    await closeDatabase();
   });
 
   const select = { id: true, role: true, fullName: true, isActive: true, activatedAt: true, anonymizedAt: true, sessionVersion: true } as const;
