@@ -109,25 +109,31 @@ export class LazyRequestLogger {
     this.logger.level = level;
   }
   info(...args: LogArgs) {
-    (this.logger.info as (...args: LogArgs) => void)(...args);
+    this.write('info', args);
   }
   error(...args: LogArgs) {
-    (this.logger.error as (...args: LogArgs) => void)(...args);
+    this.write('error', args);
   }
   warn(...args: LogArgs) {
-    (this.logger.warn as (...args: LogArgs) => void)(...args);
+    this.write('warn', args);
   }
   debug(...args: LogArgs) {
-    (this.logger.debug as (...args: LogArgs) => void)(...args);
+    this.write('debug', args);
   }
   fatal(...args: LogArgs) {
-    (this.logger.fatal as (...args: LogArgs) => void)(...args);
+    this.write('fatal', args);
   }
   trace(...args: LogArgs) {
-    (this.logger.trace as (...args: LogArgs) => void)(...args);
+    this.write('trace', args);
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
+  }
+
+  /** pino's overloads, called with what the method was given. */
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'fatal' | 'trace', args: LogArgs) {
+    const logger = this.logger;
+    (logger[level] as (...args: LogArgs) => void).apply(logger, args);
   }
 }
