@@ -3,6 +3,9 @@ import { Prisma } from '../../generated/prisma/client.js';
 /** A field's column: the schema maps every field to its name in snake_case (`pickupLatitude` → `pickup_latitude`). */
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/** A value a raw statement writes as it is (a Date included), not one of Prisma's operations (`{ increment: 1 }`…). */
+export const isPlainValue = (value: unknown) => value === null || typeof value !== 'object' || value instanceof Date;
+
 /**
  * Every column of a model as its field (`c.pickup_latitude AS "pickupLatitude", …`), from its generated
  * `Prisma.<Model>ScalarFieldEnum`: a raw read answers the model's row as Prisma's query builder does, and a column added

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CourseStatus } from '@coursa/domain';
 import { Prisma, type Course } from '../../generated/prisma/client.js';
-import { columnOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
+import { columnOf, COURSE_COLUMNS, isPlainValue } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import type { SqlTx, Tx } from '../../common/prisma/transaction.js';
 
@@ -64,7 +64,7 @@ export class CourseLifecycleRepository {
   private update(seen: Pick<Course, 'id' | 'status' | 'courierId'>, to: CourseStatus, fields: StatusFields): Prisma.Sql {
     const sets = Object.entries(fields).map(([field, value]) => {
       const column = Prisma.raw(columnOf(field));
-      if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+      if (!isPlainValue(value)) {
         const { increment, ...other } = value as { increment?: unknown };
         if (typeof increment !== 'number' || Object.keys(other).length) throw new Error(`CourseLifecycleRepository: ${field} is neither a plain value nor an increment`);
         return Prisma.sql`${column} = ${column} + ${increment}`;

@@ -5,7 +5,7 @@ import type { CourseStatus } from '@coursa/domain';
 import { Prisma, type Course, type Payment, type PaymentMethod, type PaymentProvider, type PaymentStatus, type RefundMethod, type RefundStatus } from '../../generated/prisma/client.js';
 import { OutboxRepository } from '../../common/outbox/outbox.repository.js';
 import { newestFirst, type PageRequest, type RowsPage, type SqlColumns } from '../../common/pagination/pagination.js';
-import { columnOf, COURSE_COLUMNS } from '../../common/prisma/columns.js';
+import { columnOf, COURSE_COLUMNS, isPlainValue } from '../../common/prisma/columns.js';
 import { PrismaService } from '../../common/prisma/prisma.service.js';
 import { isUuid } from '../../common/validation/params.js';
 import type { SqlTx } from '../../common/prisma/transaction.js';
@@ -182,7 +182,7 @@ export class CoursesRepository {
     const at = new Date();
     const fields = Object.entries({ id: randomUUID(), ...course, createdAt: at, updatedAt: at }).filter(([, value]) => value !== undefined);
     for (const [field, value] of fields) {
-      if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw new Error(`CoursesRepository.insertCourse: ${field} is not a plain value`);
+      if (!isPlainValue(value)) throw new Error(`CoursesRepository.insertCourse: ${field} is not a plain value`);
     }
     const [created] = await tx.$queryRaw<(Course & { clientName: string })[]>`
       WITH c AS (
