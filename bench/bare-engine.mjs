@@ -339,7 +339,7 @@ app.post('/api/courses', async (request, reply) => {
   const sender = { fullName: `Cliente` };
   const course = await transaction(async (tx) => {
     // The course written and answered whole with its client's name, in one statement (CoursesRepository.insertCourse).
-    const { clientName, ...created } = await one(
+    const { clientName, ...course } = await one(
       `WITH c AS (
          INSERT INTO courses (id, status, client_id, pickup_address, pickup_latitude, pickup_longitude, pickup_instructions, pickup_contact_phone,
            pickup_place_id, delivery_address, delivery_latitude, delivery_longitude, delivery_instructions, delivery_contact_phone, delivery_place_id,
@@ -354,26 +354,24 @@ app.post('/api/courses', async (request, reply) => {
         recipientPhone, order.description ?? null, order.package_type ?? null, distanceKm(order.pickup_location, order.delivery_location), price, hmac(otp), now, hmac(trackingToken)],
       tx,
     );
-    const course = created;
-    const client = { id: user.id, fullName: clientName };
     await query(
       tx,
       `INSERT INTO payments (id, order_id, client_id, provider, method, amount, purpose, currency, status, course_id, created_at, updated_at)
        VALUES ($1, $2, $3, 'cash', 'cash_on_delivery', $4, 'course', 'GNF', 'pending', $5, $6, $6)`,
-      [randomUUID(), `COD_${Date.now()}_${randomBytes(6).toString('base64url')}`, user.id, price, created.id, now],
+      [randomUUID(), `COD_${Date.now()}_${randomBytes(6).toString('base64url')}`, user.id, price, course.id, now],
     );
     const events = [
-      { type: 'sms', aggregateId: created.id, payload: { to: recipientPhone, kind: 'delivery_otp', text: deliveryCodeSms({ senderName: sender.fullName, code: otp }) } },
-      { type: 'sms', aggregateId: created.id, payload: { to: recipientPhone, kind: 'tracking_link', text: trackingLinkSms({ url: `${PUBLIC_URL}/suivi/${trackingToken}` }) } },
+      { type: 'sms', aggregateId: course.id, payload: { to: recipientPhone, kind: 'delivery_otp', text: deliveryCodeSms({ senderName: sender.fullName, code: otp }) } },
+      { type: 'sms', aggregateId: course.id, payload: { to: recipientPhone, kind: 'tracking_link', text: trackingLinkSms({ url: `${PUBLIC_URL}/suivi/${trackingToken}` }) } },
       {
         type: 'course.created',
-        aggregateId: created.id,
-        payload: { courseId: created.id, courseNumber: course.number, clientId: user.id, estimatedPrice: price, pickupAddress: order.pickup_location.address, deliveryAddress: order.delivery_location.address, createdAt: now.toISOString() },
+        aggregateId: course.id,
+        payload: { courseId: course.id, courseNumber: course.number, clientId: user.id, estimatedPrice: price, pickupAddress: order.pickup_location.address, deliveryAddress: order.delivery_location.address, createdAt: now.toISOString() },
       },
     ];
     await query(tx, OUTBOX(3), outboxValues(events, now));
-    await query(tx, AUDIT, [randomUUID(), new Date(), user.id, user.role, 'course_created', created.id, request.ip, null]);
-    return { ...course, client, payment: { status: 'pending', refund: null }, rating: null, courier: null };
+    await query(tx, AUDIT, [randomUUID(), new Date(), user.id, user.role, 'course_created', course.id, request.ip, null]);
+    return { ...course, client: { id: user.id, fullName: clientName }, payment: { status: 'pending', refund: null }, rating: null, courier: null };
   });
   reply.code(201);
   return toCourseDto(course, user);
