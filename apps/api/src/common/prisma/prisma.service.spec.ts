@@ -178,6 +178,20 @@ describe('PrismaService.transaction (a transaction on pg, issue 42)', () => {
     await expect(prisma.transaction((tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
   });
 
+  it('hears its connection lost between two statements: the next one fails as the database away (503), the process lives on', async () => {
+    const prisma = service({});
+    const answer = prisma.transaction(async (tx) => {
+      const [{ pid }] = await tx.$queryRaw<[{ pid: number }]>`SELECT pg_backend_pid() AS pid`;
+      // Ended from another connection while this one waits between statements, as a PostgreSQL restart ends it.
+      await prisma.client.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return tx.$queryRaw`SELECT 1`;
+    });
+    await expect(answer.catch(toErrorAnswer)).resolves.toMatchObject({ status: 503 });
+    // The lost connection was closed, not given back: the next transactions get working ones.
+    for (let i = 0; i < 12; i++) await expect(prisma.transaction((tx) => tx.$queryRaw`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
+  });
+
   it('runs at the isolation level asked', async () => {
     const prisma = service({});
     const [{ level }] = await prisma.transaction((tx) => tx.$queryRaw<[{ level: string }]>`SELECT current_setting('transaction_isolation') AS level`, { isolationLevel: 'Serializable' });

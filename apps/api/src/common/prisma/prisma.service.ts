@@ -30,6 +30,9 @@ export function createDatabase(databaseUrl: string, { connectTimeoutMs }: { conn
   // crossed jit_above_cost and spent 20–25 ms compiling a plan that then ran in 2 ms (issue 25's soak).
   const options = [...(schema ? [`-c search_path="${schema}"`] : []), '-c jit=off'].join(' ');
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options, ...(connectTimeoutMs !== undefined ? { connectionTimeoutMillis: connectTimeoutMs } : {}) });
+  // An idle connection lost (PostgreSQL restarted) is dropped by the pool, which then tells its 'error' listeners; with
+  // none yet (Prisma adds its own when it first connects), the event would end the process.
+  pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, { schema, statementNameGenerator: preparedStatementNames(), disposeExternalPool: true });
   return { client: new PrismaClient({ adapter }), pool };
 }
@@ -207,7 +210,13 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     const client = await connectWithin(this.pool, maxWait);
     const started = Date.now();
     let broken: Error | undefined;
+    // A connection lost between two statements (PostgreSQL restarted, the network cut) is told by an 'error' event on
+    // the client, which the pool listens to only while the client is idle: unheard, it would end the process. Heard, the
+    // next statement fails (a 503, the database being away) and the connection is closed, not given back.
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
     const send = async (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+      if (broken) throw broken;
       if (Date.now() - started > timeout) throw new TransactionUnavailable(`la transaction a dépassé ${timeout} ms`);
       const statement = isTemplate(query) ? Prisma.sql(query, ...values) : query;
       return client.query(this.queryOf(statement));
@@ -223,10 +232,11 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      if (!broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
-      // A connection whose rollback failed is closed rather than handed to the next request mid-transaction.
+      // A connection lost, or whose rollback failed, is closed rather than handed to the next request mid-transaction.
+      client.removeListener('error', lost);
       client.release(broken);
     }
   }
@@ -274,8 +284,12 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     await this.client.user.findFirst({ select: { id: true } });
   }
 
-  /** The primary's pool, and the replica's with it (the extension's $disconnect). */
+  /**
+   * The primary's pool, and the replica's with it (the extension's $disconnect). Prisma ends the pool only if it
+   * connected: one used by `read`, `write` and `transaction` alone is ended here.
+   */
   async onModuleDestroy() {
     await (this.routed ?? this.client).$disconnect();
+    if (!this.pool.ending) await this.pool.end();
   }
 }
