@@ -13,6 +13,8 @@ RUN npm run build
 
 FROM node:20.20-bookworm-slim
 ENV NODE_ENV=production
+# Node's flags for the API and the worker: scripts/lib/node-flags.mjs says why (a test keeps the two equal).
+ENV NODE_OPTIONS="--max-semi-space-size=64"
 WORKDIR /app
 COPY --from=build /app /app
 USER node

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/node-flags.mjs';
 
 export function percentiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -9,9 +10,12 @@ export function percentiles(values) {
   return { p50: at(50), p95: at(95), p99: at(99) };
 }
 
-/** Starts a Node process (TypeScript through the project's loader) and resolves once it prints `ready`. */
+/**
+ * Starts a Node process (TypeScript through the project's loader) and resolves once it prints `ready`. Coursa's and
+ * the baselines' servers alike run with the production's Node flags (scripts/lib/node-flags.mjs).
+ */
 export function startProcess(args, env, readyText = 'ready') {
-  const child = spawn('node', ['--import', './scripts/ts-loader.mjs', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [...SERVER_NODE_FLAGS, '--import', './scripts/ts-loader.mjs', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     // A process not ready in time is killed: never left running behind a bench that gave up on it.

@@ -3,6 +3,7 @@
 // web app) and the worker, waits until /api/health answers, then prints the URL and the demo logins.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 const step = (title, command, args) => {
   console.log(`\n▶ ${title}`);
@@ -36,8 +37,8 @@ if (!process.env.VAPID_PUBLIC_KEY) {
 const port = process.env.PORT ?? '3000';
 const url = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const children = [
-  spawn('node', ['apps/api/dist/main.js'], { stdio: 'inherit' }),
-  spawn('node', ['apps/api/dist/worker.js'], { stdio: 'inherit' }),
+  spawn('node', [...SERVER_NODE_FLAGS, 'apps/api/dist/main.js'], { stdio: 'inherit' }),
+  spawn('node', [...SERVER_NODE_FLAGS, 'apps/api/dist/worker.js'], { stdio: 'inherit' }),
 ];
 let stopping = false;
 const stop = (code) => {

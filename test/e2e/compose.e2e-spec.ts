@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/node-flags.mjs';
 
 // The compose files (README « Two of everything »), read where Docker is not: every service there, with its health
 // check, its grace period and what it waits for; the settings given to Coursa are settings Coursa has; the files
@@ -125,6 +126,15 @@ describe('docker-compose.prod.yml', () => {
 
   it("finds Redis through the Sentinels", () => {
     for (const [, service] of coursaServices(prod)) expect(String(service.environment!.REDIS_URL)).toMatch(/^redis\+sentinel:\/\/redis-sentinel-1:26379,redis-sentinel-2:26379,redis-sentinel-3:26379\//);
+  });
+});
+
+describe('Dockerfile', () => {
+  it("runs the API and the worker with the server processes' Node flags, as `npm start` does", () => {
+    const dockerfile = readFileSync('Dockerfile', 'utf8');
+    expect(/^ENV NODE_OPTIONS="(.*)"$/m.exec(dockerfile)?.[1]?.split(' ')).toEqual(SERVER_NODE_FLAGS);
+    // No service of the compose files sets NODE_OPTIONS of its own, which would replace the image's.
+    for (const compose of [dev, prod]) for (const service of coursaServices(compose)) expect(service[1].environment ?? {}).not.toHaveProperty('NODE_OPTIONS');
   });
 });
 

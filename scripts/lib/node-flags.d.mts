@@ -1,0 +1,2 @@
+// Types for node-flags.mjs, so that TypeScript tests can import it.
+export const SERVER_NODE_FLAGS: string[];
