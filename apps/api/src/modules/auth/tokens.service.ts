@@ -25,9 +25,23 @@ export interface SessionContext {
   userAgent?: string;
 }
 
+/** How many verified access tokens a process keeps: more than the users signed in to one API process at once. */
+export const VERIFIED_TOKENS_KEPT = 20_000;
+
 /** Short-lived JWT access tokens and rotating refresh tokens (stored only as hashes). */
 @Injectable()
 export class TokensService {
+  /**
+   * The access tokens this process verified, by their whole text, with their claims (issue 42). A user's requests
+   * carry the same token for its whole life, and checking its signature again each time (decoding, the HMAC, the JSON,
+   * jsonwebtoken's options) cost more than everything else the session check does. Only a token that verified is
+   * kept, so a forged or altered one is never found here; a kept one is refused from its `exp` on, the second
+   * jsonwebtoken would refuse it, both reading the Clock. The account behind it (disabled, password changed) is not
+   * decided here: the session check reads it on every request (AuthStates). Kept in the order verified, the oldest
+   * dropped first past VERIFIED_TOKENS_KEPT.
+   */
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
+
   constructor(
     private readonly jwt: JwtService,
     private readonly repository: AuthRepository,
@@ -61,10 +75,26 @@ export class TokensService {
 
   /** The claims of a valid access token, or null (bad signature, other algorithm, expired). */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const clockTimestamp = Math.floor(this.clock.now().getTime() / 1000);
+    const known = this.verified.get(token);
+    if (known) {
+      if (clockTimestamp < known.exp) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    let claims: AccessClaims & { exp?: unknown };
     try {
-      return await this.jwt.verifyAsync<AccessClaims>(token);
+      claims = this.jwt.verify<AccessClaims & { exp?: unknown }>(token, { clockTimestamp });
     } catch {
       return null;
     }
+    // Every token this service signs has an `exp`; one without would never be refused again, so it is not kept.
+    if (typeof claims.exp === 'number') this.remember(token, claims as AccessClaims & { exp: number });
+    return claims;
+  }
+
+  private remember(token: string, claims: AccessClaims & { exp: number }) {
+    this.verified.set(token, Object.freeze(claims));
+    if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
   }
 }
