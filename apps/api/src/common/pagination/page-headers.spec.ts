@@ -18,6 +18,18 @@ describe('nextPageUrl', () => {
     expect(nextPageUrl('/api/courses', 'abc')).toBe('/api/courses?cursor=abc');
   });
 
+  it('writes a plain path and cursor without a URL parser, as the parser would have written them', () => {
+    const throughUrl = (path: string, cursor: string) => {
+      const url = new URL(path, 'http://list.invalid');
+      url.searchParams.set('cursor', cursor);
+      return `${url.pathname}${url.search}`;
+    };
+    const cursors = ['WyIyMDI2LTExLTI4VDEyOjAwOjAwLjAwMFoiLCJhYmMiXQ', 'a_b-c', 'a+b/c=', 'é', 'a b'];
+    for (const path of ['/api/delivery/available-courses', '/api/courses', '/api/a/../b', '/api//courses', '/api/cours es', '/api/é', '/api/courses?']) {
+      for (const cursor of cursors) expect(nextPageUrl(path, cursor)).toBe(throughUrl(path, cursor));
+    }
+  });
+
   it('replaces the cursor of the page asked for', () => {
     expect(nextPageUrl('/api/admin/users?cursor=old&role=client', 'new')).toBe('/api/admin/users?cursor=new&role=client');
   });

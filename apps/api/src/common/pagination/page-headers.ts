@@ -43,11 +43,19 @@ const MAX_KEPT_PARAMETER = 512;
 /** A next-page link no longer than a browser's address bar takes anywhere: past it, the longest parameters go first. */
 const MAX_LINK_LENGTH = 2048;
 
+/** A path whose segments are letters, digits, `_` and `-`: what `URL` keeps as it is. */
+const PLAIN_PATH = /^(\/[\w-]+)+$/;
+/** What `URLSearchParams` writes unencoded (a cursor is base64url: letters, digits, `-` and `_`). */
+const PLAIN_CURSOR = /^[\w-]+$/;
+
 /**
  * The next page's URL: the request's path and query (a reference relative to the request, as RFC 8288 allows, so it
  * holds behind any proxy) with `cursor` set to the next page's; a parameter longer than any list reads is left out.
  */
 export function nextPageUrl(requestUrl: string, cursor: string): string {
+  // The common case, a plain path without a query and a cursor of base64url's characters, needs no URL parser (issue
+  // 42: parsing and serializing cost a courier's offer about 1 % of its CPU): both come out of one as they went in.
+  if (PLAIN_PATH.test(requestUrl) && PLAIN_CURSOR.test(cursor)) return `${requestUrl}?cursor=${cursor}`;
   const url = new URL(requestUrl, 'http://list.invalid');
   for (const [name, value] of [...url.searchParams]) {
     if (name.length + value.length > MAX_KEPT_PARAMETER) url.searchParams.delete(name);
