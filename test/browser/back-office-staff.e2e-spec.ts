@@ -104,6 +104,8 @@ describe('the staff back office', () => {
 
   it('an admin approves a courier’s early payment request', async () => {
     const courier = await signedIn(app, 'independent_delivery');
+    // A name of its own, so that the list shows which request is this test's whatever the others left pending.
+    await app.db.user.update({ where: { id: courier.user.id }, data: { fullName: 'Fodé Anticipé' } });
     const { user: client } = await createAccount(app, 'client');
     for (const amount of [4000, 3500]) {
       const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
@@ -117,8 +119,9 @@ describe('the staff back office', () => {
     const page = await signInThroughUi(admin.phone, admin.password);
     await tab(page, 'Commissions').click();
     await page.getByRole('button', { name: 'Demandes' }).click();
-    const request = page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' });
-    await request.getByRole('button', { name: 'Approuver' }).click();
+    const request = page.getByRole('listitem').filter({ hasText: 'Fodé Anticipé' }).filter({ hasText: 'En attente' });
+    // The money screens' first visit loads their code: more time than a click on a loaded page.
+    await request.getByRole('button', { name: 'Approuver' }).click({ timeout: 20_000 });
     await page.getByText('Demande approuvée avec succès').waitFor();
     await expectAccessible(page, 'back-office-payment-request-approved');
     await screenshot(page, 'back-office-payment-request-approved');
@@ -129,6 +132,8 @@ describe('the staff back office', () => {
 
   it('a partial approval pays only the oldest commissions it covers; the rest stays on the pending list and is paid by hand to the wallet the weekly run pays', async () => {
     const courier = await signedIn(app, 'independent_delivery');
+    // A name of its own, so that the lists show which rows are this test's whatever the others left.
+    courier.user.fullName = (await app.db.user.update({ where: { id: courier.user.id }, data: { fullName: 'Kadiatou Partielle' } })).fullName;
     const { user: client } = await createAccount(app, 'client');
     for (const daysAgo of [3, 2, 1]) {
       const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
@@ -158,7 +163,7 @@ describe('the staff back office', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     await tab(page, 'Commissions').click();
     await page.getByRole('button', { name: 'Demandes' }).click();
-    await page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' }).getByRole('button', { name: 'Approuver' }).click();
+    await page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' }).getByRole('button', { name: 'Approuver' }).click({ timeout: 20_000 });
     await page.getByText('Demande approuvée avec succès').waitFor();
     await waitFor('the early payout', () => app.db.payout.findFirst({ where: { courierId: courier.user.id } }), (payout) => payout?.status === 'completed', 15_000);
 
