@@ -105,7 +105,7 @@ describe('the staff back office', () => {
   it('an admin approves a courier’s early payment request', async () => {
     const courier = await signedIn(app, 'independent_delivery');
     // A name of its own, so that the list shows which request is this test's whatever the others left pending.
-    await app.db.user.update({ where: { id: courier.user.id }, data: { fullName: 'Fodé Anticipé' } });
+    courier.user.fullName = (await app.db.user.update({ where: { id: courier.user.id }, data: { fullName: 'Fodé Anticipé' } })).fullName;
     const { user: client } = await createAccount(app, 'client');
     for (const amount of [4000, 3500]) {
       const course = await insertCourse(app, { clientId: client.id, courierId: courier.user.id, status: 'delivered' });
@@ -119,7 +119,7 @@ describe('the staff back office', () => {
     const page = await signInThroughUi(admin.phone, admin.password);
     await tab(page, 'Commissions').click();
     await page.getByRole('button', { name: 'Demandes' }).click();
-    const request = page.getByRole('listitem').filter({ hasText: 'Fodé Anticipé' }).filter({ hasText: 'En attente' });
+    const request = page.getByRole('listitem').filter({ hasText: courier.user.fullName }).filter({ hasText: 'En attente' });
     // The money screens' first visit loads their code: more time than a click on a loaded page.
     await request.getByRole('button', { name: 'Approuver' }).click({ timeout: 20_000 });
     await page.getByText('Demande approuvée avec succès').waitFor();

@@ -38,8 +38,7 @@ export class SessionCheck {
     const account = await this.authStates.read(claims.sub);
     const verdict = sessionVerdict(account, claims.sv);
     if (verdict !== 'valid') return { verdict };
-    const exp = (claims as { exp?: number }).exp;
-    return { verdict: 'valid', user: { id: account!.id, role: account!.role, fullName: account!.fullName, sv: claims.sv, exp } };
+    return { verdict: 'valid', user: { id: account!.id, role: account!.role, fullName: account!.fullName, sv: claims.sv, exp: claims.exp } };
   }
 
   /** Of these open sessions, the ones still valid (one query for all). */

@@ -25,6 +25,9 @@ export interface SessionContext {
   userAgent?: string;
 }
 
+/** The claims of a verified access token: what it was signed with, and its expiry (epoch seconds) when it has one. */
+export type VerifiedClaims = AccessClaims & { exp?: number };
+
 /** How many verified access tokens a process keeps: more than the users signed in to one API process at once. */
 export const VERIFIED_TOKENS_KEPT = 20_000;
 
@@ -40,7 +43,7 @@ export class TokensService {
    * decided here: the session check reads it on every request (AuthStates). Kept in the order verified, the oldest
    * dropped first past VERIFIED_TOKENS_KEPT.
    */
-  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
+  private readonly verified = new Map<string, Required<VerifiedClaims>>();
 
   constructor(
     private readonly jwt: JwtService,
@@ -74,7 +77,7 @@ export class TokensService {
   }
 
   /** The claims of a valid access token, or null (bad signature, other algorithm, expired). */
-  async verifyAccess(token: string): Promise<AccessClaims | null> {
+  async verifyAccess(token: string): Promise<VerifiedClaims | null> {
     const clockTimestamp = Math.floor(this.clock.now().getTime() / 1000);
     const known = this.verified.get(token);
     if (known) {
@@ -82,18 +85,18 @@ export class TokensService {
       this.verified.delete(token);
       return null;
     }
-    let claims: AccessClaims & { exp?: unknown };
+    let claims: VerifiedClaims;
     try {
-      claims = this.jwt.verify<AccessClaims & { exp?: unknown }>(token, { clockTimestamp });
+      claims = this.jwt.verify<VerifiedClaims>(token, { clockTimestamp });
     } catch {
       return null;
     }
     // Every token this service signs has an `exp`; one without would never be refused again, so it is not kept.
-    if (typeof claims.exp === 'number') this.remember(token, claims as AccessClaims & { exp: number });
+    if (typeof claims.exp === 'number') this.remember(token, claims as Required<VerifiedClaims>);
     return claims;
   }
 
-  private remember(token: string, claims: AccessClaims & { exp: number }) {
+  private remember(token: string, claims: Required<VerifiedClaims>) {
     this.verified.set(token, Object.freeze(claims));
     if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
   }
